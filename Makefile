@@ -1,0 +1,43 @@
+# mlperf-wiki: `make site` builds the whole site into site/, `make test` runs the tests.
+# Both create .venv/ from the pinned requirements.txt when needed.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+# `make serve LANG=zh`; LANG is also the shell's locale variable, so anything else means en.
+SERVE_LANG := $(if $(filter en zh it,$(LANG)),$(LANG),en)
+MLCOMMONS := ../shared/data/mlperf
+
+.PHONY: site build serve import check catalogs test requirements clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --requirement requirements.txt
+	touch $@
+
+site: $(VENV)/.installed  ## generate pages from data/ and build every language into site/
+	$(PY) -m generator site
+
+build: $(VENV)/.installed  ## generate pages into docs/ only
+	$(PY) -m generator build
+
+serve: build  ## live preview of one language: make serve LANG=zh
+	$(PY) -m mkdocs serve -f mkdocs.$(SERVE_LANG).yml
+
+import: $(VENV)/.installed  ## re-import the MLCommons summary files into data/
+	$(PY) -m generator import $(MLCOMMONS)/inference_v*_summary.json
+
+check: $(VENV)/.installed  ## validate everything an editor can touch
+	$(PY) -m generator check
+
+catalogs: $(VENV)/.installed  ## update the message catalogs from code and templates
+	$(PY) -m generator catalogs
+
+test: site  ## run the test suite (on the committed data and the built site)
+	$(PY) -m pytest
+
+requirements: $(VENV)/.installed  ## re-pin requirements.txt from requirements.in
+	$(PY) -m pip install --quiet --requirement requirements.in
+	$(PY) -m pip freeze --exclude pip > requirements.txt
+
+clean:
+	rm -rf site site.old docs/*/index.md docs/*/results overrides/assets/javascripts/vendor

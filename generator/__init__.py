@@ -1,0 +1,1 @@
+"""mlperf-wiki generator: MLPerf Inference results -> a trilingual MkDocs site."""

@@ -1,0 +1,109 @@
+"""Charts: Vega-Lite specs built with Altair, and the static SVG rendered from each at build time.
+
+Every chart is written twice beside its page: ``<name>.vl.json`` (the spec, which the
+self-hosted vega-embed bundle turns into an interactive chart) and ``<name>.svg`` (the same
+chart, rendered by vl-convert, shown when JavaScript is off or before it runs). Axis titles come
+from the message catalog and numbers follow the page's locale (Vega format locale, from CLDR
+via d3-format's locale files).
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from functools import cache
+
+import altair as alt
+import vl_convert
+
+from .benchmarks import Benchmark
+from .catalogs import translations
+from .formatting import units_label
+from .languages import Language
+
+VEGA_LITE_VERSION = "v6.4"  # the Vega-Lite version of Altair's schema, also bundled by vl-convert
+LEADERS = 10  # bars per benchmark chart
+WIDTH_PX = 560
+# Tableau 20: submitters keep one colour on every chart (chosen by a hash of the name, so a new
+# submitter in a later round does not repaint the others).
+PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
+           "#ff9da7", "#9c755f", "#bab0ac", "#a0cbe8", "#ffbe7d", "#ff9d9a", "#86bcb6",
+           "#8cd17d", "#f1ce63", "#d4a6c8", "#fabfd2", "#d7b5a6", "#79706e")
+
+
+def submitter_colour(submitter: str) -> str:
+    """The fixed colour of a submitter on every chart, a hex string from ``PALETTE``."""
+    return PALETTE[zlib.crc32(submitter.encode("utf-8")) % len(PALETTE)]
+
+
+@cache
+def format_locale(lang: Language) -> dict:
+    """d3-format locale (decimal and thousands separators, grouping) of ``lang`` for Vega."""
+    return vl_convert.get_format_locale(lang.vega)
+
+
+def leaders_chart(benchmark: Benchmark, lang: Language) -> dict:
+    """Vega-Lite spec of a horizontal bar chart of the benchmark's leading closed-division
+    results (open-division results when it has no closed one), best on top.
+
+    Args:
+        benchmark: the benchmark; its results' unit is the x axis (Tokens/s, Samples/s... or a
+            latency, where shorter bars are better).
+        lang: the page's language, for titles and the number format locale.
+
+    Returns:
+        a JSON-ready dict: the Vega-Lite spec, with vega-embed options (the format locale) under
+        ``usermeta.embedOptions`` so the page's script needs no other input.
+    """
+    _ = translations(lang).gettext
+    rows = (benchmark.division("closed") or list(benchmark.results))[:LEADERS]
+    units = benchmark.units[0]
+    data = [{
+        "rank": i + 1,
+        # Two entries may share a system name (one system, two submitters): the rank keeps
+        # each bar apart.
+        "label": f"{i + 1}. {r.system_name}",
+        "system": r.system_name,
+        "submitter": r.submitter,
+        "accelerators": (f"{r.accelerator} × {r.total_accelerators}"
+                         if r.accelerator and r.total_accelerators else ""),
+        "category": _(r.category),
+        "result": r.result,
+    } for i, r in enumerate(rows)]
+    submitters = sorted({row["submitter"] for row in data})
+    value_format = ",.2~f" if max(r.result for r in rows) < 100 else ",.0f"
+    chart = alt.Chart(alt.Data(values=data)).mark_bar().encode(
+        x=alt.X("result:Q", title=units_label(units, lang),
+                axis=alt.Axis(format="~s" if benchmark.higher_is_better else value_format)),
+        y=alt.Y("label:N", title=None, sort=alt.EncodingSortField("rank", order="ascending"),
+                axis=alt.Axis(labelLimit=260)),
+        color=alt.Color("submitter:N", title=_("Submitter"),
+                        scale=alt.Scale(domain=submitters,
+                                        range=[submitter_colour(s) for s in submitters])),
+        tooltip=[alt.Tooltip("system:N", title=_("System")),
+                 alt.Tooltip("submitter:N", title=_("Submitter")),
+                 alt.Tooltip("accelerators:N", title=_("Accelerators")),
+                 alt.Tooltip("category:N", title=_("Category")),
+                 alt.Tooltip("result:Q", title=units_label(units, lang), format=value_format)],
+    ).properties(width=WIDTH_PX, height=alt.Step(22))
+    spec = chart.to_dict()
+    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),
+                                         "actions": False}}
+    return spec
+
+
+def chart_json(spec: dict) -> str:
+    """The spec as stable JSON text (sorted keys), so unchanged charts are not rewritten."""
+    return json.dumps(spec, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+def render_svg(spec: dict, lang: Language) -> str:
+    """Render ``spec`` to SVG text with vl-convert, numbers in ``lang``'s format locale."""
+    return vl_convert.vegalite_to_svg(spec, vl_version=VEGA_LITE_VERSION,
+                                      format_locale=format_locale(lang))
+
+
+def javascript_bundle() -> str:
+    """The vega-embed + Vega-Lite + Vega bundle (about 0.9 MB) that pages with charts load from
+    the site itself, never from a CDN. It defines ``window.vegaEmbed``."""
+    return vl_convert.javascript_bundle(vl_version=VEGA_LITE_VERSION)

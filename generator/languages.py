@@ -1,0 +1,45 @@
+"""The site's languages: each is a folder of ``docs/``, a message catalog and a CLDR locale."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language of the site.
+
+    Attributes:
+        code: folder and URL prefix, and the catalog's name (``"zh"``); also Material's
+            ``theme.language`` and the search plugin's ``lang``.
+        cldr: CLDR locale identifier used by Babel for numbers and dates (``"zh_Hans_CN"``).
+        vega: d3-format / d3-time-format locale name for Vega charts (``"zh-CN"``).
+        name: the language's own name, for the language selector (``"中文"``).
+        compact_figures: whether headline figures use CLDR's short compact form (575万).
+    """
+
+    code: str
+    cldr: str
+    vega: str
+    name: str
+    compact_figures: bool = False
+
+
+LANGUAGES: tuple[Language, ...] = (
+    Language("en", "en_US", "en-US", "English"),
+    Language("zh", "zh_Hans_CN", "zh-CN", "中文", compact_figures=True),
+    Language("it", "it_IT", "it-IT", "Italiano"),
+)
+SOURCE_LANGUAGE = LANGUAGES[0]
+
+
+def language(code: str) -> Language:
+    """The :class:`Language` whose ``code`` is ``code``.
+
+    Raises:
+        KeyError: naming the known codes.
+    """
+    for lang in LANGUAGES:
+        if lang.code == code:
+            return lang
+    raise KeyError(f"unknown language {code!r}; known: {', '.join(l.code for l in LANGUAGES)}")

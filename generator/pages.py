@@ -1,0 +1,138 @@
+"""Page building: Jinja2 templates + message catalogs + the dataset -> Markdown pages.
+
+One code path for every language: a page is the same template rendered with the language's
+catalog and CLDR locale. Data reaches the output only through autoescaping (HTML) and the
+``md`` filter (Markdown), so a system name can never inject markup.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from .benchmarks import Benchmark, benchmarks_of, record_holder
+from .catalogs import translations
+from .charts import chart_json, leaders_chart, render_svg
+from .dataset import Dataset, result_url
+from .formatting import format_headline, format_number, format_result, units_label
+from .languages import LANGUAGES, Language
+
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+RESULTS = "results"
+# Characters with a meaning in Markdown that may occur in MLCommons' free text.
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+
+
+def md_escape(value: object) -> Markup:
+    """Escape ``value`` for Markdown prose: HTML-escaped, Markdown punctuation backslashed."""
+    return Markup(MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(str(value), quote=True)))
+
+
+def yaml_string(value: object) -> Markup:
+    """A YAML double-quoted scalar for front matter (JSON string syntax, which YAML reads).
+
+    The text is HTML-escaped first: MkDocs themes insert front-matter titles into navigation
+    HTML without escaping them."""
+    return Markup(json.dumps(html.escape(str(value), quote=False), ensure_ascii=False))
+
+
+def environment(lang: Language) -> Environment:
+    """The Jinja2 environment of ``lang``: templates from ``templates/``, HTML autoescaping on
+    for every template, gettext from the language's catalog, locale-aware number filters."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES_DIR),
+                      autoescape=select_autoescape(default=True, default_for_string=True),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+    env.install_gettext_translations(translations(lang), newstyle=True)
+    env.filters.update(
+        md=md_escape,
+        number=lambda v, decimals=2: format_number(v, lang, decimals),
+        result=lambda v: format_result(v, lang),
+        headline=lambda v: format_headline(v, lang),
+        units=lambda u: units_label(u, lang),
+        yaml_string=yaml_string,
+        result_url=result_url,
+    )
+    env.globals.update(lang=lang, languages=LANGUAGES)
+    return env
+
+
+@dataclass(frozen=True)
+class Page:
+    """A generated file: ``path`` relative to the language's docs folder, and its content."""
+
+    path: str
+    content: str
+
+
+@dataclass(frozen=True)
+class ChartImage:
+    """A static SVG still to render from a Vega-Lite ``spec`` (rendering is the slow step, so the
+    writer renders only charts whose spec changed)."""
+
+    path: str
+    spec_path: str
+    spec: dict
+    lang: Language
+
+    def render(self) -> str:
+        """The SVG text (vl-convert)."""
+        return render_svg(self.spec, self.lang)
+
+
+def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
+    """Every page of the results section of ``lang``: an overview of the rounds, an index per
+    round (benchmarks grouped by suite and model) and one page per benchmark, each with its chart
+    spec and static SVG.
+
+    Args:
+        dataset: the validated dataset.
+        lang: the language to render.
+
+    Returns:
+        pages under ``results/``, in a stable order.
+    """
+    env = environment(lang)
+    pages: list[Page | ChartImage] = []
+    rounds = []
+    for round_name in reversed(dataset.rounds):
+        benchmarks = benchmarks_of(dataset.of_round(round_name))
+        rounds.append((round_name, benchmarks))
+        pages.append(Page(f"{RESULTS}/{round_name}/index.md",
+                          env.get_template("round.md.j2").render(
+                              round=round_name, benchmarks=benchmarks,
+                              records=dataset.of_round(round_name))))
+        for benchmark in benchmarks:
+            pages.extend(benchmark_pages(env, benchmark, lang))
+    pages.insert(0, Page(f"{RESULTS}/index.md",
+                         env.get_template("results.md.j2").render(rounds=rounds)))
+    return pages
+
+
+def benchmark_pages(env: Environment, benchmark: Benchmark,
+                    lang: Language) -> list[Page | ChartImage]:
+    """The page of one benchmark and its chart files (``leaders.vl.json``, ``leaders.svg``)."""
+    folder = f"{RESULTS}/{benchmark.path}"
+    spec = leaders_chart(benchmark, lang)
+    return [
+        Page(f"{folder}/index.md", env.get_template("benchmark.md.j2").render(
+            benchmark=benchmark, chart_rows=len(spec["data"]["values"]))),
+        Page(f"{folder}/leaders.vl.json", chart_json(spec)),
+        ChartImage(f"{folder}/leaders.svg", f"{folder}/leaders.vl.json", spec, lang),
+    ]
+
+
+def home_page(dataset: Dataset, lang: Language) -> Page:
+    """The language's home page: what the site is, and the latest round's headline figures."""
+    latest = dataset.rounds[-1]
+    benchmarks = benchmarks_of(dataset.of_round(latest))
+    records = dataset.of_round(latest)
+    return Page("index.md", environment(lang).get_template("home.md.j2").render(
+        round=latest, benchmarks=benchmarks, records=records,
+        record=record_holder(benchmarks)))

@@ -1,0 +1,156 @@
+"""Site assembly: generated pages into ``docs/<language>/``, then one MkDocs build per language
+into a temporary folder that replaces ``site/`` only when every language built.
+
+Data flows one way: dataset -> pages and charts (``pages``) -> MkDocs (``mkdocs.<code>
+.yml``, which inherit ``mkdocs.yml``) -> ``site/<code>/``, plus the root pages that send
+readers to their language.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+from urllib.parse import urlsplit
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from mkdocs.utils.yaml import yaml_load
+
+from . import charts
+from .dataset import Dataset
+from .files import write_text_atomic
+from .languages import LANGUAGES, Language
+from .pages import TEMPLATES_DIR, ChartImage, Page, home_page, results_pages
+
+ROOT = Path(__file__).resolve().parent.parent
+VEGA_BUNDLE = ROOT / "overrides" / "assets" / "javascripts" / "vendor" / "vega-bundle.js"
+
+
+class BuildError(Exception):
+    """A language's MkDocs build failed; the message holds its output. ``site/`` is untouched."""
+
+
+def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES,
+             log=print) -> dict[str, int]:
+    """Write every generated page of every language under ``docs_dir/<code>/``.
+
+    Files whose content is unchanged are not rewritten, and a chart's SVG is rendered again only
+    when its spec changed (rendering costs about 0.15 s a chart; it runs on every core).
+    Generated files that are no longer produced (a benchmark that disappeared) are removed;
+    hand-written files are never touched.
+
+    Returns:
+        the number of files written (changed) per language code.
+    """
+    if not VEGA_BUNDLE.exists():
+        write_text_atomic(VEGA_BUNDLE, charts.javascript_bundle())
+    written = {}
+    for lang in languages:
+        folder = docs_dir / lang.code
+        pages = [home_page(dataset, lang), *results_pages(dataset, lang)]
+        images = [p for p in pages if isinstance(p, ChartImage)
+                  and not _is_current(folder, p)]
+        with ProcessPoolExecutor() as pool:
+            svgs = list(pool.map(ChartImage.render, images, chunksize=8))
+        texts = [p for p in pages if isinstance(p, Page)]
+        changed = sum(write_text_atomic(folder / p.path, p.content) for p in texts)
+        changed += sum(write_text_atomic(folder / i.path, svg) for i, svg in zip(images, svgs))
+        _remove_stale(folder, {folder / p.path for p in pages})
+        written[lang.code] = changed
+        log(f"  {lang.code}: {len(pages)} generated files, {changed} changed, "
+            f"{len(images)} charts rendered")
+    return written
+
+
+def _is_current(folder: Path, image: ChartImage) -> bool:
+    """True when the SVG exists and was rendered from the same spec as the one on disk."""
+    spec_file = folder / image.spec_path
+    return ((folder / image.path).exists() and spec_file.exists()
+            and spec_file.read_text(encoding="utf-8") == charts.chart_json(image.spec))
+
+
+def _remove_stale(folder: Path, expected: set[Path]) -> None:
+    results = folder / "results"
+    for path in sorted(results.rglob("*"), reverse=True) if results.exists() else []:
+        if path.is_file() and path not in expected:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: bool = True,
+          log=print) -> dict[str, float]:
+    """Build every language with MkDocs, in parallel, then swap the result into ``site_dir``.
+
+    Each language builds from ``mkdocs.<code>.yml`` into a temporary folder next to
+    ``site_dir``; the root pages (language chooser, 404) are added; only then is the previous
+    ``site_dir`` replaced. On any failure the previous ``site_dir`` stays as it was.
+
+    Returns:
+        wall seconds per language build.
+
+    Raises:
+        BuildError: with the failing language's MkDocs output.
+    """
+    site_dir = site_dir.resolve()
+    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".site-", dir=site_dir.parent))
+    try:
+        with ThreadPoolExecutor(max_workers=len(languages)) as pool:
+            seconds = dict(zip((l.code for l in languages),
+                               pool.map(lambda l: _mkdocs_build(l, staging / l.code, strict),
+                                        languages)))
+        for code, took in seconds.items():
+            log(f"  {code}: built in {took:.1f} s")
+        write_root_pages(staging, languages)
+        _swap(staging, site_dir)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return seconds
+
+
+def _mkdocs_build(lang: Language, out: Path, strict: bool) -> float:
+    started = time.perf_counter()
+    command = [sys.executable, "-m", "mkdocs", "build", "--quiet", "--clean",
+               "-f", str(ROOT / f"mkdocs.{lang.code}.yml"), "-d", str(out)]
+    if strict:
+        command.append("--strict")
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONHASHSEED": "0"})
+    if done.returncode != 0:
+        raise BuildError(f"MkDocs build of '{lang.code}' failed:\n{done.stdout}{done.stderr}")
+    return time.perf_counter() - started
+
+
+def write_root_pages(site: Path, languages: tuple[Language, ...] = LANGUAGES) -> None:
+    """Write the site root's ``index.html`` (sends readers to their browser's language) and
+    ``404.html`` (a styled, trilingual not-found page that works under any subpath)."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES_DIR / "root"),
+                      autoescape=select_autoescape(default=True), keep_trailing_newline=True)
+    for name in ("index.html", "404.html"):
+        write_text_atomic(site / name, env.get_template(f"{name}.j2").render(
+            languages=languages, prefix=site_prefix()))
+
+
+def _swap(staging: Path, site_dir: Path) -> None:
+    staging.chmod(0o755)  # mkdtemp makes the folder private; the site is public
+    old = site_dir.with_name(site_dir.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if site_dir.exists():
+        site_dir.rename(old)
+    staging.rename(site_dir)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def site_prefix() -> str:
+    """URL path of the site root, from ``site_url`` in ``mkdocs.yml`` (``/mlperf-wiki/``)."""
+    with (ROOT / "mkdocs.yml").open(encoding="utf-8") as handle:
+        config = yaml_load(handle)
+    return urlsplit(config["site_url"]).path.rstrip("/") + "/"

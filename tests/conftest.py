@@ -1,0 +1,92 @@
+"""Shared fixtures: the repository's paths, the committed dataset, the built site served on
+127.0.0.1 under the same path prefix as on GitHub Pages, and headless Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+import pytest
+
+from generator import dataset as dataset_module
+from generator.site import site_prefix
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data"
+SITE = ROOT / "site"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+# Official MLCommons summaries; present on the project's machines and in CI, not in the repo.
+MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
+CHROMIUM = "/usr/bin/chromium"
+
+
+def mlcommons_file(round_name: str) -> Path:
+    """The raw MLCommons summary of a round, or skip the test saying why."""
+    path = MLCOMMONS / f"inference_{round_name}_summary.json"
+    if not path.exists():
+        pytest.skip(f"{path} is absent: the raw MLCommons files exist only on the project's "
+                    "machines")
+    return path
+
+
+@pytest.fixture(scope="session")
+def dataset():
+    return dataset_module.load(DATA)
+
+
+@pytest.fixture(scope="session")
+def site():
+    if not (SITE / "en" / "index.html").exists():
+        pytest.fail("site/ is not built: run `make site` (make test does it first)")
+    return SITE
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site, tmp_path_factory):
+    """URL of the built site served on 127.0.0.1 under the published path prefix."""
+    root = tmp_path_factory.mktemp("www")
+    prefix = site_prefix().strip("/")
+    mount = root / prefix if prefix else root
+    mount.parent.mkdir(parents=True, exist_ok=True)
+    if prefix:
+        mount.symlink_to(site, target_is_directory=True)
+    handler = functools.partial(_QuietHandler, directory=str(root if prefix else site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}/{prefix + '/' if prefix else ''}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (.ci/run does)")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page that records console errors and every requested URL."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.console_errors = []
+    tab.requests = []
+    tab.on("console", lambda m: m.type == "error" and tab.console_errors.append(m.text))
+    tab.on("pageerror", lambda e: tab.console_errors.append(str(e)))
+    tab.on("request", lambda r: tab.requests.append(r.url))
+    yield tab
+    context.close()

@@ -1,0 +1,80 @@
+"""What a reader sees, in headless Chromium against the built site served on 127.0.0.1."""
+
+import mimetypes
+from urllib.parse import urlsplit
+
+import pytest
+from mkdocs.utils.yaml import yaml_load
+
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.browser
+
+BENCHMARK = "results/v6.1/datacenter/gpt-oss-120b/offline/"
+
+
+def load_config():
+    with (ROOT / "mkdocs.yml").open(encoding="utf-8") as handle:
+        return yaml_load(handle)
+
+
+def only_local(requests):
+    return [url for url in requests if not url.startswith(("http://127.0.0.1", "data:",
+                                                           "blob:"))]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "it"])
+def test_results_page_draws_its_chart_offline(page, base_url, lang):
+    page.goto(f"{base_url}{lang}/{BENCHMARK}")
+    page.wait_for_selector("figure.mlperf-chart[data-drawn] svg .mark-rect path", timeout=15000)
+    bars = page.locator("figure.mlperf-chart svg .mark-rect path").count()
+    assert bars == 10  # LEADERS bars: the benchmark has more than ten closed results
+    assert page.console_errors == []
+    assert only_local(page.requests) == []
+
+
+def test_chart_draws_after_instant_navigation(page, base_url):
+    page.goto(f"{base_url}en/results/v6.1/")
+    # Material rewrites links to absolute URLs for instant navigation.
+    page.click('a[href$="/v6.1/datacenter/gpt-oss-120b/offline/"]')
+    page.wait_for_selector("figure.mlperf-chart[data-drawn] svg .mark-rect path", timeout=15000)
+    # Instant navigation swaps the page without a full load: the bundle was loaded by script.
+    assert page.evaluate("typeof window.vegaEmbed") == "function"
+    assert page.console_errors == []
+
+
+def test_language_selector_keeps_the_reader_on_the_page(browser, site):
+    # Material matches the page against the other language's sitemap.xml after rewriting only
+    # the host name of its URLs, not the port, so this test serves the site at its published
+    # address (site_url) from the files of site/, through Playwright's request routing.
+    published = urlsplit(load_config()["site_url"])
+    origin = f"{published.scheme}://{published.netloc}"
+    context = browser.new_context()
+    context.route(f"{origin}/**", lambda route: serve_file(route, site, published.path))
+    page = context.new_page()
+    page.goto(f"{origin}{published.path}en/{BENCHMARK}")
+    page.wait_for_load_state("networkidle")
+    page.hover(".md-header__option .md-select")
+    page.click('.md-select__link[hreflang="it"]')
+    page.wait_for_url(f"**/it/{BENCHMARK}", timeout=10000)
+    assert page.locator("html").get_attribute("lang") == "it"
+    context.close()
+
+
+def serve_file(route, site, prefix):
+    path = urlsplit(route.request.url).path.removeprefix(prefix)
+    file = site / path
+    if file.is_dir():
+        file = file / "index.html"
+    if not file.is_file():
+        return route.fulfill(status=404, body="not found")
+    kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+    return route.fulfill(status=200, body=file.read_bytes(), content_type=kind)
+
+
+def test_root_page_redirects_to_the_browser_language(browser, base_url):
+    context = browser.new_context(locale="zh-CN")
+    tab = context.new_page()
+    tab.goto(base_url)
+    tab.wait_for_url(f"{base_url}zh/", timeout=10000)
+    context.close()

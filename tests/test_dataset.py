@@ -1,0 +1,55 @@
+"""The committed dataset: validated on load, with errors that name file, row and field."""
+
+import shutil
+
+import pytest
+
+from generator import dataset
+from generator.errors import InputErrors
+from tests.conftest import DATA
+
+
+def test_committed_dataset_loads(dataset):
+    assert dataset.rounds == ["v5.1", "v6.0", "v6.1"]
+    assert len(dataset.of_round("v6.1")) == 492
+
+
+def test_latencies_are_never_divided_by_accelerators(dataset):
+    for record in dataset.records:
+        if record.units.startswith("Latency"):
+            assert record.result_per_accelerator is None
+
+
+def test_v61_ids_are_marked_derived_and_older_ones_published(dataset):
+    assert all(r.result_id_derived for r in dataset.of_round("v6.1"))
+    assert not any(r.result_id_derived for r in dataset.of_round("v6.0"))
+
+
+def corrupt(tmp_path, row, column, value):
+    shutil.copytree(DATA, tmp_path / "data")
+    table = tmp_path / "data" / "results" / "v6.1.csv"
+    lines = table.read_text(encoding="utf-8").split("\n")
+    header = lines[0].split(",")
+    import csv, io
+    rows = list(csv.reader(io.StringIO(table.read_text(encoding="utf-8"))))
+    rows[row][header.index(column)] = value
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    table.write_text(buffer.getvalue(), encoding="utf-8")
+    return table
+
+
+@pytest.mark.parametrize("column, value, message", [
+    ("result", "abc", "field 'result': Input should be a valid number"),
+    ("scenario", "offline", "field 'scenario': Input should be 'Offline'"),
+    ("location", "../../etc/passwd", "field 'location': String should match pattern"),
+    ("result_per_accelerator", "", None),  # empty is allowed
+])
+def test_a_bad_cell_is_reported_with_row_and_field(tmp_path, column, value, message):
+    table = corrupt(tmp_path, 3, column, value)
+    if message is None:
+        dataset.load(tmp_path / "data")
+        return
+    with pytest.raises(InputErrors) as caught:
+        dataset.load(tmp_path / "data")
+    assert str(caught.value.errors[0]).startswith(f"{table}: row 3: {message}")

@@ -1,0 +1,39 @@
+"""Locale formatting with CLDR data; expected strings follow CLDR's patterns for each locale
+(en: 1,234.5; it: 1.234,5; zh: 1,234.5 and the 万 compact form)."""
+
+import datetime as dt
+
+import pytest
+
+from generator.formatting import format_day, format_headline, format_result, units_label
+from generator.languages import language
+
+EN, ZH, IT = language("en"), language("zh"), language("it")
+
+
+@pytest.mark.parametrize("lang, expected", [(EN, "5,750,000"), (IT, "5.750.000"),
+                                            (ZH, "5,750,000")])
+def test_large_results_are_grouped_per_locale(lang, expected):
+    assert format_result(5_750_000, lang) == expected
+
+
+def test_small_results_keep_two_decimals():
+    assert format_result(12.3456, EN) == "12.35"
+    assert format_result(12.3456, IT) == "12,35"
+
+
+def test_headline_uses_the_chinese_compact_form():
+    assert format_headline(5_750_000, ZH) == "575万"       # 575 × 10,000
+    assert format_headline(5_750_000, EN) == "5,750,000"
+
+
+def test_units_are_translated_from_the_catalog():
+    assert units_label("Tokens/s", ZH) == "tokens/秒"
+    assert units_label("Tokens/s", IT) == "token/s"
+    assert units_label("Tokens/s", EN) == "Tokens/s"
+
+
+def test_dates_follow_cldr_long_form():
+    day = dt.date(2026, 9, 16)
+    assert (format_day(day, EN), format_day(day, ZH), format_day(day, IT)) == (
+        "September 16, 2026", "2026年9月16日", "16 settembre 2026")

@@ -1,0 +1,53 @@
+"""The built site: every benchmark has a page in every language, with the right figures."""
+
+import html
+import re
+
+import pytest
+
+from generator.benchmarks import benchmarks_of
+from generator.dataset import result_url
+from generator.languages import LANGUAGES
+
+
+@pytest.mark.parametrize("lang", [l.code for l in LANGUAGES])
+def test_every_benchmark_has_a_page_with_chart_files(site, dataset, lang):
+    for round_name in dataset.rounds:
+        for benchmark in benchmarks_of(dataset.of_round(round_name)):
+            folder = site / lang / "results" / benchmark.path
+            assert (folder / "index.html").is_file(), folder
+            assert (folder / "leaders.svg").is_file() and (folder / "leaders.vl.json").is_file()
+
+
+def test_root_pages_send_readers_to_their_language(site):
+    root = (site / "index.html").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        assert f'href="{lang.code}/"' in root
+    assert "navigator.languages" in root
+    assert (site / "404.html").is_file()
+
+
+# The highest Tokens/s result of v6.1, found by hand in the raw summary file: gpt-oss-120b,
+# Offline, Crusoe Cloud 64x8 MI355X (512 GPU), 5749440.0 Tokens/s.
+RECORD = {"en": "5,749,440", "it": "5.749.440", "zh": "5,749,440"}
+UNITS = {"en": "Tokens/s", "it": "token/s", "zh": "tokens/秒"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "it"])
+def test_highest_tokens_per_second_result_is_on_its_page(site, dataset, lang):
+    top = max((r for r in dataset.of_round("v6.1") if r.units == "Tokens/s"),
+              key=lambda r: r.result)
+    assert (top.model, top.scenario, top.result) == ("gpt-oss-120b", "Offline", 5749440.0)
+    page = (site / lang / "results/v6.1/datacenter/gpt-oss-120b/offline/index.html").read_text(
+        encoding="utf-8")
+    first_row = page[page.index("<tbody>"):].split("</tr>")[0]
+    assert html.escape(top.system_name) in first_row
+    assert f">{RECORD[lang]}<" in first_row
+    assert UNITS[lang] in page
+    assert f'href="{html.escape(result_url("v6.1", top.location))}"' in first_row
+
+
+def test_results_pages_declare_their_language(site):
+    for lang in LANGUAGES:
+        page = (site / lang.code / "results/index.html").read_text(encoding="utf-8")
+        assert re.search(rf'<html[^>]* lang="{lang.code}"', page)
