@@ -1,36 +1,53 @@
-"""Command line: ``python -m generator {import,build,site,check}``.
+"""Command line of the mlperf-wiki generator.
 
-``import`` reads MLCommons summary files into ``data/``; ``build`` writes the generated pages
-into ``docs/``; ``site`` does ``build`` and then builds every language into ``site/``; ``check``
-validates everything an editor can touch. Errors are printed one per line as
-``file: place: field 'x': problem`` and the exit status is 1.
+``import`` reads MLCommons summary files into ``data/``; ``check`` validates everything an
+editor can touch (dataset, claims, authors, tags, articles); ``build`` checks, then writes the
+generated pages into ``docs/``; ``site`` builds, then builds every language into ``site/``;
+``new-article`` scaffolds a post in every language; ``catalogs`` updates the message catalogs.
+Errors are printed one per line as ``file: place: field 'x': problem``; the exit status is 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
 import time
 from pathlib import Path
 
 from . import catalogs, dataset, importer, site
+from .check import check
 from .errors import InputError, InputErrors
+from .languages import LANGUAGES, language
+from .scaffold import new_article
 
 ROOT = site.ROOT
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__.split("\n\n")[1])
     parser.add_argument("--data", type=Path, default=ROOT / "data", help="dataset folder")
     commands = parser.add_subparsers(dest="command", required=True)
     p_import = commands.add_parser("import", help="import MLCommons summary files into data/")
     p_import.add_argument("paths", nargs="+", type=Path, help="summary JSON files")
-    p_build = commands.add_parser("build", help="write the generated pages into docs/")
-    p_build.add_argument("--docs", type=Path, default=ROOT / "docs")
-    p_site = commands.add_parser("site", help="build, then build every language into site/")
-    p_site.add_argument("--docs", type=Path, default=ROOT / "docs")
-    p_site.add_argument("--site", type=Path, default=ROOT / "site")
-    commands.add_parser("check", help="validate the dataset")
+    codes = [lang.code for lang in LANGUAGES]
+    for name, text in (("build", "write the generated pages into docs/"),
+                       ("site", "build, then build each language into site/<code>/")):
+        sub = commands.add_parser(name, help=text)
+        sub.add_argument("--docs", type=Path, default=ROOT / "docs")
+        sub.add_argument("--lang", action="append", choices=codes,
+                         help="only this language (repeatable); default: all")
+        if name == "site":
+            sub.add_argument("--site", type=Path, default=ROOT / "site")
+    commands.add_parser("check", help="validate data, claims, authors, tags and articles")
+    p_new = commands.add_parser("new-article", help="create a post in every language")
+    p_new.add_argument("slug", help="file name and URL slug, e.g. v6-1-power-results")
+    p_new.add_argument("--title", default="Working title")
+    p_new.add_argument("--date", type=dt.date.fromisoformat, default=dt.date.today(),
+                       help="publication date, YYYY-MM-DD (default: today)")
+    p_new.add_argument("--author", default="editorial-team", help="id in data/authors.yaml")
+    p_new.add_argument("--tag", action="append", default=[], dest="tags",
+                       help="tag slug in data/tags.yaml (repeatable)")
     commands.add_parser("catalogs", help="update the message catalogs from code and templates")
     args = parser.parse_args(argv)
     started = time.perf_counter()
@@ -39,19 +56,27 @@ def main(argv: list[str] | None = None) -> int:
             counts = importer.run_import(args.paths, args.data)
             for round_name, count in sorted(counts.items()):
                 print(f"{round_name}: {count} records -> {dataset.round_table(args.data, round_name)}")
+        elif args.command == "new-article":
+            paths = new_article(ROOT / "docs", args.slug, args.title, args.date, args.author,
+                                args.tags or ["mlperf"])
+            for path in paths:
+                print(f"created {path.relative_to(ROOT)}")
+            print("next: write the article in each language, add its figures to "
+                  "data/claims.yaml, run `make check`, then preview with `make serve LANG=en`")
         elif args.command == "catalogs":
             for path in catalogs.update_catalogs(ROOT):
                 print(f"updated {path.relative_to(ROOT)}")
-        elif args.command == "check":
-            data = dataset.load(args.data)
-            print(f"data: {len(data.records)} records in {len(data.rounds)} rounds, all valid")
         else:
-            data = dataset.load(args.data)
-            print(f"generating pages from {len(data.records)} records")
-            site.generate(data, args.docs)
+            data, registry, posts = check(ROOT)
+            print(f"check: {len(data.records)} records in {len(data.rounds)} rounds, "
+                  f"{len(registry.claims)} claims, {len(posts)} articles: all valid")
+            if args.command == "check":
+                return 0
+            languages = tuple(language(c) for c in args.lang) if args.lang else LANGUAGES
+            site.generate(data, args.docs, languages, registry, posts)
             if args.command == "site":
                 print("building with MkDocs")
-                site.build(args.site)
+                site.build(args.site, languages)
                 print(f"site written to {args.site}")
     except InputErrors as exc:
         for error in exc.errors:

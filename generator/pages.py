@@ -16,12 +16,17 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from . import editorial
+from .articles import Article
 from .benchmarks import Benchmark, benchmarks_of, record_holder
 from .catalogs import translations
+from .claims import Registry
 from .charts import chart_json, leaders_chart, render_svg
 from .dataset import Dataset, result_url
 from .formatting import format_headline, format_number, format_result, units_label
 from .languages import LANGUAGES, Language
+from .schema import ResultRecord
+from .verification import ICONS, STATUS_MEANINGS, claim_view, grouped_by_status
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 RESULTS = "results"
@@ -128,11 +133,49 @@ def benchmark_pages(env: Environment, benchmark: Benchmark,
     ]
 
 
-def home_page(dataset: Dataset, lang: Language) -> Page:
-    """The language's home page: what the site is, and the latest round's headline figures."""
+def home_page(dataset: Dataset, lang: Language, posts: list[Article] = ()) -> Page:
+    """The language's home page: what the site is, the latest posts of ``lang`` and the latest
+    round's headline figures."""
     latest = dataset.rounds[-1]
     benchmarks = benchmarks_of(dataset.of_round(latest))
     records = dataset.of_round(latest)
     return Page("index.md", environment(lang).get_template("home.md.j2").render(
         round=latest, benchmarks=benchmarks, records=records,
-        record=record_holder(benchmarks)))
+        record=record_holder(benchmarks),
+        latest=sorted((p for p in posts if p.lang == lang), key=lambda p: (p.date, p.key),
+                      reverse=True)[:3]))
+
+
+def post_url(post: Article) -> str:
+    """A post's URL path relative to the language root, as the blog plugin builds it
+    (``post_url_format: "{date}/{slug}"``, date as ``yyyy/MM/dd``)."""
+    return f"blog/{post.date:%Y/%m/%d}/{post.meta['slug']}/"
+
+
+def editorial_pages(registry: Registry, posts: list[Article], records: list[ResultRecord],
+                    lang: Language) -> list[Page]:
+    """The generated editorial pages of ``lang``: the blog's index and authors file, the tag
+    index and one page per tag (with its post count), and the Verification page listing every
+    claim by status."""
+    env = environment(lang)
+    own = [p for p in posts if p.lang == lang]
+    pages = [Page("blog/index.md", env.get_template("blog_index.md.j2").render()),
+             Page("blog/.authors.yml", editorial.authors_file(lang)),
+             Page("tags/index.md", env.get_template("tags_index.md.j2").render())]
+    for slug, names in sorted(editorial.tags().items()):
+        name = names[lang.code]
+        count = sum(name in (p.meta.get("tags") or []) for p in own)
+        pages.append(Page(f"tags/{slug}.md", env.get_template("tag.md.j2").render(
+            name=name, count=count)))
+    used_in: dict[str, list[dict]] = {}
+    for post in own:
+        for ref in post.claim_references():
+            entry = {"url": post_url(post), "title": post.title}
+            if entry not in used_in.setdefault(ref.claim_id, []):
+                used_in[ref.claim_id].append(entry)
+    groups = [(status, [claim_view(cid, registry, records, lang) for cid in ids])
+              for status, ids in grouped_by_status(registry)]
+    pages.append(Page("verification.md", env.get_template("verification.md.j2").render(
+        groups=groups, registry=registry, used_in=used_in, icons=ICONS,
+        meanings=STATUS_MEANINGS)))
+    return pages

@@ -27,7 +27,9 @@ from . import charts
 from .dataset import Dataset
 from .files import write_text_atomic
 from .languages import LANGUAGES, Language
-from .pages import TEMPLATES_DIR, ChartImage, Page, home_page, results_pages
+from .articles import Article
+from .claims import Registry
+from .pages import TEMPLATES_DIR, ChartImage, Page, editorial_pages, home_page, results_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 VEGA_BUNDLE = ROOT / "overrides" / "assets" / "javascripts" / "vendor" / "vega-bundle.js"
@@ -38,6 +40,7 @@ class BuildError(Exception):
 
 
 def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES,
+             registry: Registry | None = None, posts: list[Article] = (),
              log=print) -> dict[str, int]:
     """Write every generated page of every language under ``docs_dir/<code>/``.
 
@@ -54,7 +57,9 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     written = {}
     for lang in languages:
         folder = docs_dir / lang.code
-        pages = [home_page(dataset, lang), *results_pages(dataset, lang)]
+        pages = [home_page(dataset, lang, posts), *results_pages(dataset, lang)]
+        if registry is not None:
+            pages += editorial_pages(registry, list(posts), list(dataset.records), lang)
         images = [p for p in pages if isinstance(p, ChartImage)
                   and not _is_current(folder, p)]
         with ProcessPoolExecutor() as pool:
@@ -77,12 +82,13 @@ def _is_current(folder: Path, image: ChartImage) -> bool:
 
 
 def _remove_stale(folder: Path, expected: set[Path]) -> None:
-    results = folder / "results"
-    for path in sorted(results.rglob("*"), reverse=True) if results.exists() else []:
-        if path.is_file() and path not in expected:
-            path.unlink()
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
+    """Delete files in the generator's own folders (results/, tags/) that it no longer makes."""
+    for owned in (folder / "results", folder / "tags"):
+        for path in sorted(owned.rglob("*"), reverse=True) if owned.exists() else []:
+            if path.is_file() and path not in expected:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
 
 
 def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: bool = True,

@@ -1,0 +1,111 @@
+"""Editorial articles: blog posts in ``docs/<code>/blog/posts/``, their front matter and the
+claim references they contain.
+
+A claim reference is ``[[claim:ID]]`` in the Markdown text; at build time it becomes the
+localized value, its unit, a verification flag and a footnote (``verification``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .errors import InputError
+from .languages import LANGUAGES, Language
+
+CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
+POSTS = Path("blog") / "posts"
+FRONT_MATTER = re.compile(r"\A---\s*\n(.*?\n)---\s*\n", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class ClaimReference:
+    """``[[claim:ID]]`` at ``line`` (1-based) of an article file."""
+
+    claim_id: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Article:
+    """One post in one language.
+
+    Attributes:
+        path: the Markdown file.
+        lang: its language.
+        meta: the front matter (date, authors, tags, slug, description...).
+        title: the first level-1 heading.
+        body: the Markdown after the front matter.
+        body_line: the file line where ``body`` starts (for error messages).
+    """
+
+    path: Path
+    lang: Language
+    meta: dict
+    title: str
+    body: str
+    body_line: int
+    front_matter: str = ""
+
+    def meta_line(self, key: str) -> int:
+        """File line of ``key:`` in the front matter (2 when the key is absent)."""
+        found = re.search(rf"^{re.escape(key)}\s*:", self.front_matter, re.MULTILINE)
+        return 2 + self.front_matter.count("\n", 0, found.start()) if found else 2
+
+    @property
+    def key(self) -> str:
+        """The translation key: the file name, identical in every language."""
+        return self.path.stem
+
+    @property
+    def date(self) -> dt.date | None:
+        value = self.meta.get("date")
+        if isinstance(value, dict):
+            value = value.get("created")
+        if isinstance(value, dt.datetime):
+            return value.date()
+        return value if isinstance(value, dt.date) else None
+
+    def claim_references(self) -> list[ClaimReference]:
+        """Every claim reference of the body, in order, with its file line."""
+        return [ClaimReference(m.group(1), self.body_line + self.body.count("\n", 0, m.start()))
+                for m in CLAIM_REFERENCE.finditer(self.body)]
+
+
+def read_article(path: Path, lang: Language) -> Article:
+    """Parse one post (front matter with the YAML safe loader).
+
+    Raises:
+        InputError: no front matter, malformed YAML (with its line) or front matter that is not
+            a mapping.
+    """
+    text = path.read_text(encoding="utf-8")
+    match = FRONT_MATTER.match(text)
+    if not match:
+        raise InputError(path, "line 1", None, "expected front matter between '---' lines")
+    try:
+        meta = yaml.safe_load(match.group(1)) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise InputError(path, f"line {mark.line + 2}" if mark else None, None,
+                         f"malformed front matter: {getattr(exc, 'problem', exc)}") from None
+    if not isinstance(meta, dict):
+        raise InputError(path, "line 2", None, "front matter must be a mapping of keys")
+    body = text[match.end():]
+    heading = re.search(r"^#\s+(.+?)\s*$", body, re.MULTILINE)
+    return Article(path, lang, meta, heading.group(1) if heading else path.stem, body,
+                   match.group(0).count("\n") + 1, match.group(1))
+
+
+def articles(docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES) -> list[Article]:
+    """Every post of every language, sorted by language then file name.
+
+    Raises:
+        InputError: the first post that cannot be parsed (``check`` reports all of them).
+    """
+    return [read_article(path, lang) for lang in languages
+            for path in sorted((docs_dir / lang.code / POSTS).glob("*.md"))]

@@ -1,0 +1,150 @@
+"""``python -m generator check``: everything an editor can touch, validated in one pass.
+
+It loads the results dataset, the claims registry, the authors and tags registries and every
+article, then checks front matter, claim references, translations and each claim's
+recomputation. Every problem is collected (not only the first) as ``file: line N: ...``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from . import editorial
+from .articles import Article, read_article
+from .claims import Registry, load_registry, recompute
+from .dataset import Dataset, load
+from .errors import InputError, InputErrors
+from .languages import LANGUAGES
+
+REQUIRED_META = ("date", "authors", "tags", "slug", "description")
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
+    """Validate the project under ``root``; return what was loaded.
+
+    Raises:
+        InputErrors: every problem found, each naming file, line and what to fix.
+    """
+    data = load(root / "data")
+    registry = load_registry(root / "data" / "claims.yaml")
+    authors_file, tags_file = root / "data" / "authors.yaml", root / "data" / "tags.yaml"
+    errors: list[InputError] = []
+    for registry_file, reader in ((authors_file, editorial.authors), (tags_file, editorial.tags)):
+        reader.cache_clear()
+        try:
+            reader(registry_file)
+        except InputError as exc:
+            errors.append(exc)
+    posts = _read_all(root / "docs", errors)
+    if not errors:
+        errors += check_articles(posts, authors_file, tags_file)
+    errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
+    if errors:
+        raise InputErrors(errors)
+    return data, registry, posts
+
+
+def _read_all(docs: Path, errors: list[InputError]) -> list[Article]:
+    posts = []
+    for lang in LANGUAGES:
+        for path in sorted((docs / lang.code / "blog" / "posts").glob("*.md")):
+            try:
+                posts.append(read_article(path, lang))
+            except InputError as exc:
+                errors.append(exc)
+    return posts
+
+
+def check_articles(posts: list[Article], authors_file: Path,
+                   tags_file: Path) -> list[InputError]:
+    """Front matter (known authors and tags, valid date, unique slug, same slug in every
+    language) and translations (each article in every language)."""
+    errors = []
+    authors, tags = editorial.authors(authors_file), editorial.tags(tags_file)
+    by_key: dict[str, dict[str, Article]] = defaultdict(dict)
+    slugs: dict[tuple[str, str], Path] = {}
+    for post in posts:
+        by_key[post.key][post.lang.code] = post
+        here = post.path
+
+        def error(field, problem, post=post):
+            errors.append(InputError(here, f"line {post.meta_line(field)}", field, problem))
+        for field in REQUIRED_META:
+            if not post.meta.get(field):
+                error(field, "missing from the front matter")
+        if post.meta.get("date") and post.date is None:
+            error("date", f"expected a date like 2026-09-17, got {post.meta['date']!r}")
+        for author in post.meta.get("authors") or []:
+            if author not in authors:
+                error("authors", f"unknown author '{author}'; known: {', '.join(authors)} "
+                                 f"({authors_file.name})")
+        for tag in post.meta.get("tags") or []:
+            if editorial.tag_slug(str(tag), post.lang, tags_file) is None:
+                names = ", ".join(t[post.lang.code] for t in tags.values())
+                error("tags", f"unknown tag '{tag}' in {post.lang.code}; known: {names} "
+                              f"({tags_file.name})")
+        slug = str(post.meta.get("slug") or "")
+        if slug and not SLUG.match(slug):
+            error("slug", f"'{slug}' must be lowercase ASCII letters, digits and hyphens")
+        if slug and (post.lang.code, slug) in slugs:
+            error("slug", f"'{slug}' is also used by {slugs[(post.lang.code, slug)]}")
+        slugs[(post.lang.code, slug)] = here
+    for key, versions in sorted(by_key.items()):
+        some = next(iter(versions.values()))
+        for lang in LANGUAGES:
+            if lang.code not in versions:
+                errors.append(InputError(some.path, None, None,
+                                         f"no {lang.code} translation: expected "
+                                         f"docs/{lang.code}/blog/posts/{key}.md"))
+        values = {v.meta.get("slug") for v in versions.values()}
+        dates = {v.date for v in versions.values()}
+        if len(values) > 1 or len(dates) > 1:
+            errors.append(InputError(some.path, "line 2", "slug",
+                                     "translations must share slug and date (the language "
+                                     f"selector relies on it): {sorted(map(str, values))}, "
+                                     f"{sorted(map(str, dates))}"))
+    return errors
+
+
+def check_claims(registry: Registry, posts: list[Article], data: Dataset,
+                 claims_file: Path) -> list[InputError]:
+    """Claim references point at known claims; every derivation resolves and agrees with the
+    stated value within its tolerance (a ``disputed`` claim must disagree)."""
+    errors = []
+    records = list(data.records)
+    used_at: dict[str, tuple[Path, int]] = {}
+    for post in posts:
+        for ref in post.claim_references():
+            if ref.claim_id not in registry.claims:
+                errors.append(InputError(post.path, f"line {ref.line}", None,
+                                         f"unknown claim '{ref.claim_id}': add it to "
+                                         f"data/claims.yaml or fix the id"))
+            used_at.setdefault(ref.claim_id, (post.path, ref.line))
+    for claim_id, claim in registry.claims.items():
+        path, line = used_at.get(claim_id, (claims_file, None))
+        where = f"line {line}" if line else None
+        if claim.derivation is None:
+            continue
+        try:
+            result = recompute(claim.derivation, records)
+        except (LookupError, ValueError) as exc:
+            errors.append(InputError(path, where, None,
+                                     f"claim '{claim_id}': derivation points at no single "
+                                     f"result: {exc}"))
+            continue
+        agrees = result.agrees(claim)
+        if claim.status == "disputed" and agrees:
+            errors.append(InputError(path, where, None,
+                                     f"claim '{claim_id}' is marked disputed but its stated "
+                                     f"value {claim.value:g} matches the computed "
+                                     f"{result.value:g}; change its status"))
+        elif claim.status != "disputed" and not agrees:
+            errors.append(InputError(path, where, None,
+                                     f"claim '{claim_id}': stated {claim.value:g} {claim.unit}, "
+                                     f"computed {result.value:g} from the dataset (tolerance "
+                                     f"{claim.derivation.tolerance:.1%}); correct the value or "
+                                     "mark the claim disputed"))
+    return errors

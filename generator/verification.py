@@ -1,0 +1,258 @@
+"""Verification flags: how claims look on a page, in every language.
+
+``render_article`` turns each ``[[claim:ID]]`` of an article into the localized value and unit,
+a flag (icon, colour, short label; its tooltip gives status, source and date) and a footnote in
+the form MLCommons' results guidelines ask for (round, division, category, benchmark, scenario,
+result ID and location, retrieved date); it appends the article's claims table and, for vendor
+and third-party figures, schema.org ClaimReview JSON-LD. ``verification_page`` lists every claim
+of the registry grouped by status.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+
+from babel.numbers import format_percent
+from markupsafe import Markup
+
+from .articles import CLAIM_REFERENCE
+from .catalogs import translations
+from .claims import STATUSES, Claim, Recomputation, Registry, recompute
+from .dataset import result_url
+from .formatting import format_number, format_result, units_label
+from .languages import Language
+from .schema import ResultRecord
+from .vocabulary import vocabulary
+
+ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑", "third-party": "◇",
+         "unverified": "?", "disputed": "✖"}
+COUNT_UNITS = ("accelerators", "submitters", "results")
+# Latencies inside a sentence read better with the short unit ("1,466 ms") than with the
+# table heading ("Latency (ms)").
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` as a translation key without translating it here (gettext convention)."""
+    return text
+
+
+STATUS_LABELS = {
+    "verified": N_("Verified"), "preview": N_("Preview"), "derived": N_("Derived"),
+    "vendor": N_("Vendor figure"), "third-party": N_("Third-party estimate"),
+    "unverified": N_("Unverified"), "disputed": N_("Disputed"),
+}
+STATUS_MEANINGS = {
+    "verified": N_("Official MLCommons result in the available category."),
+    "preview": N_("Official MLCommons result in the preview category: the product was not yet "
+                  "available when it was submitted."),
+    "derived": N_("Computed by this site from official MLCommons results; the formula is "
+                  "shown."),
+    "vendor": N_("Company figure. Result not verified by MLCommons Association."),
+    "third-party": N_("Analyst or press estimate, not verified by MLCommons Association."),
+    "unverified": N_("No source found yet."),
+    "disputed": N_("Our recomputation from the official results disagrees with the figure as "
+                   "published."),
+}
+COUNT_LABELS = {"accelerators": N_("accelerators"), "submitters": N_("submitters"),
+                "results": N_("results")}
+LATENCY_FORMATS = {"Latency (ms)": N_("%(value)s ms"), "Latency (s)": N_("%(value)s s")}
+FORMULA_LABELS = {
+    "result": N_("official result"),
+    "per_accelerator": N_("result ÷ accelerators"),
+    "ratio": N_("ratio of two results"),
+    "sum": N_("sum of results"),
+    "scaling_efficiency": N_("scaling efficiency: throughput at N ÷ (N/M × throughput at M)"),
+}
+
+
+def format_value(value: float, unit: str, lang: Language) -> str:
+    """A claim's value with its unit in ``lang``: ``5,749,440 tokens/s``, ``3.7×``, ``99%``,
+    ``512 accelerators``; MLPerf units and count nouns are translated by the catalog."""
+    _ = translations(lang).gettext
+    if unit == "x":
+        return f"{format_number(value, lang, 1)}×"
+    if unit == "%":
+        return format_percent(value, format="#,##0.#%", locale=lang.cldr)
+    if unit in LATENCY_FORMATS:
+        return _(LATENCY_FORMATS[unit]) % {"value": format_result(value, lang)}
+    if unit in COUNT_UNITS:
+        return f"{format_number(value, lang, 0)} {_(COUNT_LABELS[unit])}"
+    label = units_label(unit, lang) if unit in vocabulary().better else unit
+    return f"{format_result(value, lang)} {label}"
+
+
+@dataclass(frozen=True)
+class ClaimView:
+    """What a page shows of one claim, in one language."""
+
+    claim_id: str
+    claim: Claim
+    registry: Registry
+    recomputation: Recomputation | None
+    lang: Language
+
+    def _(self, text: str) -> str:
+        return translations(self.lang).gettext(text)
+
+    @property
+    def value(self) -> str:
+        return format_value(self.claim.value, self.claim.unit, self.lang)
+
+    @property
+    def label(self) -> str:
+        return self._(STATUS_LABELS[self.claim.status])
+
+    @property
+    def tooltip(self) -> str:
+        """Status meaning, then the first source: publisher, title, date."""
+        source = self.registry.sources[self.claim.sources[0]]
+        return (f"{self.label}: {self._(STATUS_MEANINGS[self.claim.status])} "
+                f"{source.publisher}, {source.title}, {source.date.isoformat()}")
+
+    def flag(self) -> Markup:
+        """Inline HTML: value, unit and flag linking to the claims table row."""
+        status = self.claim.status
+        return Markup(
+            '<span class="claim claim--{s}" data-claim="{id}">'
+            '<span class="claim__value">{value}</span> '
+            '<a class="claim__flag" href="#claim-{id}" title="{tip}">'
+            '<span aria-hidden="true">{icon}</span> {label}</a></span>').format(
+            s=status, id=self.claim_id, value=self.value, tip=self.tooltip,
+            icon=ICONS[status], label=self.label)
+
+    def footnote(self) -> str:
+        """Footnote text (Markdown): MLCommons' citation form for results, else the source."""
+        _ = self._
+        parts = []
+        if self.recomputation:
+            for record in self.recomputation.records:
+                parts.append(self.citation(record))
+            if self.claim.derivation.formula != "result":
+                parts.append(_("Formula: %(formula)s = %(value)s.") % {
+                    "formula": _(FORMULA_LABELS[self.claim.derivation.formula]),
+                    "value": format_value(self.recomputation.value, self.claim.unit,
+                                          self.lang)})
+        for source_id in self.claim.sources:
+            source = self.registry.sources[source_id]
+            parts.append(f"{_md(source.publisher)}, [{_md(source.title)}]({source.url}), "
+                         f"{source.date.isoformat()}.")
+        if self.claim.status in ("vendor", "third-party"):
+            parts.append(_("Result not verified by MLCommons Association."))
+        table_link = _("Claims table")
+        parts.append(f"[{table_link}](#claim-{self.claim_id})")
+        return " ".join(parts)
+
+    def citation(self, record: ResultRecord) -> str:
+        """MLCommons results-guidelines citation of one official result (Markdown)."""
+        _ = self._
+        source = self.registry.sources[self.claim.sources[0]]
+        return _("MLPerf Inference %(round)s, %(division)s division, %(category)s category, "
+                 "%(model)s, %(scenario)s scenario, result %(id)s "
+                 "([official result folder](%(url)s)), retrieved %(date)s.") % {
+            "round": record.round, "division": _(record.division),
+            "category": _(record.category), "model": _md(record.model),
+            "scenario": record.scenario, "id": record.result_id,
+            "url": result_url(record.round, record.location), "date": source.date.isoformat()}
+
+    def check_text(self) -> str:
+        """The claims table's check column: computed value, or why there is none."""
+        _ = self._
+        if not self.recomputation:
+            return _("no recomputation possible")
+        computed = format_value(self.recomputation.value, self.claim.unit, self.lang)
+        if self.recomputation.agrees(self.claim):
+            return _("recomputed: %(value)s ✔") % {"value": computed}
+        return _("recomputed: %(value)s ✖ differs") % {"value": computed}
+
+
+def _md(text: str) -> str:
+    return html.escape(text).replace("[", "\\[").replace("]", "\\]").replace("*", "\\*")
+
+
+def claim_view(claim_id: str, registry: Registry, records: list[ResultRecord],
+               lang: Language) -> ClaimView:
+    """The view of one claim, its derivation recomputed on ``records``.
+
+    Raises:
+        KeyError: unknown claim id. LookupError/ValueError: from ``claims.recompute``.
+    """
+    claim = registry.claims[claim_id]
+    recomputation = recompute(claim.derivation, records) if claim.derivation else None
+    return ClaimView(claim_id, claim, registry, recomputation, lang)
+
+
+def render_article(markdown: str, registry: Registry, records: list[ResultRecord],
+                   lang: Language) -> str:
+    """Replace every ``[[claim:ID]]`` of an article's Markdown with its flag and a footnote
+    reference, and append the footnotes, the claims table and ClaimReview JSON-LD.
+
+    Raises:
+        KeyError: a claim id not in the registry (``check`` reports it with file and line).
+    """
+    views: dict[str, ClaimView] = {}
+
+    def replace(match):
+        claim_id = match.group(1)
+        if claim_id not in views:
+            views[claim_id] = claim_view(claim_id, registry, records, lang)
+        return f"{views[claim_id].flag()}[^{claim_id}]"
+
+    body = CLAIM_REFERENCE.sub(replace, markdown)
+    if not views:
+        return markdown
+    _ = translations(lang).gettext
+    footnotes = "\n".join(f"[^{cid}]: {view.footnote()}" for cid, view in views.items())
+    rows = "\n".join(
+        f'<tr id="claim-{cid}"><td><code>{cid}</code></td><td>{html.escape(v.value)}</td>'
+        f'<td><span class="claim claim--{v.claim.status}"><span class="claim__flag">'
+        f'<span aria-hidden="true">{ICONS[v.claim.status]}</span> {html.escape(v.label)}'
+        f'</span></span></td><td>{html.escape(_source_names(v))}</td>'
+        f"<td>{html.escape(v.check_text())}</td></tr>" for cid, v in views.items())
+    heading = _("Claims in this article")
+    columns = "".join(f"<th>{html.escape(name)}</th>" for name in (
+        _("Claim"), _("Value"), _("Status"), _("Source"), _("Check")))
+    table = (f"\n\n## {heading}\n\n"
+             f'<div class="mlperf-table claims-table"><table><thead><tr>{columns}</tr></thead>'
+             f"<tbody>\n{rows}\n</tbody></table></div>\n")
+    reviews = claim_reviews(views.values())
+    return f"{body.rstrip()}\n{table}\n{reviews}\n{footnotes}\n"
+
+
+def _source_names(view: ClaimView) -> str:
+    return "; ".join(f"{view.registry.sources[s].publisher}, {view.registry.sources[s].title}"
+                     for s in view.claim.sources)
+
+
+def claim_reviews(views) -> str:
+    """schema.org ClaimReview JSON-LD for vendor and third-party claims, safe inside
+    ``<script>`` (``<``, ``>`` and ``&`` escaped as JSON unicode escapes)."""
+    items = []
+    for view in views:
+        if view.claim.status not in ("vendor", "third-party"):
+            continue
+        source = view.registry.sources[view.claim.sources[0]]
+        items.append({
+            "@context": "https://schema.org", "@type": "ClaimReview",
+            "claimReviewed": f"{view.value}",
+            "itemReviewed": {"@type": "Claim", "datePublished": source.date.isoformat(),
+                             "appearance": {"@type": "CreativeWork", "url": source.url,
+                                            "headline": source.title},
+                             "author": {"@type": "Organization", "name": source.publisher}},
+            "reviewRating": {"@type": "Rating", "alternateName": view.label},
+            "author": {"@type": "Organization", "name": "MLPerf Wiki"},
+        })
+    if not items:
+        return ""
+    text = json.dumps(items, ensure_ascii=False, sort_keys=True)
+    for char in "<>&":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return f'<script type="application/ld+json">{text}</script>\n'
+
+
+def grouped_by_status(registry: Registry) -> list[tuple[str, list[str]]]:
+    """Claim ids grouped by status, in the taxonomy's order, each group sorted."""
+    return [(status, sorted(cid for cid, c in registry.claims.items() if c.status == status))
+            for status in STATUSES
+            if any(c.status == status for c in registry.claims.values())]
