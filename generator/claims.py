@@ -25,7 +25,7 @@ from .schema import ResultRecord
 # Status taxonomy. "verified" and "preview" follow MLCommons' categories (available, preview);
 # "vendor" is MLCommons' "result not verified by MLCommons Association".
 STATUSES = ("verified", "preview", "derived", "vendor", "third-party", "unverified", "disputed")
-FORMULAS = ("result", "per_accelerator", "ratio", "sum", "scaling_efficiency")
+FORMULAS = ("result", "accelerators", "per_accelerator", "ratio", "sum", "scaling_efficiency")
 DEFAULT_TOLERANCE = 0.005  # relative: 0.5 %, about the rounding of figures quoted in articles
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")]
@@ -72,6 +72,7 @@ class Derivation(BaseModel):
 
     Formulas (values in the records' units unless said otherwise):
       * ``result``: the one selected result;
+      * ``accelerators``: the total accelerator count of the one selected system;
       * ``per_accelerator``: result ÷ total accelerators (throughputs only);
       * ``ratio``: first result ÷ second result (a multiple, unit ``x``);
       * ``sum``: the sum of the selected results;
@@ -86,7 +87,8 @@ class Derivation(BaseModel):
 
     @model_validator(mode="after")
     def _arity(self) -> "Derivation":
-        needed = {"result": 1, "per_accelerator": 1, "ratio": 2, "scaling_efficiency": 2}
+        needed = {"result": 1, "accelerators": 1, "per_accelerator": 1, "ratio": 2,
+                  "scaling_efficiency": 2}
         if self.formula in needed and len(self.results) != needed[self.formula]:
             raise ValueError(f"formula '{self.formula}' takes {needed[self.formula]} result(s), "
                              f"got {len(self.results)}")
@@ -227,6 +229,7 @@ def recompute(derivation: Derivation, records: list[ResultRecord]) -> Recomputat
 
     Returns:
         the computed value, in the claim's unit: the records' unit for ``result`` and ``sum``,
+        a count for ``accelerators``,
         per accelerator for ``per_accelerator``, a multiple (×) for ``ratio``, a fraction of
         1 (shown as %) for ``scaling_efficiency``.
 
@@ -243,6 +246,10 @@ def recompute(derivation: Derivation, records: list[ResultRecord]) -> Recomputat
                          f"{first.total_accelerators or 'no'} accelerators")
     if derivation.formula == "result":
         value = first.result
+    elif derivation.formula == "accelerators":
+        if first.total_accelerators is None:
+            raise ValueError(f"{first.result_id} has no accelerators")
+        value = float(first.total_accelerators)
     elif derivation.formula == "per_accelerator":
         value = first.result / first.total_accelerators
     elif derivation.formula == "ratio":

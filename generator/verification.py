@@ -60,6 +60,7 @@ COUNT_LABELS = {"accelerators": N_("accelerators"), "submitters": N_("submitters
 LATENCY_FORMATS = {"Latency (ms)": N_("%(value)s ms"), "Latency (s)": N_("%(value)s s")}
 FORMULA_LABELS = {
     "result": N_("official result"),
+    "accelerators": N_("accelerators of the system under test"),
     "per_accelerator": N_("result ÷ accelerators"),
     "ratio": N_("ratio of two results"),
     "sum": N_("sum of results"),

@@ -78,3 +78,30 @@ def test_root_page_redirects_to_the_browser_language(browser, base_url):
     tab.goto(base_url)
     tab.wait_for_url(f"{base_url}zh/", timeout=10000)
     context.close()
+
+
+POST = "blog/2026/09/17/amd-512-accelerator-record/"
+
+
+@pytest.mark.parametrize("lang, label", [("en", "Verified"), ("zh", "已核验"),
+                                         ("it", "Verificato")])
+def test_claim_flags_show_a_tooltip_and_footnotes_link_to_the_claims_table(page, base_url,
+                                                                           lang, label):
+    page.goto(f"{base_url}{lang}/{POST}")
+    flag = page.locator(".claim--verified .claim__flag").first
+    assert label in flag.inner_text()
+    flag.hover()
+    # Material's content.tooltips turns the title into a styled tooltip.
+    tooltip = page.locator(".md-tooltip2--active, .md-tooltip--active, [role=tooltip]")
+    tooltip.first.wait_for(state="visible", timeout=5000)
+    assert "MLCommons" in tooltip.first.inner_text()
+    footnote_ref = page.locator("sup[id^='fnref'] a").first
+    target = footnote_ref.get_attribute("href")
+    # Material makes in-page links absolute; the fragment names the target.
+    footnote = page.locator(f"[id='{target.split('#')[1]}']")
+    table_link = footnote.locator("a[href*='#claim-']")
+    row_id = table_link.get_attribute("href").split("#")[1]
+    table_link.click()
+    assert page.locator(f"tr[id='{row_id}']").is_visible()
+    assert page.console_errors == []
+    assert only_local(page.requests) == []
