@@ -18,6 +18,8 @@ from .errors import InputError
 from .languages import LANGUAGES, Language
 
 CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
+# Anything that starts like a claim reference; those that are not exactly one are malformed.
+CLAIM_OPENING = re.compile(r"\[\[\s*claim\b[^\n]{0,80}")
 POSTS = Path("blog") / "posts"
 FRONT_MATTER = re.compile(r"\A---\s*\n(.*?\n)---\s*\n", re.DOTALL)
 
@@ -69,6 +71,12 @@ class Article:
         if isinstance(value, dt.datetime):
             return value.date()
         return value if isinstance(value, dt.date) else None
+
+    def malformed_references(self) -> list[ClaimReference]:
+        """Text that starts like a claim reference but is not ``[[claim:ID]]``, with its line."""
+        return [ClaimReference(m.group(0), self.body_line + self.body.count("\n", 0, m.start()))
+                for m in CLAIM_OPENING.finditer(self.body)
+                if not CLAIM_REFERENCE.match(self.body, m.start())]
 
     def claim_references(self) -> list[ClaimReference]:
         """Every claim reference of the body, in order, with its file line."""

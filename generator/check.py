@@ -117,8 +117,16 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
     records = list(data.records)
     used_at: dict[str, tuple[Path, int]] = {}
     for post in posts:
+        for bad in post.malformed_references():
+            errors.append(InputError(post.path, f"line {bad.line}", None,
+                                     f"malformed claim reference '{bad.claim_id}': write "
+                                     "[[claim:ID]] with an id of lowercase letters, digits, "
+                                     "dots and hyphens"))
         for ref in post.claim_references():
-            if ref.claim_id not in registry.claims:
+            if not ref.claim_id:
+                errors.append(InputError(post.path, f"line {ref.line}", None,
+                                         "empty claim reference [[claim:]]: name a claim id"))
+            elif ref.claim_id not in registry.claims:
                 errors.append(InputError(post.path, f"line {ref.line}", None,
                                          f"unknown claim '{ref.claim_id}': add it to "
                                          f"data/claims.yaml or fix the id"))

@@ -26,7 +26,8 @@ ROOT = site.ROOT
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__.split("\n\n")[1])
-    parser.add_argument("--data", type=Path, default=ROOT / "data", help="dataset folder")
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="project folder (data/, docs/, mkdocs.yml); default: this checkout")
     commands = parser.add_subparsers(dest="command", required=True)
     p_import = commands.add_parser("import", help="import MLCommons summary files into data/")
     p_import.add_argument("paths", nargs="+", type=Path, help="summary JSON files")
@@ -34,11 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, text in (("build", "write the generated pages into docs/"),
                        ("site", "build, then build each language into site/<code>/")):
         sub = commands.add_parser(name, help=text)
-        sub.add_argument("--docs", type=Path, default=ROOT / "docs")
         sub.add_argument("--lang", action="append", choices=codes,
                          help="only this language (repeatable); default: all")
         if name == "site":
-            sub.add_argument("--site", type=Path, default=ROOT / "site")
+            sub.add_argument("--site", type=Path, default=None,
+                             help="output folder; default: site/ of the project")
     commands.add_parser("check", help="validate data, claims, authors, tags and articles")
     p_new = commands.add_parser("new-article", help="create a post in every language")
     p_new.add_argument("slug", help="file name and URL slug, e.g. v6-1-power-results")
@@ -50,34 +51,37 @@ def main(argv: list[str] | None = None) -> int:
                        help="tag slug in data/tags.yaml (repeatable)")
     commands.add_parser("catalogs", help="update the message catalogs from code and templates")
     args = parser.parse_args(argv)
+    root = args.root.resolve()
     started = time.perf_counter()
     try:
         if args.command == "import":
-            counts = importer.run_import(args.paths, args.data)
+            counts = importer.run_import(args.paths, root / "data")
             for round_name, count in sorted(counts.items()):
-                print(f"{round_name}: {count} records -> {dataset.round_table(args.data, round_name)}")
+                table = dataset.round_table(root / "data", round_name)
+                print(f"{round_name}: {count} records -> {table}")
         elif args.command == "new-article":
-            paths = new_article(ROOT / "docs", args.slug, args.title, args.date, args.author,
+            paths = new_article(root / "docs", args.slug, args.title, args.date, args.author,
                                 args.tags or ["mlperf"])
             for path in paths:
-                print(f"created {path.relative_to(ROOT)}")
+                print(f"created {path.relative_to(root)}")
             print("next: write the article in each language, add its figures to "
                   "data/claims.yaml, run `make check`, then preview with `make serve LANG=en`")
         elif args.command == "catalogs":
             for path in catalogs.update_catalogs(ROOT):
                 print(f"updated {path.relative_to(ROOT)}")
         else:
-            data, registry, posts = check(ROOT)
+            data, registry, posts = check(root)
             print(f"check: {len(data.records)} records in {len(data.rounds)} rounds, "
                   f"{len(registry.claims)} claims, {len(posts)} articles: all valid")
             if args.command == "check":
                 return 0
             languages = tuple(language(c) for c in args.lang) if args.lang else LANGUAGES
-            site.generate(data, args.docs, languages, registry, posts)
+            site.generate(data, root / "docs", languages, registry, posts)
             if args.command == "site":
+                out = args.site or root / "site"
                 print("building with MkDocs")
-                site.build(args.site, languages)
-                print(f"site written to {args.site}")
+                site.build(out, languages, root=root)
+                print(f"site written to {out}")
     except InputErrors as exc:
         for error in exc.errors:
             print(error, file=sys.stderr)

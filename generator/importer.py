@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from . import dataset
 from .errors import InputError, InputErrors
-from .mlcommons import SummaryRecord, read_summary
+from .mlcommons import FINAL_REPORT, SummaryRecord, read_summary
 from .result_ids import assign_result_ids
 from .schema import ResultRecord
 from .vocabulary import vocabulary
@@ -117,12 +117,16 @@ def normalize_record(record: SummaryRecord, derived_id: str) -> ResultRecord:
         return found
 
     used_model = str(v["used_model"]).strip()
-    # In checker files "Model" is the model as run; the benchmark is its canonical name, or
-    # failing that (open division variants) the canonical name of "MlperfModel".
-    model = words.canonical("model", used_model) or words.canonical("model",
-                                                                    v.get("mlperf_model", ""))
-    if model is None:
-        canonical("model", "used_model", used_model)
+    if record.format == FINAL_REPORT:
+        # Final reports name the benchmark in "Model" (the model as run is "UsedModel").
+        model = canonical("model", "model", v.get("mlperf_model", ""))
+    else:
+        # Checker files name the model as run in "Model"; its canonical name is the benchmark,
+        # or failing that (open-division variants) the canonical name of "MlperfModel".
+        model = (words.canonical("model", used_model)
+                 or words.canonical("model", v.get("mlperf_model", "")))
+        if model is None:
+            canonical("model", "used_model", used_model)
     units = canonical("units", "units", v["units"])
     result = _number(record, "result", v["result"])
     total = _count(record, "total_accelerators", v.get("total_accelerators"))

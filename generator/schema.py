@@ -20,6 +20,9 @@ ROUND_PATTERN = r"^v\d+\.\d+$"
 RESULT_ID_PATTERN = r"^\d+\.\d+-\d{4}$"
 # Official result folders are relative paths inside the round's results repository.
 LOCATION_PATTERN = r"^(closed|open|network)/\S.*$"
+# No MLPerf Inference result has come near this (the largest, v6.1, is 5.7 million Tokens/s); a
+# larger value is a unit or parsing mistake, not a record.
+MAX_RESULT = 1e10
 
 
 def _field(title: str, description: str, unit: str | None = None, **kwargs):
@@ -107,6 +110,9 @@ class ResultRecord(BaseModel):
     def _finite_positive(cls, value: float) -> float:
         if not math.isfinite(value) or value <= 0:
             raise ValueError(f"expected a positive finite number, got {value!r}")
+        if value > MAX_RESULT:
+            raise ValueError(f"implausibly large result {value!r} (more than {MAX_RESULT:g}); "
+                             "check the units")
         return value
 
     @field_validator("units")

@@ -92,7 +92,7 @@ def _remove_stale(folder: Path, expected: set[Path]) -> None:
 
 
 def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: bool = True,
-          log=print) -> dict[str, float]:
+          log=print, root: Path = ROOT) -> dict[str, float]:
     """Build every language with MkDocs, in parallel, then swap the result into ``site_dir``.
 
     Each language builds from ``mkdocs.<code>.yml`` into a temporary folder next to
@@ -111,38 +111,39 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
     try:
         with ThreadPoolExecutor(max_workers=len(languages)) as pool:
             seconds = dict(zip((l.code for l in languages),
-                               pool.map(lambda l: _mkdocs_build(l, staging / l.code, strict),
-                                        languages)))
+                               pool.map(lambda l: _mkdocs_build(l, staging / l.code, strict,
+                                                                root), languages)))
         for code, took in seconds.items():
             log(f"  {code}: built in {took:.1f} s")
-        write_root_pages(staging, languages)
+        write_root_pages(staging, languages, root)
         _swap(staging, site_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return seconds
 
 
-def _mkdocs_build(lang: Language, out: Path, strict: bool) -> float:
+def _mkdocs_build(lang: Language, out: Path, strict: bool, root: Path) -> float:
     started = time.perf_counter()
     command = [sys.executable, "-m", "mkdocs", "build", "--quiet", "--clean",
-               "-f", str(ROOT / f"mkdocs.{lang.code}.yml"), "-d", str(out)]
+               "-f", str(root / f"mkdocs.{lang.code}.yml"), "-d", str(out)]
     if strict:
         command.append("--strict")
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True,
                           env={**os.environ, "PYTHONHASHSEED": "0"})
     if done.returncode != 0:
         raise BuildError(f"MkDocs build of '{lang.code}' failed:\n{done.stdout}{done.stderr}")
     return time.perf_counter() - started
 
 
-def write_root_pages(site: Path, languages: tuple[Language, ...] = LANGUAGES) -> None:
+def write_root_pages(site: Path, languages: tuple[Language, ...] = LANGUAGES,
+                     root: Path = ROOT) -> None:
     """Write the site root's ``index.html`` (sends readers to their browser's language) and
     ``404.html`` (a styled, trilingual not-found page that works under any subpath)."""
     env = Environment(loader=FileSystemLoader(TEMPLATES_DIR / "root"),
                       autoescape=select_autoescape(default=True), keep_trailing_newline=True)
     for name in ("index.html", "404.html"):
         write_text_atomic(site / name, env.get_template(f"{name}.j2").render(
-            languages=languages, prefix=site_prefix()))
+            languages=languages, prefix=site_prefix(root)))
 
 
 def _swap(staging: Path, site_dir: Path) -> None:
@@ -155,8 +156,8 @@ def _swap(staging: Path, site_dir: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def site_prefix() -> str:
+def site_prefix(root: Path = ROOT) -> str:
     """URL path of the site root, from ``site_url`` in ``mkdocs.yml`` (``/mlperf-wiki/``)."""
-    with (ROOT / "mkdocs.yml").open(encoding="utf-8") as handle:
+    with (root / "mkdocs.yml").open(encoding="utf-8") as handle:
         config = yaml_load(handle)
     return urlsplit(config["site_url"]).path.rstrip("/") + "/"

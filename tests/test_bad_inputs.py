@@ -1,0 +1,149 @@
+"""The bad-input corpus (tests/bad_inputs.yaml): every case fails with its message, naming the
+file; the command line exits non-zero and leaves the previous site untouched."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator import dataset, editorial
+from generator.check import check
+from generator.errors import InputError, InputErrors
+from generator.importer import run_import
+from tests.conftest import DATA, FIXTURES, ROOT
+
+CASES = yaml.safe_load((Path(__file__).with_name("bad_inputs.yaml")).read_text(encoding="utf-8"))
+PROJECT = FIXTURES / "project"
+
+
+def test_corpus_is_large_enough():
+    assert len(CASES) >= 40
+    assert len({case["id"] for case in CASES}) == len(CASES)
+
+
+def make_project(tmp_path):
+    """A project tree for `check`: the committed dataset, fixture registries, three posts."""
+    (tmp_path / "data").mkdir()
+    shutil.copytree(DATA / "results", tmp_path / "data" / "results")
+    for name in ("claims.yaml", "authors.yaml", "tags.yaml"):
+        shutil.copy(PROJECT / name, tmp_path / "data" / name)
+    for lang in ("en", "zh", "it"):
+        posts = tmp_path / "docs" / lang / "blog" / "posts"
+        posts.mkdir(parents=True)
+        shutil.copy(PROJECT / "posts" / lang / "record.md", posts / "record.md")
+    return tmp_path
+
+
+def target_file(case, tmp_path):
+    target = case["target"]
+    if target in ("summary", "final"):
+        name = {"summary": "checker_summary.json", "final": "final_report.json"}[target]
+        return shutil.copy(FIXTURES / name, tmp_path / name)
+    if target == "csv":
+        (tmp_path / "data").mkdir()
+        shutil.copytree(DATA / "results", tmp_path / "data" / "results")
+        return tmp_path / "data" / "results" / "v6.1.csv"
+    make_project(tmp_path)
+    if target == "post":
+        return tmp_path / "docs" / case.get("lang", "en") / "blog" / "posts" / "record.md"
+    return tmp_path / "data" / f"{target}.yaml"
+
+
+def apply_edit(case, path):
+    path = Path(path)
+    if "text" in case:
+        path.write_text(case["text"], encoding="utf-8")
+    elif "replace" in case:
+        old, new = case["replace"]
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"case {case['id']}: text to replace not found"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    elif case["target"] == "csv":
+        import csv, io
+        rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+        edit = case["set"]
+        rows[edit["row"]][rows[0].index(edit["column"])] = edit["value"]
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows(rows)
+        path.write_text(out.getvalue(), encoding="utf-8")
+    else:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        edit = case.get("set") or case["delete"]
+        record = data[edit["record"]]
+        if "set" in case:
+            record[edit["field"]] = edit["value"]
+        else:
+            del record[edit["field"]]
+        path.write_text(json.dumps(data), encoding="utf-8")  # NaN/Infinity as JSON5-ish tokens
+
+
+def run_target(case, path, tmp_path):
+    if case["target"] in ("summary", "final"):
+        run_import([path], tmp_path / "out")
+        assert not (tmp_path / "out").exists()
+    elif case["target"] == "csv":
+        dataset.load(tmp_path / "data")
+    else:
+        check(tmp_path)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_bad_input_gives_its_message(case, tmp_path):
+    path = target_file(case, tmp_path)
+    apply_edit(case, path)
+    with pytest.raises((InputErrors, InputError)) as caught:
+        run_target(case, path, tmp_path)
+    errors = caught.value.errors if isinstance(caught.value, InputErrors) else [caught.value]
+    text = "\n".join(str(e) for e in errors)
+    assert case["message"] in text
+    matching = [str(e) for e in errors if case["message"] in str(e)]
+    assert any(m.startswith(str(tmp_path)) for m in matching), matching  # the file is named
+    assert not (tmp_path / "out").exists()
+    editorial.authors.cache_clear()
+    editorial.tags.cache_clear()
+
+
+def copy_project_for_site(tmp_path):
+    """A buildable copy of the project (everything git tracks, without .git)."""
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split()
+    for name in files:
+        target = tmp_path / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, target)
+    return tmp_path
+
+
+def test_failed_build_leaves_the_previous_site_untouched(tmp_path):
+    root = copy_project_for_site(tmp_path)
+    previous = root / "site" / "en" / "index.html"
+    previous.parent.mkdir(parents=True)
+    previous.write_text("previous build", encoding="utf-8")
+    claims = root / "data" / "claims.yaml"
+    claims.write_text(claims.read_text(encoding="utf-8").replace(
+        "value: 5749440", "value: 5999999", 1), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "site"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "stated 6e+06 Tokens/s, computed 5.74944e+06" in done.stderr
+    assert previous.read_text(encoding="utf-8") == "previous build"
+    assert sorted(p.name for p in (root / "site").iterdir()) == ["en"]
+
+
+def test_failed_mkdocs_build_swaps_nothing(tmp_path, monkeypatch):
+    from generator import site
+    target = tmp_path / "site"
+    (target / "en").mkdir(parents=True)
+    (target / "en" / "index.html").write_text("previous build", encoding="utf-8")
+
+    def fail(lang, out, strict, root):
+        raise site.BuildError(f"MkDocs build of '{lang.code}' failed")
+    monkeypatch.setattr(site, "_mkdocs_build", fail)
+    with pytest.raises(site.BuildError):
+        site.build(target)
+    assert (target / "en" / "index.html").read_text(encoding="utf-8") == "previous build"
+    assert not list(tmp_path.glob(".site-*"))
