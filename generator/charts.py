@@ -23,12 +23,20 @@ from .languages import Language
 
 VEGA_LITE_VERSION = "v6.4"  # the Vega-Lite version of Altair's schema, also bundled by vl-convert
 LEADERS = 10  # bars per benchmark chart
+# System names are cut here rather than by Vega's labelLimit, whose text measuring made each
+# SVG render four times slower; the full name stays in the tooltip and the table.
+LABEL_CHARS = 44
 WIDTH_PX = 560
 # Tableau 20: submitters keep one colour on every chart (chosen by a hash of the name, so a new
 # submitter in a later round does not repaint the others).
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
            "#ff9da7", "#9c755f", "#bab0ac", "#a0cbe8", "#ffbe7d", "#ff9d9a", "#86bcb6",
            "#8cd17d", "#f1ce63", "#d4a6c8", "#fabfd2", "#d7b5a6", "#79706e")
+
+
+def shorten(label: str, limit: int = LABEL_CHARS) -> str:
+    """``label`` cut to ``limit`` characters, ending with an ellipsis when cut."""
+    return label if len(label) <= limit else label[:limit - 1].rstrip() + "…"
 
 
 def submitter_colour(submitter: str) -> str:
@@ -62,7 +70,7 @@ def leaders_chart(benchmark: Benchmark, lang: Language) -> dict:
         "rank": i + 1,
         # Two entries may share a system name (one system, two submitters): the rank keeps
         # each bar apart.
-        "label": f"{i + 1}. {r.system_name}",
+        "label": shorten(f"{i + 1}. {r.system_name}"),
         "system": r.system_name,
         "submitter": r.submitter,
         "accelerators": (f"{r.accelerator} × {r.total_accelerators}"
@@ -76,7 +84,7 @@ def leaders_chart(benchmark: Benchmark, lang: Language) -> dict:
         x=alt.X("result:Q", title=units_label(units, lang),
                 axis=alt.Axis(format="~s" if benchmark.higher_is_better else value_format)),
         y=alt.Y("label:N", title=None, sort=alt.EncodingSortField("rank", order="ascending"),
-                axis=alt.Axis(labelLimit=260)),
+                axis=alt.Axis(labelLimit=0)),
         color=alt.Color("submitter:N", title=_("Submitter"),
                         scale=alt.Scale(domain=submitters,
                                         range=[submitter_colour(s) for s in submitters])),

@@ -8,6 +8,7 @@ readers to their language.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import shutil
 import subprocess
@@ -32,7 +33,8 @@ from .claims import Registry
 from .pages import TEMPLATES_DIR, ChartImage, Page, editorial_pages, home_page, results_pages
 
 ROOT = Path(__file__).resolve().parent.parent
-VEGA_BUNDLE = ROOT / "overrides" / "assets" / "javascripts" / "vendor" / "vega-bundle.js"
+# Beside the theme's other assets (custom_dir), from where MkDocs copies it into each language.
+VEGA_BUNDLE = Path("overrides") / "assets" / "javascripts" / "vendor" / "vega-bundle.js"
 
 
 class BuildError(Exception):
@@ -42,35 +44,41 @@ class BuildError(Exception):
 def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES,
              registry: Registry | None = None, posts: list[Article] = (),
              log=print) -> dict[str, int]:
-    """Write every generated page of every language under ``docs_dir/<code>/``.
+    """Write every generated page of every language under ``docs_dir/<code>/``, and the Vega
+    bundle into the theme folder beside ``docs_dir``.
 
     Files whose content is unchanged are not rewritten, and a chart's SVG is rendered again only
-    when its spec changed (rendering costs about 0.15 s a chart; it runs on every core).
+    when its spec changed (rendering costs about 0.1 s a chart; it runs on every core).
     Generated files that are no longer produced (a benchmark that disappeared) are removed;
     hand-written files are never touched.
 
     Returns:
         the number of files written (changed) per language code.
     """
-    if not VEGA_BUNDLE.exists():
-        write_text_atomic(VEGA_BUNDLE, charts.javascript_bundle())
+    bundle = docs_dir.parent / VEGA_BUNDLE
+    if not bundle.exists():
+        write_text_atomic(bundle, charts.javascript_bundle())
+    pages = {lang: [home_page(dataset, lang, posts), *results_pages(dataset, lang)]
+             + (editorial_pages(registry, list(posts), list(dataset.records), lang)
+                if registry is not None else [])
+             for lang in languages}
+    stale = [(lang, page) for lang, lang_pages in pages.items() for page in lang_pages
+             if isinstance(page, ChartImage) and not _is_current(docs_dir / lang.code, page)]
+    # One pool for every language, so workers start once. "spawn", not fork: vl-convert runs
+    # threads (writing the bundle starts them), and a forked worker would wait on their locks.
+    with ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn")) as pool:
+        svgs = list(pool.map(ChartImage.render, [page for _, page in stale], chunksize=4))
     written = {}
-    for lang in languages:
+    for lang, lang_pages in pages.items():
         folder = docs_dir / lang.code
-        pages = [home_page(dataset, lang, posts), *results_pages(dataset, lang)]
-        if registry is not None:
-            pages += editorial_pages(registry, list(posts), list(dataset.records), lang)
-        images = [p for p in pages if isinstance(p, ChartImage)
-                  and not _is_current(folder, p)]
-        with ProcessPoolExecutor() as pool:
-            svgs = list(pool.map(ChartImage.render, images, chunksize=8))
-        texts = [p for p in pages if isinstance(p, Page)]
-        changed = sum(write_text_atomic(folder / p.path, p.content) for p in texts)
-        changed += sum(write_text_atomic(folder / i.path, svg) for i, svg in zip(images, svgs))
-        _remove_stale(folder, {folder / p.path for p in pages})
+        changed = sum(write_text_atomic(folder / p.path, p.content)
+                      for p in lang_pages if isinstance(p, Page))
+        rendered = [(page, svg) for (l, page), svg in zip(stale, svgs) if l == lang]
+        changed += sum(write_text_atomic(folder / page.path, svg) for page, svg in rendered)
+        _remove_stale(folder, {folder / p.path for p in lang_pages})
         written[lang.code] = changed
-        log(f"  {lang.code}: {len(pages)} generated files, {changed} changed, "
-            f"{len(images)} charts rendered")
+        log(f"  {lang.code}: {len(lang_pages)} generated files, {changed} changed, "
+            f"{len(rendered)} charts rendered")
     return written
 
 
@@ -115,7 +123,7 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
                                                                 root), languages)))
         for code, took in seconds.items():
             log(f"  {code}: built in {took:.1f} s")
-        write_root_pages(staging, languages, root)
+        write_root_pages(staging, root=root)
         _swap(staging, site_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -128,17 +136,31 @@ def _mkdocs_build(lang: Language, out: Path, strict: bool, root: Path) -> float:
                "-f", str(root / f"mkdocs.{lang.code}.yml"), "-d", str(out)]
     if strict:
         command.append("--strict")
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONHASHSEED": "0"})
+    # A fixed hash seed and build date (the last commit's) make two builds of one commit
+    # byte-identical: MkDocs dates the sitemap with SOURCE_DATE_EPOCH when it is set.
+    env = {**os.environ, "PYTHONHASHSEED": "0",
+           "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH") or build_epoch(root)}
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         raise BuildError(f"MkDocs build of '{lang.code}' failed:\n{done.stdout}{done.stderr}")
     return time.perf_counter() - started
 
 
+def build_epoch(root: Path) -> str:
+    """Seconds since 1970 of the last commit of ``root`` (0 outside a git checkout): the build
+    date of reproducible builds."""
+    done = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=root, capture_output=True,
+                          text=True)
+    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else "0"
+
+
 def write_root_pages(site: Path, languages: tuple[Language, ...] = LANGUAGES,
                      root: Path = ROOT) -> None:
     """Write the site root's ``index.html`` (sends readers to their browser's language) and
-    ``404.html`` (a styled, trilingual not-found page that works under any subpath)."""
+    ``404.html`` (a styled, trilingual not-found page that works under any subpath).
+
+    They always list every language of the site, so the root pages of one-language builds (the
+    parallel CI jobs) are identical and can be merged."""
     env = Environment(loader=FileSystemLoader(TEMPLATES_DIR / "root"),
                       autoescape=select_autoescape(default=True), keep_trailing_newline=True)
     for name in ("index.html", "404.html"):
