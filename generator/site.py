@@ -160,12 +160,16 @@ def write_root_pages(site: Path, languages: tuple[Language, ...] = LANGUAGES,
     ``404.html`` (a styled, trilingual not-found page that works under any subpath).
 
     They always list every language of the site, so the root pages of one-language builds (the
-    parallel CI jobs) are identical and can be merged."""
+    parallel CI jobs) are identical and can be merged. A ``docs/CNAME`` file (a GitHub Pages
+    custom domain) is copied to the root, where GitHub Pages looks for it."""
     env = Environment(loader=FileSystemLoader(TEMPLATES_DIR / "root"),
                       autoescape=select_autoescape(default=True), keep_trailing_newline=True)
     for name in ("index.html", "404.html"):
         write_text_atomic(site / name, env.get_template(f"{name}.j2").render(
             languages=languages, prefix=site_prefix(root)))
+    cname = root / "docs" / "CNAME"
+    if cname.is_file():
+        write_text_atomic(site / "CNAME", cname.read_text(encoding="utf-8"))
 
 
 def _swap(staging: Path, site_dir: Path) -> None:

@@ -44,8 +44,23 @@ def site():
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files like GitHub Pages: a missing path gets the site's root 404.html."""
+
+    not_found_page: Path | None = None
+
     def log_message(self, *args):
         pass
+
+    def send_error(self, code, message=None, explain=None):
+        if code != 404 or self.not_found_page is None:
+            return super().send_error(code, message, explain)
+        body = self.not_found_page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 @pytest.fixture(scope="session")
@@ -57,7 +72,8 @@ def base_url(site, tmp_path_factory):
     mount.parent.mkdir(parents=True, exist_ok=True)
     if prefix:
         mount.symlink_to(site, target_is_directory=True)
-    handler = functools.partial(_QuietHandler, directory=str(root if prefix else site))
+    handler_class = type("SiteHandler", (_QuietHandler,), {"not_found_page": site / "404.html"})
+    handler = functools.partial(handler_class, directory=str(root if prefix else site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_port}/{prefix + '/' if prefix else ''}"

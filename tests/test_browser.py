@@ -105,3 +105,14 @@ def test_claim_flags_show_a_tooltip_and_footnotes_link_to_the_claims_table(page,
     assert page.locator(f"tr[id='{row_id}']").is_visible()
     assert page.console_errors == []
     assert only_local(page.requests) == []
+
+
+def test_not_found_page_works_under_the_subpath(page, base_url):
+    response = page.goto(f"{base_url}zh/no/such/page/")
+    assert response.status == 404
+    assert page.locator("h1").inner_text() == "404"
+    page.click('p[lang="zh"] a')
+    page.wait_for_url(f"{base_url}zh/", timeout=10000)
+    assert page.locator("html").get_attribute("lang") == "zh"
+    # The browser logs the 404 response itself; nothing else may fail.
+    assert [e for e in page.console_errors if "status of 404" not in e] == []

@@ -51,3 +51,15 @@ def test_results_pages_declare_their_language(site):
     for lang in LANGUAGES:
         page = (site / lang.code / "results/index.html").read_text(encoding="utf-8")
         assert re.search(rf'<html[^>]* lang="{lang.code}"', page)
+
+
+def test_a_cname_in_docs_reaches_the_site_root(tmp_path):
+    from generator.site import write_root_pages
+    from tests.conftest import ROOT
+    import shutil
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "CNAME").write_text("mlperf.example.org\n", encoding="utf-8")
+    write_root_pages(tmp_path / "site", root=tmp_path)
+    assert (tmp_path / "site" / "CNAME").read_text(encoding="utf-8") == "mlperf.example.org\n"
+    assert (tmp_path / "site" / "404.html").is_file()
