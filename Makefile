@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 SERVE_LANG := $(if $(filter en zh it,$(LANG)),$(LANG),en)
 MLCOMMONS := ../shared/data/mlperf
 
-.PHONY: site build serve import check catalogs test requirements clean
+.PHONY: site build serve import check catalogs test bench requirements clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,9 @@ catalogs: $(VENV)/.installed  ## update the message catalogs from code and templ
 
 test: site  ## run the test suite (on the committed data and the built site)
 	$(PY) -m pytest
+
+bench: $(VENV)/.installed  ## build benchmark: real data and a dataset ten times larger
+	$(PY) tools/bench.py
 
 requirements: $(VENV)/.installed  ## re-pin requirements.txt from requirements.in
 	$(PY) -m pip install --quiet --requirement requirements.in

@@ -8,6 +8,8 @@ recomputation. Every problem is collected (not only the first) as ``file: line N
 from __future__ import annotations
 
 import re
+import subprocess
+import time
 from collections import defaultdict
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from .errors import InputError, InputErrors
 from .languages import LANGUAGES
 
 REQUIRED_META = ("date", "authors", "tags", "slug", "description")
+MARKDOWN_LINK = re.compile(r"\]\(([^)\s#]+?\.md)(?:#[^)\s]*)?\)")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -41,6 +44,7 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     posts = _read_all(root / "docs", errors)
     if not errors:
         errors += check_articles(posts, authors_file, tags_file)
+        errors += check_links(posts)
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
     if errors:
         raise InputErrors(errors)
@@ -107,6 +111,49 @@ def check_articles(posts: list[Article], authors_file: Path,
                                      f"selector relies on it): {sorted(map(str, values))}, "
                                      f"{sorted(map(str, dates))}"))
     return errors
+
+
+def check_links(posts: list[Article]) -> list[InputError]:
+    """Relative Markdown links to pages (``[text](../../results/index.md)``) must name a file of
+    the same language's docs folder, generated pages included (they are written by ``build``
+    before MkDocs runs, so a link to a benchmark page is checked against the data instead)."""
+    errors = []
+    for post in posts:
+        for match in MARKDOWN_LINK.finditer(post.body):
+            target = (post.path.parent / match.group(1)).resolve()
+            if not target.is_file():
+                line = post.body_line + post.body.count("\n", 0, match.start())
+                errors.append(InputError(post.path, f"line {line}", None,
+                                         f"broken link '{match.group(1)}': no such page "
+                                         f"({target})"))
+    return errors
+
+
+def outdated_translations(posts: list[Article], root: Path) -> list[str]:
+    """Translations last changed before another language's version of the same article, by git
+    history (uncommitted changes count as now): ``"docs/it/…md is older than docs/en/…md"``."""
+    def changed_at(path: Path) -> float:
+        relative = str(path.relative_to(root))
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", relative], cwd=root,
+                               capture_output=True, text=True).stdout.strip()
+        if dirty:
+            return time.time()
+        out = subprocess.run(["git", "log", "-1", "--format=%ct", "--", relative], cwd=root,
+                             capture_output=True, text=True).stdout.strip()
+        return float(out) if out else time.time()
+
+    by_key: dict[str, list[Article]] = defaultdict(list)
+    for post in posts:
+        by_key[post.key].append(post)
+    notes = []
+    for key, versions in sorted(by_key.items()):
+        dated = sorted(((changed_at(p.path), p) for p in versions), key=lambda t: t[0])
+        newest_time, newest = dated[-1]
+        for when, post in dated[:-1]:
+            if when < newest_time:
+                notes.append(f"{post.path.relative_to(root)} is older than "
+                             f"{newest.path.relative_to(root)}: check the translation")
+    return notes
 
 
 def check_claims(registry: Registry, posts: list[Article], data: Dataset,

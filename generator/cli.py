@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from . import catalogs, dataset, importer, site
-from .check import check
+from .check import check, outdated_translations
 from .errors import InputError, InputErrors
 from .languages import LANGUAGES, language
 from .scaffold import new_article
@@ -74,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"check: {len(data.records)} records in {len(data.rounds)} rounds, "
                   f"{len(registry.claims)} claims, {len(posts)} articles: all valid")
             if args.command == "check":
+                for note in outdated_translations(posts, root):
+                    print(f"note: {note}")
+                print(f"done in {time.perf_counter() - started:.2f} s")
                 return 0
             languages = tuple(language(c) for c in args.lang) if args.lang else LANGUAGES
             site.generate(data, root / "docs", languages, registry, posts)

@@ -55,7 +55,9 @@ def target_file(case, tmp_path):
 
 def apply_edit(case, path):
     path = Path(path)
-    if "text" in case:
+    if case.get("remove"):
+        path.unlink()
+    elif "text" in case:
         path.write_text(case["text"], encoding="utf-8")
     elif "replace" in case:
         old, new = case["replace"]
@@ -101,7 +103,7 @@ def test_bad_input_gives_its_message(case, tmp_path):
     text = "\n".join(str(e) for e in errors)
     assert case["message"] in text
     matching = [str(e) for e in errors if case["message"] in str(e)]
-    assert any(m.startswith(str(tmp_path)) for m in matching), matching  # the file is named
+    assert any(m.startswith(str(tmp_path)) for m in matching), matching  # a file is named
     assert not (tmp_path / "out").exists()
     editorial.authors.cache_clear()
     editorial.tags.cache_clear()

@@ -125,3 +125,25 @@ def test_vendor_claims_get_escaped_claimreview_json_ld(dataset):
     assert '"@type": "ClaimReview"' in script
     assert "<b>" not in script and "\\u003cb\\u003e" in script  # title "Acme <b>fast</b> blog"
     assert "Result not verified by MLCommons Association." in out
+
+
+def test_outdated_translations_are_listed_from_git_history(root):
+    import subprocess
+    from generator.articles import read_article
+    from generator.check import outdated_translations
+    git = lambda *a: subprocess.run(["git", *a], cwd=root, check=True, capture_output=True)
+    git("init", "-q")
+    git("-c", "user.email=t@t", "-c", "user.name=t", "add", ".")
+    git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "one",
+        "--date=2026-01-01T00:00:00")
+    posts = [read_article(root / "docs" / c / "blog/posts/record.md", language(c))
+             for c in ("en", "zh", "it")]
+    assert outdated_translations(posts, root) == []
+    english = root / "docs/en/blog/posts/record.md"
+    english.write_text(english.read_text(encoding="utf-8") + "\nA new paragraph.\n",
+                       encoding="utf-8")
+    assert sorted(outdated_translations(posts, root)) == [
+        "docs/it/blog/posts/record.md is older than docs/en/blog/posts/record.md: check the "
+        "translation",
+        "docs/zh/blog/posts/record.md is older than docs/en/blog/posts/record.md: check the "
+        "translation"]
