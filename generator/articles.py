@@ -21,6 +21,13 @@ CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
 # Anything that starts like a claim reference; those that are not exactly one are malformed.
 CLAIM_OPENING = re.compile(r"\[\[\s*claim\b[^\n]{0,80}")
 POSTS = Path("blog") / "posts"
+HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
+def mask_comments(markdown: str) -> str:
+    """``markdown`` with the inside of HTML comments blanked (newlines kept, so line numbers and
+    offsets still match): guidance in comments may mention ``[[claim:ID]]`` freely."""
+    return HTML_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), markdown)
 FRONT_MATTER = re.compile(r"\A---\s*\n(.*?\n)---\s*\n", re.DOTALL)
 
 
@@ -74,14 +81,16 @@ class Article:
 
     def malformed_references(self) -> list[ClaimReference]:
         """Text that starts like a claim reference but is not ``[[claim:ID]]``, with its line."""
-        return [ClaimReference(m.group(0), self.body_line + self.body.count("\n", 0, m.start()))
-                for m in CLAIM_OPENING.finditer(self.body)
-                if not CLAIM_REFERENCE.match(self.body, m.start())]
+        body = mask_comments(self.body)
+        return [ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
+                for m in CLAIM_OPENING.finditer(body)
+                if not CLAIM_REFERENCE.match(body, m.start())]
 
     def claim_references(self) -> list[ClaimReference]:
         """Every claim reference of the body, in order, with its file line."""
-        return [ClaimReference(m.group(1), self.body_line + self.body.count("\n", 0, m.start()))
-                for m in CLAIM_REFERENCE.finditer(self.body)]
+        body = mask_comments(self.body)
+        return [ClaimReference(m.group(1), self.body_line + body.count("\n", 0, m.start()))
+                for m in CLAIM_REFERENCE.finditer(body)]
 
 
 def read_article(path: Path, lang: Language) -> Article:
@@ -101,6 +110,8 @@ def read_article(path: Path, lang: Language) -> Article:
         mark = getattr(exc, "problem_mark", None)
         raise InputError(path, f"line {mark.line + 2}" if mark else None, None,
                          f"malformed front matter: {getattr(exc, 'problem', exc)}") from None
+    except ValueError as exc:  # a well-formed but impossible date, e.g. 2026-13-45
+        raise InputError(path, None, None, f"invalid value in the front matter: {exc}") from None
     if not isinstance(meta, dict):
         raise InputError(path, "line 2", None, "front matter must be a mapping of keys")
     body = text[match.end():]

@@ -18,6 +18,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import NullTranslations, Translations
+from mkdocs.utils.yaml import yaml_load
 
 from .files import write_bytes_atomic
 from .languages import LANGUAGES, SOURCE_LANGUAGE, Language
@@ -25,6 +26,11 @@ from .vocabulary import vocabulary
 
 LOCALES_DIR = Path(__file__).with_name("locales")
 DOMAIN = "messages"
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` as a translation key without translating it here (gettext convention)."""
+    return text
 
 
 def catalog_path(lang: Language) -> Path:
@@ -65,11 +71,22 @@ def extract_template(root: Path) -> Catalog:
             root, method_map, options_map, keywords=keywords):
         template.add(message, locations=[(filename, lineno)], auto_comments=comments,
                      context=context)
+    for text in config_texts(root):
+        template.add(text, auto_comments=["mkdocs.yml"])
     words = vocabulary()
     for table in ("division", "category", "suite", "units"):
         for term in words.known(table):
             template.add(term, auto_comments=[f"vocabulary.yaml: {table}"])
     return template
+
+
+def config_texts(root: Path) -> list[str]:
+    """The texts of ``mkdocs.yml`` that readers see: palette toggle names, the copyright line
+    and the site description (``hooks/languages.py`` translates them)."""
+    with (root / "mkdocs.yml").open(encoding="utf-8") as handle:
+        config = yaml_load(handle)
+    return [scheme["toggle"]["name"] for scheme in config["theme"]["palette"]] + [
+        config["copyright"], config["site_description"]]
 
 
 def update_catalogs(root: Path) -> list[Path]:

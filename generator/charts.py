@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections import defaultdict
 from functools import cache
 
 import altair as alt
@@ -20,6 +21,7 @@ from .benchmarks import Benchmark
 from .catalogs import translations
 from .formatting import units_label
 from .languages import Language
+from .schema import ResultRecord
 
 VEGA_LITE_VERSION = "v6.4"  # the Vega-Lite version of Altair's schema, also bundled by vl-convert
 LEADERS = 10  # bars per benchmark chart
@@ -27,8 +29,8 @@ LEADERS = 10  # bars per benchmark chart
 # SVG render four times slower; the full name stays in the tooltip and the table.
 LABEL_CHARS = 44
 WIDTH_PX = 560
-# Tableau 20: submitters keep one colour on every chart (chosen by a hash of the name, so a new
-# submitter in a later round does not repaint the others).
+# Tableau 20. Each submitter keeps one colour on every chart, and no two submitters on the same
+# chart share one (see ``assign_colours``).
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
            "#ff9da7", "#9c755f", "#bab0ac", "#a0cbe8", "#ffbe7d", "#ff9d9a", "#86bcb6",
            "#8cd17d", "#f1ce63", "#d4a6c8", "#fabfd2", "#d7b5a6", "#79706e")
@@ -39,9 +41,35 @@ def shorten(label: str, limit: int = LABEL_CHARS) -> str:
     return label if len(label) <= limit else label[:limit - 1].rstrip() + "…"
 
 
-def submitter_colour(submitter: str) -> str:
-    """The fixed colour of a submitter on every chart, a hex string from ``PALETTE``."""
-    return PALETTE[zlib.crc32(submitter.encode("utf-8")) % len(PALETTE)]
+def chart_rows(benchmark: Benchmark) -> list[ResultRecord]:
+    """The records a benchmark's chart shows: its leading closed-division results (open-division
+    ones when it has no closed result), best first, at most ``LEADERS``."""
+    return (benchmark.division("closed") or list(benchmark.results))[:LEADERS]
+
+
+def assign_colours(benchmarks: list[Benchmark]) -> dict[str, str]:
+    """One colour per submitter for every chart of the site, distinct within each chart.
+
+    Submitters that appear on a chart together are neighbours; they are coloured greedily (most
+    neighbours first, then by name, so the result is the same at every build) with the first
+    palette colour no neighbour has. Only if a submitter had more than 19 neighbours with
+    distinct colours would it fall back to a colour chosen by a hash of its name.
+
+    Returns:
+        ``{submitter: "#rrggbb"}`` for every submitter shown on a chart.
+    """
+    neighbours: dict[str, set[str]] = defaultdict(set)
+    for benchmark in benchmarks:
+        group = {r.submitter for r in chart_rows(benchmark)}
+        for submitter in group:
+            neighbours[submitter] |= group - {submitter}
+    colours: dict[str, str] = {}
+    for submitter in sorted(neighbours, key=lambda s: (-len(neighbours[s]), s)):
+        taken = {colours[n] for n in neighbours[submitter] if n in colours}
+        free = [c for c in PALETTE if c not in taken]
+        colours[submitter] = free[0] if free else PALETTE[
+            zlib.crc32(submitter.encode("utf-8")) % len(PALETTE)]
+    return colours
 
 
 @cache
@@ -50,7 +78,7 @@ def format_locale(lang: Language) -> dict:
     return vl_convert.get_format_locale(lang.vega)
 
 
-def leaders_chart(benchmark: Benchmark, lang: Language) -> dict:
+def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str]) -> dict:
     """Vega-Lite spec of a horizontal bar chart of the benchmark's leading closed-division
     results (open-division results when it has no closed one), best on top.
 
@@ -58,13 +86,14 @@ def leaders_chart(benchmark: Benchmark, lang: Language) -> dict:
         benchmark: the benchmark; its results' unit is the x axis (Tokens/s, Samples/s... or a
             latency, where shorter bars are better).
         lang: the page's language, for titles and the number format locale.
+        colours: submitter colours from ``assign_colours``.
 
     Returns:
         a JSON-ready dict: the Vega-Lite spec, with vega-embed options (the format locale) under
         ``usermeta.embedOptions`` so the page's script needs no other input.
     """
     _ = translations(lang).gettext
-    rows = (benchmark.division("closed") or list(benchmark.results))[:LEADERS]
+    rows = chart_rows(benchmark)
     units = benchmark.units[0]
     data = [{
         "rank": i + 1,
@@ -81,13 +110,14 @@ def leaders_chart(benchmark: Benchmark, lang: Language) -> dict:
     submitters = sorted({row["submitter"] for row in data})
     value_format = ",.2~f" if max(r.result for r in rows) < 100 else ",.0f"
     chart = alt.Chart(alt.Data(values=data)).mark_bar().encode(
+        # Axis numbers grouped like the table's (5,000,000 / 5.000.000), not SI-prefixed.
         x=alt.X("result:Q", title=units_label(units, lang),
-                axis=alt.Axis(format="~s" if benchmark.higher_is_better else value_format)),
+                axis=alt.Axis(format=value_format, tickCount=5)),
         y=alt.Y("label:N", title=None, sort=alt.EncodingSortField("rank", order="ascending"),
                 axis=alt.Axis(labelLimit=0)),
         color=alt.Color("submitter:N", title=_("Submitter"),
                         scale=alt.Scale(domain=submitters,
-                                        range=[submitter_colour(s) for s in submitters])),
+                                        range=[colours[s] for s in submitters])),
         tooltip=[alt.Tooltip("system:N", title=_("System")),
                  alt.Tooltip("submitter:N", title=_("Submitter")),
                  alt.Tooltip("accelerators:N", title=_("Accelerators")),

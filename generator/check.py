@@ -15,7 +15,9 @@ from pathlib import Path
 
 from . import editorial
 from .articles import Article, read_article
-from .claims import Registry, load_registry, recompute
+from .catalogs import translations
+from .scaffold import BODY_PLACEHOLDERS, DESCRIPTION_PLACEHOLDER
+from .claims import Registry, claim_lines, load_registry, recompute
 from .dataset import Dataset, load
 from .errors import InputError, InputErrors
 from .languages import LANGUAGES
@@ -81,15 +83,28 @@ def check_articles(posts: list[Article], authors_file: Path,
                 error(field, "missing from the front matter")
         if post.meta.get("date") and post.date is None:
             error("date", f"expected a date like 2026-09-17, got {post.meta['date']!r}")
-        for author in post.meta.get("authors") or []:
+        for author in _as_list(post.meta.get("authors")):
             if author not in authors:
                 error("authors", f"unknown author '{author}'; known: {', '.join(authors)} "
                                  f"({authors_file.name})")
-        for tag in post.meta.get("tags") or []:
+        for tag in _as_list(post.meta.get("tags")):
             if editorial.tag_slug(str(tag), post.lang, tags_file) is None:
                 names = ", ".join(t[post.lang.code] for t in tags.values())
                 error("tags", f"unknown tag '{tag}' in {post.lang.code}; known: {names} "
                               f"({tags_file.name})")
+        placeholders = [translations(post.lang).gettext(text) for text in
+                        (DESCRIPTION_PLACEHOLDER, *BODY_PLACEHOLDERS)]
+        if post.meta.get("description") == placeholders[0]:
+            error("description", "still the new-article placeholder: write one sentence "
+                                 "about the article")
+        for text in placeholders[1:]:
+            if text in post.body:
+                line = post.body_line + post.body[:post.body.index(text)].count("\n")
+                errors.append(InputError(here, f"line {line}", None,
+                                         f"still the new-article placeholder '{text}'"))
+        for field in ("authors", "tags"):
+            if field in post.meta and not isinstance(post.meta[field], list):
+                error(field, f"expected a list, e.g. {field}: [{post.meta[field]}]")
         slug = str(post.meta.get("slug") or "")
         if slug and not SLUG.match(slug):
             error("slug", f"'{slug}' must be lowercase ASCII letters, digits and hyphens")
@@ -103,14 +118,42 @@ def check_articles(posts: list[Article], authors_file: Path,
                 errors.append(InputError(some.path, None, None,
                                          f"no {lang.code} translation: expected "
                                          f"docs/{lang.code}/blog/posts/{key}.md"))
-        values = {v.meta.get("slug") for v in versions.values()}
-        dates = {v.date for v in versions.values()}
-        if len(values) > 1 or len(dates) > 1:
-            errors.append(InputError(some.path, "line 2", "slug",
-                                     "translations must share slug and date (the language "
-                                     f"selector relies on it): {sorted(map(str, values))}, "
-                                     f"{sorted(map(str, dates))}"))
+        slugs_by_lang = {code: v.meta.get("slug") for code, v in versions.items()}
+        dates_by_lang = {code: v.date for code, v in versions.items()}
+        for name, values in (("slug", slugs_by_lang), ("date", dates_by_lang)):
+            if None in values.values() or len(set(values.values())) < 2:
+                continue  # a missing value is reported above
+            usual = max(set(values.values()), key=list(values.values()).count)
+            for code, value in values.items():
+                if value != usual:
+                    post = versions[code]
+                    errors.append(InputError(post.path, f"line {post.meta_line(name)}", name,
+                                             f"translations must share {name} (the language "
+                                             f"selector relies on it): {code} has {value}, "
+                                             + ", ".join(f"{c} {v}" for c, v in values.items()
+                                                         if c != code)))
+        tag_sets = {code: frozenset(editorial.tag_slug(str(t), v.lang, tags_file)
+                                    for t in _as_list(v.meta.get("tags")))
+                    for code, v in versions.items()}
+        if len(set(tag_sets.values())) > 1:
+            union = frozenset().union(*tag_sets.values())
+            for code, tags_here in tag_sets.items():
+                if tags_here != union:
+                    post = versions[code]
+                    missing = ", ".join(sorted(str(t) for t in union - tags_here))
+                    errors.append(InputError(post.path, f"line {post.meta_line('tags')}", "tags",
+                                             f"lacks tags its translations carry: {missing} "
+                                             f"(slugs in {tags_file.name})"))
     return errors
+
+
+def _plain(value: float) -> str:
+    """A number as an editor would type it: 5749440 -> "5,749,440", 0.99493 -> "0.9949"."""
+    return f"{value:,.4f}".rstrip("0").rstrip(".")
+
+
+def _as_list(value) -> list:
+    return value if isinstance(value, list) else []
 
 
 def check_links(posts: list[Article]) -> list[InputError]:
@@ -178,28 +221,29 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                                          f"unknown claim '{ref.claim_id}': add it to "
                                          f"data/claims.yaml or fix the id"))
             used_at.setdefault(ref.claim_id, (post.path, ref.line))
+    lines = claim_lines(claims_file)
     for claim_id, claim in registry.claims.items():
-        path, line = used_at.get(claim_id, (claims_file, None))
-        where = f"line {line}" if line else None
         if claim.derivation is None:
             continue
+        where = f"line {lines[claim_id]}" if claim_id in lines else None
+        quoted = (f"; quoted in {used_at[claim_id][0]} line {used_at[claim_id][1]}"
+                  if claim_id in used_at else "")
+
+        def error(problem):
+            errors.append(InputError(claims_file, where, None,
+                                     f"claim '{claim_id}': {problem}{quoted}"))
         try:
             result = recompute(claim.derivation, records)
         except (LookupError, ValueError) as exc:
-            errors.append(InputError(path, where, None,
-                                     f"claim '{claim_id}': derivation points at no single "
-                                     f"result: {exc}"))
+            error(f"derivation points at no single result: {exc}")
             continue
         agrees = result.agrees(claim)
         if claim.status == "disputed" and agrees:
-            errors.append(InputError(path, where, None,
-                                     f"claim '{claim_id}' is marked disputed but its stated "
-                                     f"value {claim.value:g} matches the computed "
-                                     f"{result.value:g}; change its status"))
+            error(f"marked disputed, but its stated value {_plain(claim.value)} matches the "
+                  f"computed {_plain(result.value)}; change its status")
         elif claim.status != "disputed" and not agrees:
-            errors.append(InputError(path, where, None,
-                                     f"claim '{claim_id}': stated {claim.value:g} {claim.unit}, "
-                                     f"computed {result.value:g} from the dataset (tolerance "
-                                     f"{claim.derivation.tolerance:.1%}); correct the value or "
-                                     "mark the claim disputed"))
+            error(f"stated {_plain(claim.value)} {claim.unit}, computed "
+                  f"{_plain(result.value)} from the dataset (tolerance "
+                  f"{claim.derivation.tolerance:.1%}); correct the value or mark the claim "
+                  "disputed")
     return errors

@@ -21,11 +21,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from .errors import InputError, InputErrors
 from .schema import ResultRecord
+from .vocabulary import vocabulary
 
 # Status taxonomy. "verified" and "preview" follow MLCommons' categories (available, preview);
 # "vendor" is MLCommons' "result not verified by MLCommons Association".
 STATUSES = ("verified", "preview", "derived", "vendor", "third-party", "unverified", "disputed")
 FORMULAS = ("result", "accelerators", "per_accelerator", "ratio", "sum", "scaling_efficiency")
+# Units a claim may have besides the MLPerf result units of vocabulary.yaml: a multiple, a
+# fraction shown as a percentage, counts, and energy efficiency as companies report it.
+CLAIM_UNITS = ("x", "%", "accelerators", "submitters", "results", "tokens/s/MW")
 DEFAULT_TOLERANCE = 0.005  # relative: 0.5 %, about the rounding of figures quoted in articles
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")]
@@ -125,6 +129,9 @@ class Claim(BaseModel):
             raise ValueError("a 'preview' claim needs preview.available_by")
         if not math.isfinite(self.value):
             raise ValueError("value must be a finite number")
+        units = (*vocabulary().better, *CLAIM_UNITS)
+        if self.unit not in units:
+            raise ValueError(f"unknown unit {self.unit!r}; expected one of {', '.join(units)}")
         return self
 
 
@@ -163,6 +170,8 @@ def load_registry(path: Path) -> Registry:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark else None
         raise InputErrors([InputError(path, where, None, f"malformed YAML: {exc}")]) from None
+    except ValueError as exc:  # a well-formed but impossible date, e.g. 2026-02-30
+        raise InputErrors([InputError(path, None, None, f"invalid value: {exc}")]) from None
     lines = _key_lines(text)
     try:
         registry = Registry.model_validate(raw)
@@ -201,6 +210,13 @@ def _key_lines(text: str) -> dict[tuple[str, ...], int]:
     except yaml.YAMLError:
         pass
     return lines
+
+
+def claim_lines(path: Path) -> dict[str, int]:
+    """File line of each claim's ``value`` (or of its id) in ``claims.yaml``, by claim id."""
+    lines = _key_lines(path.read_text(encoding="utf-8"))
+    return {key[1]: lines.get(("claims", key[1], "value"), line)
+            for key, line in lines.items() if len(key) == 2 and key[0] == "claims"}
 
 
 def _line_of(lines: dict[tuple[str, ...], int], loc: list[str]) -> str | None:

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from .errors import InputError, InputErrors
 from .files import write_text_atomic
+from .result_ids import assign_result_ids
 from .schema import FIELDS, ResultRecord, field_descriptors
 
 RESULTS_DIR = "results"
@@ -131,9 +132,10 @@ def load(data_dir: Path) -> Dataset:
     """Load and validate every round table under ``data_dir``.
 
     Raises:
-        InputErrors: every invalid cell, as ``data/results/v6.1.csv: row 12: field 'result':
-            ...`` (row 1 is the first record after the header), an unexpected or missing column,
-            or a table whose rows belong to another round. Nothing is returned half-checked.
+        InputErrors: every invalid cell, as ``data/results/v6.1.csv: line 12: field 'result':
+            ...`` (file lines: the header is line 1), an unexpected or missing column, a table
+            whose rows belong to another round, a benchmark with two units, or a derived
+            result ID that MLCommons' rule would not give. Nothing is returned half-checked.
     """
     tables = sorted((data_dir / RESULTS_DIR).glob("*.csv"), key=lambda p: _round_key(p.stem))
     if not tables:
@@ -142,13 +144,48 @@ def load(data_dir: Path) -> Dataset:
     records: list[ResultRecord] = []
     errors: list[InputError] = []
     for path in tables:
-        records.extend(_load_table(path, errors))
+        rows = _load_table(path, errors)
+        errors += _check_consistency(path, rows)
+        records.extend(record for _, record in rows)
     if errors:
         raise InputErrors(errors)
     return Dataset(tuple(records))
 
 
-def _load_table(path: Path, errors: list[InputError]) -> list[ResultRecord]:
+def _check_consistency(path: Path, rows: list[tuple[int, ResultRecord]]) -> list[InputError]:
+    """Rules across the rows of one round: one unit per benchmark (model, scenario, suite), and
+    derived result IDs equal to what MLCommons' rule gives (``result_ids``)."""
+    errors = []
+    by_benchmark: dict[tuple, list[tuple[int, ResultRecord]]] = {}
+    for line, record in rows:
+        by_benchmark.setdefault((record.suite, record.model, record.scenario), []).append(
+            (line, record))
+    for (suite, model, scenario), members in by_benchmark.items():
+        counts: dict[str, int] = {}
+        for _, record in members:
+            counts[record.units] = counts.get(record.units, 0) + 1
+        usual = max(counts, key=lambda u: (counts[u], u))
+        for line, record in members:
+            if record.units != usual:
+                errors.append(InputError(path, f"line {line}", "units",
+                                         f"{record.units} differs from the {usual} of the "
+                                         f"other {model} {scenario} ({suite}) results"))
+    derived = [(line, r) for line, r in rows if r.result_id_derived]
+    if derived:
+        expected = assign_result_ids(derived[0][1].round, (
+            {"suite": r.suite, "division": r.division, "category": r.category,
+             "submitter": r.submitter, "platform": r.platform, "used_model": r.used_model}
+            for _, r in derived))
+        for (line, record), wanted in zip(derived, expected):
+            if record.result_id != wanted:
+                errors.append(InputError(path, f"line {line}", "result_id",
+                                         f"{record.result_id} does not follow MLCommons' "
+                                         f"rule for derived IDs; expected {wanted}"))
+    return errors
+
+
+def _load_table(path: Path, errors: list[InputError]) -> list[tuple[int, ResultRecord]]:
+    """The valid rows of one table with their file line numbers (the header is line 1)."""
     with path.open(encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(handle)
         header = reader.fieldnames or []
@@ -160,8 +197,8 @@ def _load_table(path: Path, errors: list[InputError]) -> list[ResultRecord]:
                                      f"unexpected {extra}"))
             return []
         rows = []
-        for number, row in enumerate(reader, start=1):
-            where = f"row {number}"
+        for line, row in enumerate(reader, start=2):
+            where = f"line {line}"
             values = {k: (None if v == "" else v) for k, v in row.items()}
             if None in row:
                 errors.append(InputError(path, where, None, "more cells than columns"))
@@ -171,12 +208,17 @@ def _load_table(path: Path, errors: list[InputError]) -> list[ResultRecord]:
             except ValidationError as exc:
                 for problem in exc.errors():
                     field = ".".join(str(p) for p in problem["loc"]) or None
-                    errors.append(InputError(path, where, field,
-                                             f"{problem['msg']} (got {problem.get('input')!r})"))
+                    if problem["type"] == "missing":
+                        message = "the cell is empty, but a value is required"
+                    elif field is None:  # a rule across fields: the input is the whole row
+                        message = problem["msg"]
+                    else:
+                        message = f"{problem['msg']} (got {problem.get('input')!r})"
+                    errors.append(InputError(path, where, field, message))
                 continue
             if record.round != path.stem:
                 errors.append(InputError(path, where, "round",
                                          f"expected {path.stem}, got {record.round}"))
                 continue
-            rows.append(record)
+            rows.append((line, record))
         return rows

@@ -30,10 +30,12 @@ def format_result(value: float, lang: Language) -> str:
 
 
 def format_headline(value: float, lang: Language) -> str:
-    """A headline figure: CLDR short compact form where the language uses one (zh: 575万),
-    else the full number (en: 5,750,000)."""
+    """A headline figure: CLDR short compact form with three significant digits where the
+    language uses one (zh: 5,749,440 -> 575万; 12,345 -> 1.23万), else the full number
+    (en: 5,749,440)."""
     if lang.compact_figures and abs(value) >= 10_000:
-        return format_compact_decimal(value, format_type="short", locale=lang.cldr,
+        rounded = float(f"{value:.3g}")
+        return format_compact_decimal(rounded, format_type="short", locale=lang.cldr,
                                       fraction_digits=2)
     return format_result(value, lang)
 

@@ -16,6 +16,8 @@ class Language:
         vega: d3-format / d3-time-format locale name for Vega charts (``"zh-CN"``).
         name: the language's own name, for the language selector (``"中文"``).
         compact_figures: whether headline figures use CLDR's short compact form (575万).
+        sentence_gap: what separates two sentences: a space, or nothing in Chinese, whose full
+            stop already carries the gap.
     """
 
     code: str
@@ -23,11 +25,12 @@ class Language:
     vega: str
     name: str
     compact_figures: bool = False
+    sentence_gap: str = " "
 
 
 LANGUAGES: tuple[Language, ...] = (
     Language("en", "en_US", "en-US", "English"),
-    Language("zh", "zh_Hans_CN", "zh-CN", "中文", compact_figures=True),
+    Language("zh", "zh_Hans_CN", "zh-CN", "中文", compact_figures=True, sentence_gap=""),
     Language("it", "it_IT", "it-IT", "Italiano"),
 )
 SOURCE_LANGUAGE = LANGUAGES[0]

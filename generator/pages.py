@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from . import editorial
 from .articles import Article
 from .benchmarks import Benchmark, benchmarks_of, record_holder
 from .catalogs import translations
 from .claims import Registry
-from .charts import chart_json, leaders_chart, render_svg
+from .charts import assign_colours, chart_json, leaders_chart, render_svg
 from .dataset import Dataset, result_url
 from .formatting import format_headline, format_number, format_result, units_label
 from .languages import LANGUAGES, Language
@@ -62,6 +62,8 @@ def environment(lang: Language) -> Environment:
         headline=lambda v: format_headline(v, lang),
         units=lambda u: units_label(u, lang),
         yaml_string=yaml_string,
+        sentences=lambda parts: Markup(lang.sentence_gap).join(
+            escape(part) for part in parts if part),
         result_url=result_url,
     )
     env.globals.update(lang=lang, languages=LANGUAGES)
@@ -105,26 +107,25 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
     """
     env = environment(lang)
     pages: list[Page | ChartImage] = []
-    rounds = []
-    for round_name in reversed(dataset.rounds):
-        benchmarks = benchmarks_of(dataset.of_round(round_name))
-        rounds.append((round_name, benchmarks))
+    rounds = [(name, benchmarks_of(dataset.of_round(name))) for name in reversed(dataset.rounds)]
+    colours = assign_colours([b for _, benchmarks in rounds for b in benchmarks])
+    for round_name, benchmarks in rounds:
         pages.append(Page(f"{RESULTS}/{round_name}/index.md",
                           env.get_template("round.md.j2").render(
                               round=round_name, benchmarks=benchmarks,
                               records=dataset.of_round(round_name))))
         for benchmark in benchmarks:
-            pages.extend(benchmark_pages(env, benchmark, lang))
+            pages.extend(benchmark_pages(env, benchmark, lang, colours))
     pages.insert(0, Page(f"{RESULTS}/index.md",
                          env.get_template("results.md.j2").render(rounds=rounds)))
     return pages
 
 
-def benchmark_pages(env: Environment, benchmark: Benchmark,
-                    lang: Language) -> list[Page | ChartImage]:
+def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
+                    colours: dict[str, str]) -> list[Page | ChartImage]:
     """The page of one benchmark and its chart files (``leaders.vl.json``, ``leaders.svg``)."""
     folder = f"{RESULTS}/{benchmark.path}"
-    spec = leaders_chart(benchmark, lang)
+    spec = leaders_chart(benchmark, lang, colours)
     return [
         Page(f"{folder}/index.md", env.get_template("benchmark.md.j2").render(
             benchmark=benchmark, chart_rows=len(spec["data"]["values"]))),

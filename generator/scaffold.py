@@ -9,11 +9,18 @@ from pathlib import Path
 from . import editorial
 from .articles import POSTS
 from .errors import InputError
+from .catalogs import N_
 from .files import write_text_atomic
 from .languages import LANGUAGES
 from .pages import environment
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+# Texts the scaffold writes for the editor to replace; `check` reports any left in a post.
+DESCRIPTION_PLACEHOLDER = N_("One sentence that says what the reader will learn.")
+BODY_PLACEHOLDERS = (
+    N_("Write the introduction here: two or three sentences shown in the list of articles."),
+    N_("Write the body here."),
+)
 
 
 def new_article(docs_dir: Path, slug: str, title: str, date: dt.date, author: str,
@@ -48,5 +55,6 @@ def new_article(docs_dir: Path, slug: str, title: str, date: dt.date, author: st
     for lang, path in zip(LANGUAGES, paths):
         names = [editorial.tags()[t][lang.code] for t in tags]
         write_text_atomic(path, environment(lang).get_template("new_article.md.j2").render(
-            date=date.isoformat(), author=author, tags=names, slug=slug, title=title))
+            date=date.isoformat(), author=author, tags=names, slug=slug, title=title,
+            description=DESCRIPTION_PLACEHOLDER, body=BODY_PLACEHOLDERS))
     return paths

@@ -131,10 +131,23 @@ class ResultRecord(BaseModel):
         return value
 
     @model_validator(mode="after")
-    def _per_accelerator_only_for_throughput(self) -> "ResultRecord":
+    def _derived_fields_agree(self) -> "ResultRecord":
         if self.result_per_accelerator is not None and not vocabulary().is_throughput(self.units):
             raise ValueError(f"result_per_accelerator must be empty for {self.units}: "
                              "latencies are never divided by accelerators")
+        if vocabulary().is_throughput(self.units) and self.total_accelerators:
+            expected = self.result / self.total_accelerators
+            if self.result_per_accelerator is None or not math.isclose(
+                    self.result_per_accelerator, expected, rel_tol=1e-9):
+                raise ValueError(f"result_per_accelerator must be result / total_accelerators "
+                                 f"= {expected!r}, got {self.result_per_accelerator!r}")
+        elif self.result_per_accelerator is not None:
+            raise ValueError("result_per_accelerator must be empty without total_accelerators")
+        if (self.total_accelerators and self.accelerators_per_node
+                and self.total_accelerators != self.nodes * self.accelerators_per_node):
+            raise ValueError(f"total_accelerators {self.total_accelerators} is not nodes × "
+                             f"accelerators_per_node = {self.nodes} × "
+                             f"{self.accelerators_per_node}")
         return self
 
     @property

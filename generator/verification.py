@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from babel.numbers import format_percent
 from markupsafe import Markup
 
-from .articles import CLAIM_REFERENCE
-from .catalogs import translations
+from .articles import CLAIM_REFERENCE, mask_comments
+from .catalogs import N_, translations
 from .claims import STATUSES, Claim, Recomputation, Registry, recompute
 from .dataset import result_url
 from .formatting import format_number, format_result, units_label
@@ -31,11 +31,6 @@ ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑",
 COUNT_UNITS = ("accelerators", "submitters", "results")
 # Latencies inside a sentence read better with the short unit ("1,466 ms") than with the
 # table heading ("Latency (ms)").
-
-
-def N_(text: str) -> str:
-    """Mark ``text`` as a translation key without translating it here (gettext convention)."""
-    return text
 
 
 STATUS_LABELS = {
@@ -57,6 +52,11 @@ STATUS_MEANINGS = {
 }
 COUNT_LABELS = {"accelerators": N_("accelerators"), "submitters": N_("submitters"),
                 "results": N_("results")}
+# Keys of a claim's `measures` shown on the Verification page; other keys are shown as written.
+MEASURE_LABELS = {"round": N_("Round"), "model": N_("Model"), "scenario": N_("Scenario"),
+                  "suite": N_("Suite"), "division": N_("Division"), "submitter": N_("Submitter"),
+                  "system": N_("System"), "accelerators": N_("Accelerators"),
+                  "result_id": N_("Result ID"), "field": N_("Field")}
 LATENCY_FORMATS = {"Latency (ms)": N_("%(value)s ms"), "Latency (s)": N_("%(value)s s")}
 FORMULA_LABELS = {
     "result": N_("official result"),
@@ -109,8 +109,18 @@ class ClaimView:
     def tooltip(self) -> str:
         """Status meaning, then the first source: publisher, title, date."""
         source = self.registry.sources[self.claim.sources[0]]
-        return (f"{self.label}: {self._(STATUS_MEANINGS[self.claim.status])} "
-                f"{source.publisher}, {source.title}, {source.date.isoformat()}")
+        return self._("%(label)s: %(meaning)s %(source)s") % {
+            "label": self.label, "meaning": self._(STATUS_MEANINGS[self.claim.status]),
+            "source": f"{source.publisher}, {source.title}, {source.date.isoformat()}"}
+
+    @property
+    def measures(self) -> list[tuple[str, str]]:
+        """What the claim measures, as translated (label, value) pairs."""
+        words = vocabulary().aliases
+        return [(self._(MEASURE_LABELS[key]) if key in MEASURE_LABELS else key,
+                 self._(str(value)) if str(value) in words["suite"] or str(value) in
+                 words["division"] else str(value))
+                for key, value in self.claim.measures.items()]
 
     def flag(self) -> Markup:
         """Inline HTML: value, unit and flag linking to the claims table row."""
@@ -200,7 +210,13 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
             views[claim_id] = claim_view(claim_id, registry, records, lang)
         return f"{views[claim_id].flag()}[^{claim_id}]"
 
-    body = CLAIM_REFERENCE.sub(replace, markdown)
+    # References inside HTML comments (editors' guidance) are left as they are.
+    masked = mask_comments(markdown)
+    pieces, end = [], 0
+    for match in CLAIM_REFERENCE.finditer(masked):
+        pieces += [markdown[end:match.start()], replace(match)]
+        end = match.end()
+    body = "".join(pieces) + markdown[end:]
     if not views:
         return markdown
     _ = translations(lang).gettext

@@ -116,3 +116,25 @@ def test_not_found_page_works_under_the_subpath(page, base_url):
     assert page.locator("html").get_attribute("lang") == "zh"
     # The browser logs the 404 response itself; nothing else may fail.
     assert [e for e in page.console_errors if "status of 404" not in e] == []
+
+
+def search(page, base_url, lang, query):
+    page.goto(f"{base_url}{lang}/")
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.fill(".md-search__input", query)
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    return page.locator(".md-search-result__item a").evaluate_all(
+        "links => links.map(a => a.href)")
+
+
+def test_chinese_search_finds_a_word_inside_a_title(page, base_url):
+    # "纪录" sits in the middle of the zh title "MLPerf Inference v6.1 的纪录集群：…".
+    links = search(page, base_url, "zh", "纪录")
+    assert any("amd-512-accelerator-record" in link for link in links)
+    assert all("/zh/" in link for link in links)
+
+
+def test_chinese_search_knows_domain_words(page, base_url):
+    # Without the user dictionary jieba splits 英伟达 into 英 / 伟达.
+    links = search(page, base_url, "zh", "英伟达")
+    assert any("vera-rubin-nvl72-preview-debut" in link for link in links)

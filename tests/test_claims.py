@@ -62,9 +62,13 @@ def test_a_drifting_claim_fails_with_stated_and_computed_values(root):
     edit_claims(root, lambda d: d["claims"]["top-offline"].update(value=5900000))
     [message] = messages(root)
     post = root / "docs" / "en" / "blog" / "posts" / "record.md"
-    # First use of the claim: line 11 of the English post (front matter is lines 1-7).
-    assert message.startswith(f"{post}: line 11: claim 'top-offline': stated 5.9e+06 Tokens/s, "
-                              "computed 5.74944e+06 from the dataset")
+    # Reported where the fix goes (the line of the value), and where the claim is first
+    # quoted: line 11 of the English post (front matter is lines 1-7).
+    claims = (root / "data" / "claims.yaml").read_text(encoding="utf-8").split("\n")
+    value_line = 1 + next(i for i, line in enumerate(claims) if "value: 5900000" in line)
+    assert message.startswith(f"{root}/data/claims.yaml: line {value_line}: claim 'top-offline':"
+                              " stated 5,900,000 Tokens/s, computed 5,749,440 from the dataset")
+    assert message.endswith(f"quoted in {post} line 11")
 
 
 def test_an_unknown_claim_id_is_reported_with_file_and_line(root):

@@ -43,13 +43,11 @@ def corrupt(tmp_path, row, column, value):
     ("result", "abc", "field 'result': Input should be a valid number"),
     ("scenario", "offline", "field 'scenario': Input should be 'Offline'"),
     ("location", "../../etc/passwd", "field 'location': String should match pattern"),
-    ("result_per_accelerator", "", None),  # empty is allowed
+    ("result_per_accelerator", "", "Value error, result_per_accelerator must be result / "
+                                   "total_accelerators"),
 ])
 def test_a_bad_cell_is_reported_with_row_and_field(tmp_path, column, value, message):
     table = corrupt(tmp_path, 3, column, value)
-    if message is None:
-        dataset.load(tmp_path / "data")
-        return
     with pytest.raises(InputErrors) as caught:
         dataset.load(tmp_path / "data")
-    assert str(caught.value.errors[0]).startswith(f"{table}: row 3: {message}")
+    assert str(caught.value.errors[0]).startswith(f"{table}: line 4: {message}")  # row 3

@@ -1,6 +1,7 @@
 """The built site: every benchmark has a page in every language, with the right figures."""
 
 import html
+import json
 import re
 
 import pytest
@@ -63,3 +64,14 @@ def test_a_cname_in_docs_reaches_the_site_root(tmp_path):
     write_root_pages(tmp_path / "site", root=tmp_path)
     assert (tmp_path / "site" / "CNAME").read_text(encoding="utf-8") == "mlperf.example.org\n"
     assert (tmp_path / "site" / "404.html").is_file()
+
+
+def test_submitters_keep_one_colour_and_never_share_one_on_a_chart(site):
+    seen: dict[str, str] = {}
+    for spec_file in (site / "en" / "results").rglob("leaders.vl.json"):
+        scale = json.loads(spec_file.read_text(encoding="utf-8"))["encoding"]["color"]["scale"]
+        pairs = dict(zip(scale["domain"], scale["range"]))
+        assert len(set(pairs.values())) == len(pairs), spec_file  # distinct on this chart
+        for submitter, colour in pairs.items():
+            assert seen.setdefault(submitter, colour) == colour, submitter  # same everywhere
+    assert len(seen) > 20  # enough submitters that a 20-colour hash would have collided

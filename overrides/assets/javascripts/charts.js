@@ -1,7 +1,8 @@
 // Interactive charts. Each chart is a <figure class="mlperf-chart" data-spec="…vl.json"> holding
 // a static SVG; when the page has one, the self-hosted Vega bundle is loaded (once) and the SVG
 // is replaced by the interactive chart. Material's document$ emits on the first load and after
-// every instant navigation, so charts draw in both cases.
+// every instant navigation, so charts draw in both cases; they are drawn again in the other
+// theme when the reader switches between the light and dark colour schemes.
 (function () {
   "use strict";
   var bundleUrl = new URL("vendor/vega-bundle.js", document.currentScript.src).href;
@@ -20,31 +21,48 @@
     return bundle;
   }
 
+  function dark() {
+    return document.body.getAttribute("data-md-color-scheme") === "slate";
+  }
+
   function draw(figure, vegaEmbed) {
     var specUrl = new URL(figure.dataset.spec, document.baseURI).href;
     return fetch(specUrl)
       .then(function (response) { return response.json(); })
       .then(function (spec) {
-        var options = (spec.usermeta && spec.usermeta.embedOptions) || {};
+        var options = Object.assign({renderer: "svg"},
+                                    (spec.usermeta && spec.usermeta.embedOptions) || {});
+        if (dark()) options.theme = "dark";
         spec.width = "container";
+        var old = figure.querySelector(".mlperf-chart__view");
         var target = document.createElement("div");
         target.className = "mlperf-chart__view";
-        var fallback = figure.querySelector("img");
-        figure.insertBefore(target, fallback);
-        return vegaEmbed(target, spec, Object.assign({renderer: "svg"}, options)).then(function () {
+        figure.insertBefore(target, figure.firstChild);
+        return vegaEmbed(target, spec, options).then(function () {
+          if (old) old.remove();
+          var fallback = figure.querySelector("img");
           if (fallback) fallback.remove();
-          figure.dataset.drawn = "true";
+          figure.dataset.drawn = dark() ? "dark" : "light";
         });
       });
   }
 
-  document$.subscribe(function () {
-    var figures = document.querySelectorAll("figure.mlperf-chart[data-spec]:not([data-drawn])");
+  function drawAll(selector) {
+    var figures = document.querySelectorAll(selector);
     if (!figures.length) return;
     loadBundle().then(function (vegaEmbed) {
       figures.forEach(function (figure) {
         draw(figure, vegaEmbed).catch(function (error) { console.warn(error); });
       });
     });
+  }
+
+  document$.subscribe(function () {
+    drawAll("figure.mlperf-chart[data-spec]:not([data-drawn])");
   });
+
+  new MutationObserver(function () {
+    var scheme = dark() ? "dark" : "light";
+    drawAll('figure.mlperf-chart[data-drawn]:not([data-drawn="' + scheme + '"])');
+  }).observe(document.body, {attributes: true, attributeFilter: ["data-md-color-scheme"]});
 })();
