@@ -22,6 +22,7 @@ from mkdocs.utils.yaml import yaml_load
 
 from .files import write_bytes_atomic
 from .languages import LANGUAGES, SOURCE_LANGUAGE, Language
+from .schema import field_descriptors
 from .vocabulary import vocabulary
 
 LOCALES_DIR = Path(__file__).with_name("locales")
@@ -73,6 +74,10 @@ def extract_template(root: Path) -> Catalog:
                      context=context)
     for text in config_texts(root):
         template.add(text, auto_comments=["mkdocs.yml"])
+    for field in field_descriptors():
+        for key in ("title", "description", "unit"):
+            if field.get(key):
+                template.add(field[key], auto_comments=[f"schema.py: {field['name']} {key}"])
     words = vocabulary()
     for table in ("division", "category", "suite", "units"):
         for term in words.known(table):

@@ -7,7 +7,9 @@ catalog and CLDR locale. Data reaches the output only through autoescaping (HTML
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import re
 from dataclasses import dataclass
@@ -18,14 +20,14 @@ from markupsafe import Markup, escape
 
 from . import editorial
 from .articles import Article
-from .benchmarks import Benchmark, benchmarks_of, record_holder
+from .benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of, record_holder
 from .catalogs import translations
 from .claims import Registry
-from .charts import assign_colours, chart_json, leaders_chart, render_svg
-from .dataset import Dataset, result_url
+from .charts import assign_colours, chart_json, chart_rows, leaders_chart, render_svg
+from .dataset import DESCRIPTOR, RESULTS_REPOSITORY, Dataset, result_url, round_table
 from .formatting import format_headline, format_number, format_result, units_label
 from .languages import LANGUAGES, Language
-from .schema import ResultRecord
+from .schema import ResultRecord, field_descriptors
 from .verification import ICONS, STATUS_MEANINGS, claim_view, grouped_by_status
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
@@ -123,15 +125,44 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
 
 def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
                     colours: dict[str, str]) -> list[Page | ChartImage]:
-    """The page of one benchmark and its chart files (``leaders.vl.json``, ``leaders.svg``)."""
+    """The page of one benchmark, its chart files (``leaders.vl.json``, ``leaders.svg``) and
+    downloads of exactly the rows shown: the table (``results.csv``/``.json``) and the chart
+    (``leaders.csv``/``.json``)."""
     folder = f"{RESULTS}/{benchmark.path}"
     spec = leaders_chart(benchmark, lang, colours)
+    table = [row for division in DIVISION_ORDER
+             for row in download_rows(benchmark.division(division))]
     return [
         Page(f"{folder}/index.md", env.get_template("benchmark.md.j2").render(
             benchmark=benchmark, chart_rows=len(spec["data"]["values"]))),
+        *downloads(f"{folder}/results", table),
+        *downloads(f"{folder}/leaders", download_rows(chart_rows(benchmark))),
         Page(f"{folder}/leaders.vl.json", chart_json(spec)),
         ChartImage(f"{folder}/leaders.svg", f"{folder}/leaders.vl.json", spec, lang),
     ]
+
+
+DOWNLOAD_FIELDS = ("rank", "result_id", "division", "category", "submitter", "system_name",
+                   "accelerator", "total_accelerators", "result", "units",
+                   "result_per_accelerator", "result_url")
+
+
+def download_rows(records: list[ResultRecord]) -> list[dict]:
+    """Rows of a table or chart as offered for download: the rank within the list given, the
+    fields shown on the page, in MLCommons' units, and the official result folder's URL."""
+    return [{"rank": rank, **{f: getattr(r, f) for f in DOWNLOAD_FIELDS[1:-1]},
+             "result_url": result_url(r.round, r.location)}
+            for rank, r in enumerate(records, start=1)]
+
+
+def downloads(stem: str, rows: list[dict]) -> list[Page]:
+    """``<stem>.csv`` and ``<stem>.json`` of ``rows`` (UTF-8, stable order and layout)."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=DOWNLOAD_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
+    return [Page(f"{stem}.csv", buffer.getvalue()),
+            Page(f"{stem}.json", json.dumps(rows, ensure_ascii=False, indent=1) + "\n")]
 
 
 def home_page(dataset: Dataset, lang: Language, posts: list[Article] = ()) -> Page:
@@ -145,6 +176,32 @@ def home_page(dataset: Dataset, lang: Language, posts: list[Article] = ()) -> Pa
         record=record_holder(benchmarks),
         latest=sorted((p for p in posts if p.lang == lang), key=lambda p: (p.date, p.key),
                       reverse=True)[:3]))
+
+
+BIBTEX = """@misc{{mlperf_wiki_dataset,
+  title = {{MLPerf Inference results, normalized ({rounds})}},
+  author = {{{{MLPerf Wiki}}}},
+  howpublished = {{\\url{{{url}}}}},
+  note = {{Official MLCommons MLPerf Inference result summaries, Apache License 2.0}}
+}}"""
+
+
+def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) -> list[Page]:
+    """The Data page of ``lang`` and its downloads: each round's table as committed in
+    ``data/results/`` and the data package descriptor, with the fields documented from the
+    schema (titles and descriptions translated by the catalog) and a citation."""
+    env = environment(lang)
+    rounds = [(name, len(dataset.of_round(name)),
+               RESULTS_REPOSITORY.format(round=name).removesuffix("tree/main/"))
+              for name in reversed(dataset.rounds)]
+    files = [Page(f"data/{name}.csv", round_table(data_dir, name).read_text(encoding="utf-8"))
+             for name, _, _ in rounds]
+    files.append(Page("data/datapackage.json",
+                      (data_dir / DESCRIPTOR).read_text(encoding="utf-8")))
+    bibtex = BIBTEX.format(rounds=", ".join(name for name, _, _ in rounds),
+                           url=f"{site_url}{lang.code}/data/")
+    return [Page("data/index.md", env.get_template("data.md.j2").render(
+        rounds=rounds, fields=field_descriptors(), bibtex=bibtex)), *files]
 
 
 def post_url(post: Article) -> str:

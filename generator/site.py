@@ -30,7 +30,8 @@ from .files import write_text_atomic
 from .languages import LANGUAGES, Language
 from .articles import Article
 from .claims import Registry
-from .pages import TEMPLATES_DIR, ChartImage, Page, editorial_pages, home_page, results_pages
+from .pages import (TEMPLATES_DIR, ChartImage, Page, data_pages, editorial_pages, home_page,
+                    results_pages)
 
 ROOT = Path(__file__).resolve().parent.parent
 # Beside the theme's other assets (custom_dir), from where MkDocs copies it into each language.
@@ -58,7 +59,9 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     bundle = docs_dir.parent / VEGA_BUNDLE
     if not bundle.exists():
         write_text_atomic(bundle, charts.javascript_bundle())
-    pages = {lang: [home_page(dataset, lang, posts), *results_pages(dataset, lang)]
+    site_url = site_root_url(docs_dir.parent)
+    pages = {lang: [home_page(dataset, lang, posts), *results_pages(dataset, lang),
+                    *data_pages(docs_dir.parent / "data", dataset, lang, site_url)]
              + (editorial_pages(registry, list(posts), list(dataset.records), lang)
                 if registry is not None else [])
              for lang in languages}
@@ -90,8 +93,9 @@ def _is_current(folder: Path, image: ChartImage) -> bool:
 
 
 def _remove_stale(folder: Path, expected: set[Path]) -> None:
-    """Delete files in the generator's own folders (results/, tags/) that it no longer makes."""
-    for owned in (folder / "results", folder / "tags"):
+    """Delete files in the generator's own folders (results/, tags/, data/) that it no longer
+    makes."""
+    for owned in (folder / "results", folder / "tags", folder / "data"):
         for path in sorted(owned.rglob("*"), reverse=True) if owned.exists() else []:
             if path.is_file() and path not in expected:
                 path.unlink()
@@ -183,8 +187,14 @@ def _swap(staging: Path, site_dir: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def site_prefix(root: Path = ROOT) -> str:
-    """URL path of the site root, from ``site_url`` in ``mkdocs.yml`` (``/mlperf-wiki/``)."""
+def site_root_url(root: Path = ROOT) -> str:
+    """Address of the whole site, ``site_url`` of ``mkdocs.yml`` (``SITE_URL`` overrides it),
+    ending with a slash."""
     with (root / "mkdocs.yml").open(encoding="utf-8") as handle:
         config = yaml_load(handle)
-    return urlsplit(config["site_url"]).path.rstrip("/") + "/"
+    return config["site_url"].rstrip("/") + "/"
+
+
+def site_prefix(root: Path = ROOT) -> str:
+    """URL path of the site root, from ``site_url`` in ``mkdocs.yml`` (``/mlperf-wiki/``)."""
+    return urlsplit(site_root_url(root)).path

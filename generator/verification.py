@@ -231,7 +231,8 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
     columns = "".join(f"<th>{html.escape(name)}</th>" for name in (
         _("Claim"), _("Value"), _("Status"), _("Source"), _("Check")))
     table = (f"\n\n## {heading}\n\n"
-             f'<div class="mlperf-table claims-table"><table><thead><tr>{columns}</tr></thead>'
+             f'<div class="mlperf-table claims-table" tabindex="0" role="region" '
+             f'aria-label="{html.escape(heading)}"><table><thead><tr>{columns}</tr></thead>'
              f"<tbody>\n{rows}\n</tbody></table></div>\n")
     reviews = claim_reviews(views.values())
     return f"{body.rstrip()}\n{table}\n{reviews}\n{footnotes}\n"

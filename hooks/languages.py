@@ -31,6 +31,10 @@ def on_config(config, **_):
     config.site_description = gettext(config.site_description)
     root = config.site_url.rstrip("/") + "/"
     config.site_url = f"{root}{lang.code}/"
+    # For overrides/main.html (OpenGraph) and overrides/sitemap.xml (hreflang alternates).
+    config.extra["site_root"] = root
+    config.extra["og_locales"] = {other.code: other.vega.replace("-", "_") for other in LANGUAGES}
+    config.extra["og_locale"] = config.extra["og_locales"][lang.code]
     config.extra["alternate"] = [
         {"name": other.name, "link": f"../{other.code}/", "lang": other.code}
         for other in LANGUAGES

@@ -121,8 +121,16 @@ def test_not_found_page_works_under_the_subpath(page, base_url):
 def search(page, base_url, lang, query):
     page.goto(f"{base_url}{lang}/")
     page.locator("label.md-search__icon, .md-search__input").first.click()
-    page.fill(".md-search__input", query)
-    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    # The search worker builds its index on first use (slow on a busy machine) and ignores a
+    # query typed before it is ready: type it again until results come.
+    for _ in range(12):
+        page.fill(".md-search__input", "")
+        page.fill(".md-search__input", query)
+        try:
+            page.wait_for_selector(".md-search-result__item", timeout=5000)
+            break
+        except Exception:
+            continue
     return page.locator(".md-search-result__item a").evaluate_all(
         "links => links.map(a => a.href)")
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import re
 import resource
 import shutil
@@ -90,7 +91,7 @@ def mkdocs(config: Path, out: Path, root: Path) -> tuple[float, int]:
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d",
                     str(out)], cwd=root, check=True, capture_output=True,
-                   env={**__import__("os").environ, "NO_MKDOCS_2_WARNING": "1"})
+                   env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     return time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 
 
@@ -128,6 +129,7 @@ def run(label: str, summaries: list[Path], work: Path) -> dict:
     row["import"] = time.perf_counter() - t
     t = time.perf_counter()
     data, registry, posts = check(root)
+    row["check"] = time.perf_counter() - t
     site_module.generate(data, root / "docs", LANGUAGES, registry, posts,
                          log=lambda *a: None)
     row["generate"] = time.perf_counter() - t
@@ -148,6 +150,14 @@ def run(label: str, summaries: list[Path], work: Path) -> dict:
                       for name, page in SAMPLE_PAGES.items()}
     row["search"] = {l.code: (root / "site" / l.code / "search" / "search_index.json")
                      .stat().st_size for l in LANGUAGES}
+    print(f"  {label}: rebuild with nothing changed…", flush=True)
+    t = time.perf_counter()
+    data, registry, posts = check(root)
+    site_module.generate(data, root / "docs", LANGUAGES, registry, posts, log=lambda *a: None)
+    with ThreadPoolExecutor(len(LANGUAGES)) as pool:
+        list(pool.map(lambda l: mkdocs(root / f"mkdocs.{l.code}.yml", root / "site" / l.code,
+                                       root), LANGUAGES))
+    row["rebuild"] = time.perf_counter() - t
     print(f"  {label}: default configuration, languages one after another…", flush=True)
     t = time.perf_counter()
     for lang in LANGUAGES:
@@ -187,6 +197,8 @@ def print_table(rows: list[dict]) -> None:
     show("mkdocs, parallel wall (s)", [f"{r['mkdocs_wall']:.2f}" for r in rows])
     show("total wall (s)", [f"{r['total']:.2f}" for r in rows])
     show("ms per page", [f"{1000 * r['total'] / r['pages']:.1f}" for r in rows])
+    show("rebuild, unchanged (s)", [f"{r['rebuild']:.2f}" for r in rows])
+    show("ms per page, rebuild", [f"{1000 * r['rebuild'] / r['pages']:.1f}" for r in rows])
     show("peak memory (MB)", [f"{r['peak_mb']:.0f}" for r in rows])
     for name in SAMPLE_PAGES:
         show(f"gzip KB, {name} page (en)", [f"{r['weights'][name] / 1024:.1f}" for r in rows])
@@ -196,6 +208,7 @@ def print_table(rows: list[dict]) -> None:
     show("default config mkdocs (s)", [f"{r['default_mkdocs']:.2f}" for r in rows])
     show("default ÷ ours (mkdocs)", [f"{r['default_mkdocs'] / r['mkdocs_wall']:.2f}"
                                      for r in rows])
+    show("check (s)", [f"{r['check']:.2f}" for r in rows])
     if len(rows) == 2:
         print(f"\n×{rows[1]['records'] / rows[0]['records']:.1f} the records cost "
               f"×{rows[1]['total'] / rows[0]['total']:.2f} the total time.")

@@ -1,0 +1,87 @@
+"""What readers get beyond the pages themselves: accessibility, no third-party requests,
+downloads of exactly the rows shown, OpenGraph metadata and a sitemap with hreflang."""
+
+import csv
+import io
+import json
+import re
+
+import pytest
+
+from generator.benchmarks import benchmarks_of
+from generator.charts import chart_rows
+from tests.test_browser import only_local
+
+PAGES = {"home": "", "article": "blog/2026/09/17/amd-512-accelerator-record/",
+         "results": "results/v6.1/datacenter/gpt-oss-120b/offline/", "round": "results/v6.1/",
+         "tag": "tags/nvidia/", "verification": "verification/", "data": "data/"}
+CODES = ["en", "zh", "it"]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", CODES)
+def test_pages_have_no_serious_accessibility_violation_and_stay_offline(page, base_url, lang):
+    from axe_playwright_python.sync_playwright import Axe
+    axe = Axe()  # axe-core ships inside the package: nothing is fetched
+    for name, path in PAGES.items():
+        page.goto(f"{base_url}{lang}/{path}")
+        page.wait_for_load_state("networkidle")
+        assert page.locator("html").get_attribute("lang") == lang
+        violations = [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}"
+                      for v in axe.run(page).response["violations"]
+                      if v["impact"] in ("serious", "critical")]
+        assert violations == [], f"{lang} {name}"
+    assert only_local(page.requests) == []
+    assert page.console_errors == []
+
+
+@pytest.mark.browser
+def test_keyboard_focus_is_visible(page, base_url):
+    page.goto(f"{base_url}en/")
+    page.keyboard.press("Tab")
+    outline = page.evaluate("""() => {
+        const s = getComputedStyle(document.activeElement);
+        return [document.activeElement.tagName, s.outlineStyle, s.outlineWidth, s.boxShadow];
+    }""")
+    assert outline[0] == "A"
+    assert outline[1] != "none" or outline[3] != "none", outline
+
+
+def test_downloads_hold_exactly_the_rows_shown(site, dataset):
+    benchmark = next(b for b in benchmarks_of(dataset.of_round("v6.1"))
+                     if b.path == "v6.1/datacenter/gpt-oss-120b/offline")
+    folder = site / "zh" / "results" / benchmark.path
+    table = list(csv.DictReader(io.StringIO((folder / "results.csv").read_text("utf-8"))))
+    assert [r["result_id"] for r in table] == [r.result_id for r in benchmark.results]
+    assert float(table[0]["result"]) == benchmark.results[0].result == 5749440.0
+    leaders = json.loads((folder / "leaders.json").read_text("utf-8"))
+    assert [r["system_name"] for r in leaders] == [r.system_name for r in chart_rows(benchmark)]
+    spec = json.loads((folder / "leaders.vl.json").read_text("utf-8"))
+    assert [v["system"] for v in spec["data"]["values"]] == [r["system_name"] for r in leaders]
+    page = (folder / "index.html").read_text("utf-8")
+    assert 'href="results.csv"' in page and 'href="leaders.json"' in page
+
+
+def test_data_page_offers_every_round_with_fields_and_citation(site, dataset):
+    page = (site / "it" / "data" / "index.html").read_text("utf-8")
+    for round_name in dataset.rounds:
+        assert f'href="{round_name}.csv"' in page
+        assert (site / "it" / "data" / f"{round_name}.csv").is_file()
+    assert "datapackage.json" in page and "@misc{mlperf_wiki_dataset" in page
+    assert "Risultato per acceleratore" in page  # field titles from the catalog
+
+
+def test_pages_carry_opengraph_metadata(site):
+    page = (site / "zh" / PAGES["article"] / "index.html").read_text("utf-8")
+    assert '<meta property="og:type" content="article">' in page
+    assert '<meta property="og:locale" content="zh_CN">' in page
+    assert re.search(r'<meta property="og:title" content="[^"]*纪录', page)
+    assert '<meta property="og:url" content="https://' in page
+
+
+def test_sitemap_lists_the_other_languages_of_each_page(site):
+    sitemap = (site / "it" / "sitemap.xml").read_text("utf-8")
+    entry = re.search(r"<url>\s*<loc>[^<]*/it/verification/</loc>.*?</url>", sitemap, re.S)
+    for code in CODES:
+        assert f'hreflang="{code}" href="' in entry.group(0)
+        assert f"/{code}/verification/\"" in entry.group(0)
