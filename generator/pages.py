@@ -24,6 +24,7 @@ from .benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of, record_holder
 from .catalogs import translations
 from .claims import Registry
 from .charts import assign_colours, chart_json, chart_rows, leaders_chart, render_svg
+from .comparisons import accelerator_history, entries, group_by
 from .dataset import DESCRIPTOR, RESULTS_REPOSITORY, Dataset, result_url, round_table
 from .formatting import format_headline, format_number, format_result, units_label
 from .languages import LANGUAGES, Language
@@ -111,7 +112,9 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
     pages: list[Page | ChartImage] = []
     rounds = [(name, benchmarks_of(dataset.of_round(name))) for name in reversed(dataset.rounds)]
     colours = assign_colours([b for _, benchmarks in rounds for b in benchmarks])
+    by_round = dict(rounds)
     for round_name, benchmarks in rounds:
+        pages.extend(comparison_pages(env, round_name, benchmarks, by_round))
         pages.append(Page(f"{RESULTS}/{round_name}/index.md",
                           env.get_template("round.md.j2").render(
                               round=round_name, benchmarks=benchmarks,
@@ -120,6 +123,31 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
             pages.extend(benchmark_pages(env, benchmark, lang, colours))
     pages.insert(0, Page(f"{RESULTS}/index.md",
                          env.get_template("results.md.j2").render(rounds=rounds)))
+    return pages
+
+
+def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchmark],
+                     by_round: dict[str, list[Benchmark]]) -> list[Page]:
+    """Pages of every submitter and every accelerator of a round (all their results, with rank,
+    division, category and accelerator count), with an index of each; accelerator pages add the
+    round-over-round table (``comparisons.accelerator_history``)."""
+    pages = []
+    rounds_oldest_first = sorted(by_round, key=lambda name: tuple(
+        int(part) for part in name.removeprefix("v").split(".")))
+    all_entries = entries(benchmarks)
+    for kind, folder, key in (("submitter", "submitters", lambda r: r.submitter),
+                              ("accelerator", "accelerators", lambda r: r.accelerator)):
+        groups = group_by(all_entries, key)
+        base = f"{RESULTS}/{round_name}/{folder}"
+        pages.append(Page(f"{base}/index.md", env.get_template("comparisons_index.md.j2").render(
+            round=round_name, kind=kind, groups=groups)))
+        for group_slug, (name, members) in groups.items():
+            history = (accelerator_history(by_round, group_slug) if kind == "accelerator"
+                       else [])
+            pages.append(Page(f"{base}/{group_slug}/index.md",
+                              env.get_template("comparison.md.j2").render(
+                                  round=round_name, kind=kind, name=name, entries=members,
+                                  history=history, rounds=rounds_oldest_first)))
     return pages
 
 

@@ -85,3 +85,28 @@ def test_sitemap_lists_the_other_languages_of_each_page(site):
     for code in CODES:
         assert f'hreflang="{code}" href="' in entry.group(0)
         assert f"/{code}/verification/\"" in entry.group(0)
+
+
+def test_submitter_page_lists_every_result_of_the_submitter(site, dataset):
+    # Crusoe's v6.1 results, counted in the data: each appears once with its result ID.
+    crusoe = [r for r in dataset.of_round("v6.1") if r.submitter == "Crusoe"]
+    page = (site / "en" / "results/v6.1/submitters/crusoe/index.html").read_text("utf-8")
+    assert page.count("<tr>") - 1 == len(crusoe)  # minus the header row
+    for record in crusoe:
+        assert f">{record.result_id}</a>" in page
+
+
+def test_accelerator_history_compares_throughputs_per_accelerator_only(site, dataset):
+    from generator.benchmarks import benchmarks_of
+    from generator.comparisons import accelerator_history, slug
+    by_round = {name: benchmarks_of(dataset.of_round(name)) for name in dataset.rounds}
+    rows = accelerator_history(by_round, slug("AMD Instinct MI355X 288GB HBM3e"))
+    assert rows, "MI355X ran benchmarks in v6.0 and v6.1"
+    for row in rows:
+        assert len(row.best) > 1
+        for record in row.best.values():
+            assert not record.units.startswith("Latency")
+            assert record.division == "closed" and record.result_per_accelerator > 0
+    page = (site / "it" / "results/v6.1/accelerators/amd-instinct-mi355x-288gb-hbm3e/"
+            "index.html").read_text("utf-8")
+    assert "Round dopo round" in page and "acceleratori, 6.1-" in page
