@@ -17,10 +17,15 @@ from pathlib import Path
 # The hook is loaded by file path; make the project's package importable whatever the cwd.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from mkdocs.plugins import event_priority  # noqa: E402
+
 from generator.catalogs import translations  # noqa: E402
 from generator.languages import LANGUAGES, language  # noqa: E402
 
 
+# First of all on_config handlers: plugins that read site_url or texts in their own on_config
+# (the RSS feed) must see the language's values.
+@event_priority(100)
 def on_config(config, **_):
     lang = language(config.theme["language"])
     # The few texts of mkdocs.yml itself are translation keys of the message catalogs too.

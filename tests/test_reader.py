@@ -110,3 +110,16 @@ def test_accelerator_history_compares_throughputs_per_accelerator_only(site, dat
     page = (site / "it" / "results/v6.1/accelerators/amd-instinct-mi355x-288gb-hbm3e/"
             "index.html").read_text("utf-8")
     assert "Round dopo round" in page and "acceleratori, 6.1-" in page
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_each_language_has_an_rss_feed_of_its_posts(site, lang):
+    import xml.etree.ElementTree as ElementTree
+    from generator.articles import articles
+    from tests.conftest import ROOT
+    feed = ElementTree.parse(site / lang / "feed_rss_created.xml").getroot()
+    assert feed.findtext("channel/language") == lang
+    items = feed.findall("channel/item")
+    titles = sorted(item.findtext("title") for item in items)
+    assert titles == sorted(p.title for p in articles(ROOT / "docs") if p.lang.code == lang)
+    assert all(f"/{lang}/blog/" in item.findtext("link") for item in items)
