@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import shutil
 import threading
 from pathlib import Path
 
@@ -20,6 +21,21 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # Official MLCommons summaries; present on the project's machines and in CI, not in the repo.
 MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
 CHROMIUM = "/usr/bin/chromium"
+
+
+def make_fixture_project(folder: Path) -> Path:
+    """A project tree for ``check``: the committed dataset, the fixture registries of
+    ``fixtures/project`` (claims, authors, tags) and its three posts, one per language."""
+    project = FIXTURES / "project"
+    (folder / "data").mkdir()
+    shutil.copytree(DATA / "results", folder / "data" / "results")
+    for name in ("claims.yaml", "authors.yaml", "tags.yaml"):
+        shutil.copy(project / name, folder / "data" / name)
+    for lang in ("en", "zh", "it"):
+        posts = folder / "docs" / lang / "blog" / "posts"
+        posts.mkdir(parents=True)
+        shutil.copy(project / "posts" / lang / "record.md", posts / "record.md")
+    return folder
 
 
 def mlcommons_file(round_name: str) -> Path:

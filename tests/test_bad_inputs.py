@@ -14,28 +14,14 @@ from generator import dataset, editorial
 from generator.check import check
 from generator.errors import InputError, InputErrors
 from generator.importer import run_import
-from tests.conftest import DATA, FIXTURES, ROOT
+from tests.conftest import DATA, FIXTURES, ROOT, make_fixture_project
 
 CASES = yaml.safe_load((Path(__file__).with_name("bad_inputs.yaml")).read_text(encoding="utf-8"))
-PROJECT = FIXTURES / "project"
 
 
 def test_corpus_is_large_enough():
     assert len(CASES) >= 40
     assert len({case["id"] for case in CASES}) == len(CASES)
-
-
-def make_project(tmp_path):
-    """A project tree for `check`: the committed dataset, fixture registries, three posts."""
-    (tmp_path / "data").mkdir()
-    shutil.copytree(DATA / "results", tmp_path / "data" / "results")
-    for name in ("claims.yaml", "authors.yaml", "tags.yaml"):
-        shutil.copy(PROJECT / name, tmp_path / "data" / name)
-    for lang in ("en", "zh", "it"):
-        posts = tmp_path / "docs" / lang / "blog" / "posts"
-        posts.mkdir(parents=True)
-        shutil.copy(PROJECT / "posts" / lang / "record.md", posts / "record.md")
-    return tmp_path
 
 
 def target_file(case, tmp_path):
@@ -47,7 +33,7 @@ def target_file(case, tmp_path):
         (tmp_path / "data").mkdir()
         shutil.copytree(DATA / "results", tmp_path / "data" / "results")
         return tmp_path / "data" / "results" / "v6.1.csv"
-    make_project(tmp_path)
+    make_fixture_project(tmp_path)
     if target == "post":
         return tmp_path / "docs" / case.get("lang", "en") / "blog" / "posts" / "record.md"
     return tmp_path / "data" / f"{target}.yaml"

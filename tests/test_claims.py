@@ -2,7 +2,6 @@
 how flags, footnotes and claim tables render in each language."""
 
 import re
-import shutil
 
 import pytest
 import yaml
@@ -12,23 +11,14 @@ from generator.claims import load_registry, recompute
 from generator.errors import InputErrors
 from generator.languages import language
 from generator.verification import render_article
-from tests.conftest import DATA, FIXTURES
+from tests.conftest import FIXTURES, make_fixture_project
 
 PROJECT = FIXTURES / "project"
 
 
 @pytest.fixture
 def root(tmp_path):
-    """A project tree: the committed dataset, the fixture registries and three posts."""
-    (tmp_path / "data").mkdir()
-    shutil.copytree(DATA / "results", tmp_path / "data" / "results")
-    for name in ("claims.yaml", "authors.yaml", "tags.yaml"):
-        shutil.copy(PROJECT / name, tmp_path / "data" / name)
-    for lang in ("en", "zh", "it"):
-        posts = tmp_path / "docs" / lang / "blog" / "posts"
-        posts.mkdir(parents=True)
-        shutil.copy(PROJECT / "posts" / lang / "record.md", posts / "record.md")
-    return tmp_path
+    return make_fixture_project(tmp_path)
 
 
 def edit_claims(root, change):
