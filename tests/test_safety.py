@@ -1,0 +1,77 @@
+"""Data never reaches a page as markup: a script payload in a system name is shown as text in
+the table, the chart, the comparison pages and the downloads, and never runs."""
+
+import csv
+import io
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT, _QuietHandler
+from tests.test_bad_inputs import copy_project_for_site
+
+PAYLOAD = '<img src=x onerror="alert(1)"></script><script>alert(2)</script>**bold** [x](javascript:alert(3))'
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory):
+    root = copy_project_for_site(tmp_path_factory.mktemp("hostile"))
+    table = root / "data" / "results" / "v6.1.csv"
+    claims = (root / "data" / "claims.yaml").read_text(encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO(table.read_text(encoding="utf-8"))))
+    # A gpt-oss-120b Offline system no claim names, so `check` still passes.
+    target = next(r for r in rows if r["model"] == "gpt-oss-120b" and r["scenario"] == "Offline"
+                  and r["system_name"] not in claims and r["division"] == "closed")
+    original = target["system_name"]
+    for row in rows:
+        if row["system_name"] == original:
+            row["system_name"] = PAYLOAD
+            row["notes"] = PAYLOAD
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    table.write_text(out.getvalue(), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "site", "--lang",
+                    "en"], cwd=ROOT, check=True, capture_output=True)
+    return root / "site"
+
+
+def test_payload_is_escaped_in_every_generated_file(hostile_site):
+    for path in (hostile_site / "en").rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        assert "<script>alert(2)</script>" not in text, path
+        assert 'onerror="alert(1)"' not in text, path
+        assert 'href="javascript:' not in text, path
+    page = (hostile_site / "en/results/v6.1/datacenter/gpt-oss-120b/offline/index.html")
+    assert "&lt;img src=x onerror=" in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.browser
+def test_payload_never_runs_in_the_browser(hostile_site, browser):
+    import functools
+    import http.server
+    import threading
+    handler = functools.partial(_QuietHandler, directory=str(hostile_site / "en"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    dialogs = []
+    page = browser.new_page()
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    try:
+        base = f"http://127.0.0.1:{server.server_port}/"
+        for path in ("results/v6.1/datacenter/gpt-oss-120b/offline/", "results/v6.1/submitters/",
+                     "results/v6.1/"):
+            page.goto(base + path)
+            page.wait_for_load_state("networkidle")
+        page.goto(base + "results/v6.1/datacenter/gpt-oss-120b/offline/")
+        page.wait_for_selector("figure.mlperf-chart[data-drawn] svg .mark-rect path",
+                               timeout=20000)
+        # The payload is on the page as text, in the table and on the chart.
+        assert page.locator("td", has_text="onerror=").count() >= 1
+        assert "onerror" in page.locator("figure.mlperf-chart svg").inner_html()
+        assert dialogs == []
+    finally:
+        page.close()
+        server.shutdown()
