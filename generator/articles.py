@@ -18,8 +18,9 @@ from .errors import InputError
 from .languages import LANGUAGES, Language
 
 CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
-# Anything that starts like a claim reference; those that are not exactly one are malformed.
-CLAIM_OPENING = re.compile(r"\[\[\s*claim\b[^\n]{0,80}")
+# Anything that starts like a claim reference ("[[claim", "[ [claim", "[claim:"); those that
+# are not exactly one are malformed. The shown text runs to the next "]]" on the line.
+CLAIM_OPENING = re.compile(r"\[\s*\[?\s*claim\s*:[^\]\n]{0,60}\]{0,2}")
 POSTS = Path("blog") / "posts"
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
@@ -82,9 +83,9 @@ class Article:
     def malformed_references(self) -> list[ClaimReference]:
         """Text that starts like a claim reference but is not ``[[claim:ID]]``, with its line."""
         body = mask_comments(self.body)
+        valid = {m.start() for m in CLAIM_REFERENCE.finditer(body)}
         return [ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
-                for m in CLAIM_OPENING.finditer(body)
-                if not CLAIM_REFERENCE.match(body, m.start())]
+                for m in CLAIM_OPENING.finditer(body) if m.start() not in valid]
 
     def claim_references(self) -> list[ClaimReference]:
         """Every claim reference of the body, in order, with its file line."""
@@ -111,13 +112,37 @@ def read_article(path: Path, lang: Language) -> Article:
         raise InputError(path, f"line {mark.line + 2}" if mark else None, None,
                          f"malformed front matter: {getattr(exc, 'problem', exc)}") from None
     except ValueError as exc:  # a well-formed but impossible date, e.g. 2026-13-45
-        raise InputError(path, None, None, f"invalid value in the front matter: {exc}") from None
+        line = next((i + 2 for i, text in enumerate(match.group(1).splitlines())
+                     if _impossible_date(text)), None)
+        raise InputError(path, f"line {line}" if line else None, None,
+                         f"invalid value in the front matter: {exc}") from None
     if not isinstance(meta, dict):
         raise InputError(path, "line 2", None, "front matter must be a mapping of keys")
     body = text[match.end():]
     heading = re.search(r"^#\s+(.+?)\s*$", body, re.MULTILINE)
     return Article(path, lang, meta, heading.group(1) if heading else path.stem, body,
                    match.group(0).count("\n") + 1, match.group(1))
+
+
+def _impossible_date(line: str) -> bool:
+    found = re.match(r"^\s*[\w-]+\s*:\s*(\d{4}-\d{2}-\d{2})\s*$", line)
+    if not found:
+        return False
+    try:
+        dt.date.fromisoformat(found.group(1))
+    except ValueError:
+        return True
+    return False
+
+
+def read_body(path: Path, lang: Language) -> Article:
+    """The article with its front matter ignored: used to check a post's body (claim
+    references, links) when its front matter cannot be read, so one mistake hides no other."""
+    text = path.read_text(encoding="utf-8")
+    match = FRONT_MATTER.match(text)
+    body = text[match.end():] if match else text
+    return Article(path, lang, {}, path.stem, body,
+                   match.group(0).count("\n") + 1 if match else 1, "")
 
 
 def articles(docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES) -> list[Article]:

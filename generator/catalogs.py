@@ -105,7 +105,9 @@ def update_catalogs(root: Path) -> list[Path]:
         if path.exists():
             with path.open("rb") as handle:
                 catalog = read_po(handle, locale=lang.cldr, domain=DOMAIN)
-            catalog.update(template, update_header_comment=False)
+            # The source language translates nothing: no fuzzy guesses to churn on every run.
+            catalog.update(template, no_fuzzy_matching=lang == SOURCE_LANGUAGE,
+                           update_header_comment=False, update_creation_date=False)
         else:
             catalog = Catalog(locale=lang.cldr, domain=DOMAIN, project="mlperf-wiki")
             catalog.update(template)

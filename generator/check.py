@@ -14,9 +14,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from . import editorial
-from .articles import Article, read_article
+from .articles import Article, read_article, read_body
 from .catalogs import translations
-from .scaffold import BODY_PLACEHOLDERS, DESCRIPTION_PLACEHOLDER
+from .scaffold import BODY_PLACEHOLDERS, DESCRIPTION_PLACEHOLDER, WORKING_TITLE
 from .claims import Registry, claim_lines, load_registry, recompute
 from .dataset import Dataset, load
 from .errors import InputError, InputErrors
@@ -43,10 +43,12 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
             reader(registry_file)
         except InputError as exc:
             errors.append(exc)
+    registry_errors = list(errors)
     posts = _read_all(root / "docs", errors)
-    if not errors:
-        errors += check_articles(posts, authors_file, tags_file)
-        errors += check_links(posts)
+    if not registry_errors:
+        readable = [p for p in posts if p.meta]
+        errors += check_articles(readable, authors_file, tags_file)
+    errors += check_links(posts)
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
     if errors:
         raise InputErrors(errors)
@@ -54,6 +56,8 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
 
 
 def _read_all(docs: Path, errors: list[InputError]) -> list[Article]:
+    """Every post; one whose front matter cannot be read is reported, and its body is still
+    checked (``bodies_only``) so that one mistake hides no other."""
     posts = []
     for lang in LANGUAGES:
         for path in sorted((docs / lang.code / "blog" / "posts").glob("*.md")):
@@ -61,6 +65,7 @@ def _read_all(docs: Path, errors: list[InputError]) -> list[Article]:
                 posts.append(read_article(path, lang))
             except InputError as exc:
                 errors.append(exc)
+                posts.append(read_body(path, lang))
     return posts
 
 
@@ -97,6 +102,12 @@ def check_articles(posts: list[Article], authors_file: Path,
         if post.meta.get("description") == placeholders[0]:
             error("description", "still the new-article placeholder: write one sentence "
                                  "about the article")
+        if post.title == WORKING_TITLE:
+            heading = re.search(rf"^#\s+{WORKING_TITLE}", post.body, re.MULTILINE)
+            line = post.body_line + post.body.count("\n", 0, heading.start())
+            errors.append(InputError(here, f"line {line}", None,
+                                     f"the title is still the new-article placeholder "
+                                     f"'{WORKING_TITLE}'"))
         for text in placeholders[1:]:
             if text in post.body:
                 line = post.body_line + post.body[:post.body.index(text)].count("\n")
@@ -132,8 +143,8 @@ def check_articles(posts: list[Article], authors_file: Path,
                                              f"selector relies on it): {code} has {value}, "
                                              + ", ".join(f"{c} {v}" for c, v in values.items()
                                                          if c != code)))
-        tag_sets = {code: frozenset(editorial.tag_slug(str(t), v.lang, tags_file)
-                                    for t in _as_list(v.meta.get("tags")))
+        tag_sets = {code: frozenset(slug for t in _as_list(v.meta.get("tags"))
+                                    if (slug := editorial.tag_slug(str(t), v.lang, tags_file)))
                     for code, v in versions.items()}
         if len(set(tag_sets.values())) > 1:
             union = frozenset().union(*tag_sets.values())

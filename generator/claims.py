@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (BaseModel, ConfigDict, Field, ValidationError, field_validator,
+                      model_validator)
 
 from .errors import InputError, InputErrors
 from .schema import ResultRecord
@@ -129,10 +130,15 @@ class Claim(BaseModel):
             raise ValueError("a 'preview' claim needs preview.available_by")
         if not math.isfinite(self.value):
             raise ValueError("value must be a finite number")
-        units = (*vocabulary().better, *CLAIM_UNITS)
-        if self.unit not in units:
-            raise ValueError(f"unknown unit {self.unit!r}; expected one of {', '.join(units)}")
         return self
+
+    @field_validator("unit")
+    @classmethod
+    def _known_unit(cls, unit: str) -> str:
+        units = (*vocabulary().better, *CLAIM_UNITS)
+        if unit not in units:
+            raise ValueError(f"unknown unit {unit!r}; expected one of {', '.join(units)}")
+        return unit
 
 
 class Registry(BaseModel):

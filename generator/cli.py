@@ -19,7 +19,7 @@ from . import catalogs, dataset, importer, site
 from .check import check, outdated_translations
 from .errors import InputError, InputErrors
 from .languages import LANGUAGES, language
-from .scaffold import new_article
+from .scaffold import WORKING_TITLE, new_article
 
 ROOT = site.ROOT
 
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("check", help="validate data, claims, authors, tags and articles")
     p_new = commands.add_parser("new-article", help="create a post in every language")
     p_new.add_argument("slug", help="file name and URL slug, e.g. v6-1-power-results")
-    p_new.add_argument("--title", default="Working title")
+    p_new.add_argument("--title", default=WORKING_TITLE)
     p_new.add_argument("--date", type=dt.date.fromisoformat, default=dt.date.today(),
                        help="publication date, YYYY-MM-DD (default: today)")
     p_new.add_argument("--author", default="editorial-team", help="id in data/authors.yaml")

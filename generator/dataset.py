@@ -170,6 +170,16 @@ def _check_consistency(path: Path, rows: list[tuple[int, ResultRecord]]) -> list
                 errors.append(InputError(path, f"line {line}", "units",
                                          f"{record.units} differs from the {usual} of the "
                                          f"other {model} {scenario} ({suite}) results"))
+    # One result ID is one system: its rows must agree on what identifies the system.
+    first_of: dict[str, tuple[int, ResultRecord]] = {}
+    for line, record in rows:
+        first_line, first = first_of.setdefault(record.result_id, (line, record))
+        for field in ("system_name", "submitter", "platform", "suite", "division", "category"):
+            if getattr(record, field) != getattr(first, field):
+                errors.append(InputError(path, f"line {line}", field,
+                                         f"{getattr(record, field)!r} differs from "
+                                         f"{getattr(first, field)!r} on line {first_line}, "
+                                         f"another row of result {record.result_id}"))
     derived = [(line, r) for line, r in rows if r.result_id_derived]
     if derived:
         expected = assign_result_ids(derived[0][1].round, (

@@ -42,6 +42,12 @@ def md_escape(value: object) -> Markup:
     return Markup(MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(str(value), quote=True)))
 
 
+def code_spans(text: str) -> Markup:
+    """HTML-escaped ``text`` whose `backquoted` names become ``<code>`` elements (field
+    descriptions are written for Markdown but shown inside HTML tables)."""
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(text))))
+
+
 def yaml_string(value: object) -> Markup:
     """A YAML double-quoted scalar for front matter (JSON string syntax, which YAML reads).
 
@@ -65,6 +71,7 @@ def environment(lang: Language) -> Environment:
         headline=lambda v: format_headline(v, lang),
         units=lambda u: units_label(u, lang),
         yaml_string=yaml_string,
+        code_spans=code_spans,
         sentences=lambda parts: Markup(lang.sentence_gap).join(
             escape(part) for part in parts if part),
         result_url=result_url,

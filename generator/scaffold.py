@@ -16,6 +16,7 @@ from .pages import environment
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # Texts the scaffold writes for the editor to replace; `check` reports any left in a post.
+WORKING_TITLE = "Working title"
 DESCRIPTION_PLACEHOLDER = N_("One sentence that says what the reader will learn.")
 BODY_PLACEHOLDERS = (
     N_("Write the introduction here: two or three sentences shown in the list of articles."),

@@ -52,11 +52,11 @@ STATUS_MEANINGS = {
 }
 COUNT_LABELS = {"accelerators": N_("accelerators"), "submitters": N_("submitters"),
                 "results": N_("results")}
-# Keys of a claim's `measures` shown on the Verification page; other keys are shown as written.
+# Keys of a claim's `measures` shown (translated) on the Verification page.
 MEASURE_LABELS = {"round": N_("Round"), "model": N_("Model"), "scenario": N_("Scenario"),
                   "suite": N_("Suite"), "division": N_("Division"), "submitter": N_("Submitter"),
                   "system": N_("System"), "accelerators": N_("Accelerators"),
-                  "result_id": N_("Result ID"), "field": N_("Field")}
+                  "result_id": N_("Result ID"), "platform": N_("Platform")}
 LATENCY_FORMATS = {"Latency (ms)": N_("%(value)s ms"), "Latency (s)": N_("%(value)s s")}
 FORMULA_LABELS = {
     "result": N_("official result"),
@@ -117,21 +117,25 @@ class ClaimView:
     def measures(self) -> list[tuple[str, str]]:
         """What the claim measures, as translated (label, value) pairs."""
         words = vocabulary().aliases
-        return [(self._(MEASURE_LABELS[key]) if key in MEASURE_LABELS else key,
+        # Other keys are editors' notes in English; the formula and sources say the rest.
+        return [(self._(MEASURE_LABELS[key]),
                  self._(str(value)) if str(value) in words["suite"] or str(value) in
                  words["division"] else str(value))
-                for key, value in self.claim.measures.items()]
+                for key, value in self.claim.measures.items() if key in MEASURE_LABELS]
 
-    def flag(self) -> Markup:
-        """Inline HTML: value, unit and flag linking to the claims table row."""
+    def flag(self) -> str:
+        """Inline Markdown: the value and unit in HTML, and the flag as a Markdown link to the
+        claims table row, so that Material's blog points it at the post when the paragraph is
+        shown as an excerpt on a list page (it rewrites links, not raw HTML)."""
         status = self.claim.status
-        return Markup(
-            '<span class="claim claim--{s}" data-claim="{id}">'
-            '<span class="claim__value">{value}</span> '
-            '<a class="claim__flag" href="#claim-{id}" title="{tip}">'
-            '<span aria-hidden="true">{icon}</span> {label}</a></span>').format(
-            s=status, id=self.claim_id, value=self.value, tip=self.tooltip,
-            icon=ICONS[status], label=self.label)
+        value = Markup('<span class="claim claim--{s}" data-claim="{id}">'
+                       '<span class="claim__value">{value}</span>').format(
+            s=status, id=self.claim_id, value=self.value)
+        # A Markdown link title cannot hold a straight double quote.
+        tooltip = self.tooltip.replace('"', "”")
+        label = _md(f"{ICONS[status]} {self.label}")
+        return f'{value} [{label}](#claim-{self.claim_id} "{tooltip}"){{ .claim__flag }}</span>'
+
 
     def footnote(self) -> str:
         """Footnote text (Markdown): MLCommons' citation form for results, else the source."""
@@ -179,6 +183,8 @@ class ClaimView:
 
 
 def _md(text: str) -> str:
+    """``text`` for Markdown link labels and prose: HTML-escaped, brackets and asterisks
+    backslashed."""
     return html.escape(text).replace("[", "\\[").replace("]", "\\]").replace("*", "\\*")
 
 

@@ -3,6 +3,7 @@ how flags, footnotes and claim tables render in each language."""
 
 import re
 
+import markdown
 import pytest
 import yaml
 
@@ -99,10 +100,12 @@ def test_flags_render_localized_value_label_tooltip_and_footnote(dataset, code, 
     lang = language(code)
     out = render_article("Reached [[claim:top-offline]].", registry, list(dataset.records),
                          lang)
-    flag = re.search(r'<span class="claim claim--verified".*?</a></span>', out).group(0)
+    page = markdown.markdown(out, extensions=["attr_list", "footnotes"])
+    flag = re.search(r'<span class="claim claim--verified".*?</a></span>', page).group(0)
     assert f'<span class="claim__value">{value}</span>' in flag
-    assert f"</span> {label}</a>" in flag
-    assert 'title="' in flag and "MLCommons, MLPerf Inference v6.1 results, 2026-09-16" in flag
+    assert re.search(rf'<a class="claim__flag" href="#claim-top-offline" title="[^"]+">'
+                     rf'✔ {label}</a>', flag)
+    assert "MLCommons, MLPerf Inference v6.1 results, 2026-09-16" in flag
     assert "[^top-offline]" in out
     footnote = re.search(r"^\[\^top-offline\]: (.*)$", out, re.MULTILINE).group(1)
     assert "v6.1" in footnote and "gpt-oss-120b" in footnote and "Offline" in footnote

@@ -33,7 +33,8 @@
         var options = Object.assign({renderer: "svg"},
                                     (spec.usermeta && spec.usermeta.embedOptions) || {});
         if (dark()) options.theme = "dark";
-        spec.width = "container";
+        spec.width = "container";  // the bar chart fills the column; its height is per bar
+        spec.autosize = {type: "fit-x", contains: "padding"};
         var old = figure.querySelector(".mlperf-chart__view");
         var target = document.createElement("div");
         target.className = "mlperf-chart__view";
