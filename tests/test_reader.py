@@ -123,3 +123,15 @@ def test_each_language_has_an_rss_feed_of_its_posts(site, lang):
     titles = sorted(item.findtext("title") for item in items)
     assert titles == sorted(p.title for p in articles(ROOT / "docs") if p.lang.code == lang)
     assert all(f"/{lang}/blog/" in item.findtext("link") for item in items)
+
+
+def test_citation_file_describes_the_dataset():
+    import yaml
+    from tests.conftest import ROOT
+    citation = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    assert citation["cff-version"] == "1.2.0" and citation["type"] == "dataset"
+    assert citation["license"] == "Apache-2.0" and citation["authors"]
+    # The rounds named in the title are the rounds of the committed dataset.
+    from generator.dataset import load
+    from tests.conftest import DATA
+    assert all(name in citation["title"] for name in load(DATA).rounds)
