@@ -73,7 +73,7 @@ def format_value(value: float, unit: str, lang: Language) -> str:
     ``512 accelerators``; MLPerf units and count nouns are translated by the catalog."""
     _ = translations(lang).gettext
     if unit == "x":
-        return f"{format_number(value, lang, 1)}×"
+        return f"{format_number(value, lang, 2)}×"  # as stated: 1.83×, 3.7×
     if unit == "%":
         return format_percent(value, format="#,##0.#%", locale=lang.cldr)
     if unit in LATENCY_FORMATS:
