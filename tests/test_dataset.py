@@ -51,3 +51,22 @@ def test_a_bad_cell_is_reported_with_row_and_field(tmp_path, column, value, mess
     with pytest.raises(InputErrors) as caught:
         dataset.load(tmp_path / "data")
     assert str(caught.value.errors[0]).startswith(f"{table}: line 4: {message}")  # row 3
+
+
+def test_benchmarks_match_an_independent_pandas_grouping(dataset):
+    # The dataset as a DataFrame, grouped by pandas: one benchmark per (round, suite, model,
+    # scenario), whose best closed result is the max of throughputs / min of latencies.
+    from generator.benchmarks import benchmarks_of
+    frame = dataset.frame
+    closed = frame[frame["division"] == "closed"]
+    for round_name in dataset.rounds:
+        ours = benchmarks_of(dataset.of_round(round_name))
+        groups = frame[frame["round"] == round_name].groupby(["suite", "model", "scenario"])
+        assert len(ours) == groups.ngroups
+        for benchmark in ours:
+            rows = closed[(closed["round"] == round_name) & (closed["suite"] == benchmark.suite)
+                          & (closed["model"] == benchmark.model)
+                          & (closed["scenario"] == benchmark.scenario)]["result"]
+            if len(rows):
+                best = rows.max() if benchmark.higher_is_better else rows.min()
+                assert benchmark.leader.result == best
