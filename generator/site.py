@@ -120,11 +120,12 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
     site_dir = site_dir.resolve()
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".site-", dir=site_dir.parent))
+    epoch = os.environ.get("SOURCE_DATE_EPOCH") or build_epoch(root)
     try:
         with ThreadPoolExecutor(max_workers=len(languages)) as pool:
             seconds = dict(zip((l.code for l in languages),
                                pool.map(lambda l: _mkdocs_build(l, staging / l.code, strict,
-                                                                root), languages)))
+                                                                root, epoch), languages)))
         for code, took in seconds.items():
             log(f"  {code}: built in {took:.1f} s")
         write_root_pages(staging, root=root)
@@ -134,7 +135,7 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
     return seconds
 
 
-def _mkdocs_build(lang: Language, out: Path, strict: bool, root: Path) -> float:
+def _mkdocs_build(lang: Language, out: Path, strict: bool, root: Path, epoch: str) -> float:
     started = time.perf_counter()
     # Not --quiet: with it MkDocs stops counting warnings, and --strict never fails.
     command = [sys.executable, "-m", "mkdocs", "build", "--clean",
@@ -144,7 +145,7 @@ def _mkdocs_build(lang: Language, out: Path, strict: bool, root: Path) -> float:
     # A fixed hash seed and build date (the last commit's) make two builds of one commit
     # byte-identical: MkDocs dates the sitemap with SOURCE_DATE_EPOCH when it is set.
     env = {**os.environ, "PYTHONHASHSEED": "0", "NO_MKDOCS_2_WARNING": "1",
-           "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH") or build_epoch(root)}
+           "SOURCE_DATE_EPOCH": epoch}
     done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         raise BuildError(f"MkDocs build of '{lang.code}' failed:\n{done.stdout}{done.stderr}")

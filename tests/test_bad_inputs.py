@@ -128,7 +128,7 @@ def test_failed_mkdocs_build_swaps_nothing(tmp_path, monkeypatch):
     (target / "en").mkdir(parents=True)
     (target / "en" / "index.html").write_text("previous build", encoding="utf-8")
 
-    def fail(lang, out, strict, root):
+    def fail(lang, out, strict, root, epoch):
         raise site.BuildError(f"MkDocs build of '{lang.code}' failed")
     monkeypatch.setattr(site, "_mkdocs_build", fail)
     with pytest.raises(site.BuildError):
