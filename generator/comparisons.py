@@ -87,3 +87,66 @@ def accelerator_history(benchmarks_by_round: dict[str, list[Benchmark]],
                         table[key][round_name] = record
     rows = [HistoryRow(*key, best) for key, best in table.items() if len(best) > 1]
     return sorted(rows, key=lambda r: (r.suite, r.model, SCENARIO_ORDER.index(r.scenario)))
+
+
+def system_key(record: ResultRecord) -> str:
+    """The stable key of a system under test within a round, used in comparison URLs
+    (``?a=<key>``): ``"v6.1.nvidia.nvidia-gb300-nvl72-72x-gb300-288gb-aarch64-tensorrt"``."""
+    return f"{record.round}.{slug(record.submitter)}.{slug(record.system_name)}"
+
+
+@dataclass(frozen=True)
+class System:
+    """A system under test of one round with its best result on every benchmark it ran.
+
+    Attributes:
+        key: ``system_key`` of its records.
+        round, submitter, name: as MLCommons publishes them (spelling of its best-ranked
+            record).
+        results: ``{(suite, model, scenario): (benchmark, record)}`` -- the system's
+            closed-division result where it has one, else its open one; the best of them when
+            it submitted several (highest throughput, lowest latency).
+    """
+
+    key: str
+    round: str
+    submitter: str
+    name: str
+    results: dict[tuple[str, str, str], tuple[Benchmark, ResultRecord]]
+
+
+def systems(benchmarks_by_round: dict[str, list[Benchmark]]) -> list[System]:
+    """Every system under test of every round, for the comparison of two systems; sorted by
+    round (newest first, as given), submitter and name.
+
+    Args:
+        benchmarks_by_round: ``{round: benchmarks}`` as ``benchmarks.benchmarks_of`` gives them.
+    """
+    found: dict[str, dict] = {}
+    for round_name, benchmarks in benchmarks_by_round.items():
+        for benchmark in benchmarks:
+            # Benchmark.results is ranked closed first, best first: a system's first record
+            # is the one the comparison uses.
+            for record in benchmark.results:
+                entry = found.setdefault(system_key(record), {
+                    "round": round_name, "submitter": record.submitter,
+                    "name": record.system_name, "results": {}})
+                entry["results"].setdefault((benchmark.suite, benchmark.model,
+                                             benchmark.scenario), (benchmark, record))
+    order = {name: index for index, name in enumerate(benchmarks_by_round)}
+    return sorted((System(key, **entry) for key, entry in found.items()),
+                  key=lambda s: (order[s.round], s.submitter.lower(), s.name.lower()))
+
+
+def default_pair(all_systems: list[System]) -> tuple[System, System] | None:
+    """The pair the comparison page opens with: in the newest round, the system with the most
+    benchmarks, and the system of another submitter sharing the most benchmarks with it."""
+    newest = [s for s in all_systems if s.round == all_systems[0].round] if all_systems else []
+    if not newest:
+        return None
+    first = max(newest, key=lambda s: (len(s.results), s.key))
+    others = [s for s in newest if s.submitter != first.submitter]
+    if not others:
+        return None
+    second = max(others, key=lambda s: (len(s.results.keys() & first.results.keys()), s.key))
+    return first, second

@@ -14,6 +14,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
@@ -24,7 +25,8 @@ from .benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of, record_holder
 from .catalogs import translations
 from .claims import Registry
 from .charts import assign_colours, chart_json, chart_rows, leaders_chart, render_svg
-from .comparisons import accelerator_history, entries, group_by
+from .comparisons import (accelerator_history, default_pair, entries, group_by, system_key,
+                          systems)
 from .dataset import DESCRIPTOR, RESULTS_REPOSITORY, Dataset, result_url, round_table
 from .formatting import format_headline, format_number, format_result, units_label
 from .languages import LANGUAGES, Language
@@ -75,6 +77,7 @@ def environment(lang: Language) -> Environment:
         sentences=lambda parts: Markup(lang.sentence_gap).join(
             escape(part) for part in parts if part),
         result_url=result_url,
+        system_key=system_key,
     )
     env.globals.update(lang=lang, languages=LANGUAGES)
     return env
@@ -128,6 +131,7 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
                               records=dataset.of_round(round_name))))
         for benchmark in benchmarks:
             pages.extend(benchmark_pages(env, benchmark, lang, colours))
+    pages.extend(system_comparison_pages(env, by_round, lang))
     pages.insert(0, Page(f"{RESULTS}/index.md",
                          env.get_template("results.md.j2").render(rounds=rounds)))
     return pages
@@ -156,6 +160,66 @@ def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchma
                                   round=round_name, kind=kind, name=name, entries=members,
                                   history=history, rounds=rounds_oldest_first)))
     return pages
+
+
+COMPARE = f"{RESULTS}/compare"
+
+
+def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark]],
+                            lang: Language) -> list[Page]:
+    """The page comparing two systems under test (``results/compare/``) and its data
+    (``systems.json``).
+
+    The reader picks two systems of any rounds; the page's script
+    (``assets/javascripts/compare.js``) pairs their results on the benchmarks both ran (same
+    suite, model and scenario) and shows the ratio of the results and, for throughputs only,
+    of the results per accelerator, with every difference in round, division, category and
+    accelerator count that MLCommons' results guidelines require a comparison to state.
+
+    ``systems.json`` is ``{"repositories": {round: URL of its official results},
+    "systems": {key: {"round", "submitter", "name", "results": {benchmark key: result}}}}``; a
+    result carries its value in MLCommons' units (``value``, and ``per_accelerator`` for
+    throughputs), whether higher is better, the location of its result folder in its round's
+    repository, and the texts the page shows, already formatted for ``lang`` (CLDR), so the
+    script formats nothing but ratios.
+    """
+    all_systems = systems(by_round)
+    catalog = translations(lang)
+
+    def result(benchmark: Benchmark, record: ResultRecord) -> dict:
+        per_accelerator = record.result_per_accelerator
+        return {
+            "benchmark": f"{benchmark.model} · {catalog.gettext(benchmark.suite)}",
+            "scenario": benchmark.scenario,
+            "href": f"../{benchmark.path}/",
+            "value": record.result,
+            "text": f"{format_result(record.result, lang)} {units_label(record.units, lang)}",
+            "higher_is_better": benchmark.higher_is_better,
+            "per_accelerator": per_accelerator,
+            "per_accelerator_text": None if per_accelerator is None else
+            f"{format_result(per_accelerator, lang)} {units_label(record.units, lang)}",
+            "division": record.division,
+            "category": record.category,
+            "accelerators": record.total_accelerators,
+            "result_id": record.result_id,
+            "location": quote(record.location),
+        }
+
+    data = {"repositories": {name: result_url(name, "") for name in by_round}, "systems": {
+            system.key: {"round": system.round, "submitter": system.submitter,
+                         "name": system.name,
+                         "results": {"/".join(key): result(*pair)
+                                     for key, pair in system.results.items()}}
+            for system in all_systems}}
+    groups: dict[tuple[str, str], list] = {}
+    for system in all_systems:
+        groups.setdefault((system.round, system.submitter), []).append(system)
+    return [
+        Page(f"{COMPARE}/index.md", env.get_template("compare.md.j2").render(
+            groups=groups, pair=default_pair(all_systems))),
+        Page(f"{COMPARE}/systems.json", json.dumps(data, ensure_ascii=False,
+                                                   separators=(",", ":")) + "\n"),
+    ]
 
 
 def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,

@@ -14,7 +14,10 @@ from tests.test_browser import only_local
 
 PAGES = {"home": "", "article": "blog/2026/09/17/amd-512-accelerator-record/",
          "results": "results/v6.1/datacenter/gpt-oss-120b/offline/", "round": "results/v6.1/",
-         "tag": "tags/nvidia/", "verification": "verification/", "data": "data/"}
+         "tag": "tags/nvidia/", "verification": "verification/", "data": "data/",
+         "submitter": "results/v6.1/submitters/nvidia/",
+         "accelerator": "results/v6.1/accelerators/amd-instinct-mi355x/",
+         "compare": "results/compare/"}
 CODES = ["en", "zh", "it"]
 
 

@@ -1,5 +1,6 @@
 """Data never reaches a page as markup: a script payload in a system name is shown as text in
-the table, the chart, the comparison pages and the downloads, and never runs."""
+the table, the chart, the comparison pages (also the one the browser builds) and the
+downloads, and never runs."""
 
 import csv
 import io
@@ -71,6 +72,12 @@ def test_payload_never_runs_in_the_browser(hostile_site, browser):
         # The payload is on the page as text, in the table and on the chart.
         assert page.locator("td", has_text="onerror=").count() >= 1
         assert "onerror" in page.locator("figure.mlperf-chart svg").inner_html()
+        # The comparison of two systems builds its table in the browser, from systems.json.
+        page.goto(base + "results/compare/")
+        hostile = page.locator("#compare-a option", has_text="onerror=").get_attribute("value")
+        page.select_option("#compare-a", hostile)
+        page.select_option("#compare-b", hostile)  # with itself: every benchmark is shared
+        page.wait_for_selector(".mlperf-compare__output th:has-text('onerror=')")
         assert dialogs == []
     finally:
         page.close()

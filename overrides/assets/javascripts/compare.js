@@ -1,0 +1,214 @@
+// Comparison of two systems under test (results/compare/). The page holds two <select>s and
+// the translated labels; systems.json holds every system's results, with their texts already
+// formatted for the page's language. This script pairs the two systems' results on the
+// benchmarks both ran and formats nothing but the ratios (Intl.NumberFormat, CLDR). The choice
+// is kept in the address (?a=…&b=…) so a comparison can be linked. Data reaches the page only
+// as text nodes, never as markup.
+(function () {
+  "use strict";
+
+  function element(tag, text, className) {
+    var node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = text;
+    if (className) node.className = className;
+    return node;
+  }
+
+  function link(text, href) {
+    var a = element("a", text);
+    a.href = href;
+    return a;
+  }
+
+  // The pairs of results of systems a and b on the benchmarks both ran, in the order of a.
+  function pairs(a, b) {
+    return Object.keys(a.results).filter(function (key) {
+      return Object.prototype.hasOwnProperty.call(b.results, key);
+    }).map(function (key) {
+      var x = a.results[key], y = b.results[key];
+      var ratio = y.value / x.value;
+      var perAccelerator = x.higher_is_better && x.per_accelerator && y.per_accelerator
+        ? y.per_accelerator / x.per_accelerator : null;
+      var better = ratio === 1 ? "equal"
+        : (ratio > 1) === x.higher_is_better ? "b_better" : "a_better";
+      return { key: key, a: x, b: y, ratio: ratio, perAccelerator: perAccelerator,
+               better: better };
+    });
+  }
+
+  // What MLCommons' results guidelines ask a comparison to state, as [label, a, b] triples.
+  function differences(a, b, x, y) {
+    var out = [];
+    if (a.round !== b.round) out.push(["round", a.round, b.round]);
+    ["division", "category"].forEach(function (field) {
+      if (x[field] !== y[field]) out.push([field, x[field], y[field]]);
+    });
+    if (x.accelerators !== y.accelerators) {
+      out.push(["accelerators", x.accelerators, y.accelerators]);
+    }
+    return out;
+  }
+
+  function render(output, data, labels, keyA, keyB) {
+    var a = data.systems[keyA], b = data.systems[keyB];
+    function resultUrl(system, result) {
+      return data.repositories[system.round] + result.location;
+    }
+    var locale = document.documentElement.lang || undefined;
+    var times = new Intl.NumberFormat(locale, { minimumFractionDigits: 2,
+                                                maximumFractionDigits: 2 });
+    var count = new Intl.NumberFormat(locale);
+    function ratioText(value) { return times.format(value) + "×"; }
+    function valueText(field, value) {
+      if (value === null || value === undefined) return "—";
+      if (field === "accelerators") return count.format(value);
+      return labels[value] || String(value);
+    }
+
+    output.replaceChildren();
+    var rows = pairs(a, b);
+    if (!rows.length) {
+      output.appendChild(element("p", labels.nothing_shared));
+      return;
+    }
+    output.appendChild(element("p", labels.shared + " " + count.format(rows.length)));
+
+    var region = element("div", null, "mlperf-table mlperf-table--cards");
+    region.tabIndex = 0;
+    region.setAttribute("role", "region");
+    region.setAttribute("aria-label", labels.benchmark);
+    var table = element("table");
+    var head = table.createTHead().insertRow();
+    var columns = [[labels.benchmark], ["A · " + a.name, "num"], ["B · " + b.name, "num"],
+                   [labels.ratio, "num"], [labels.ratio_per_accelerator, "num"],
+                   [labels.to_note]];
+    columns.forEach(function (cell) { head.appendChild(element("th", cell[0], cell[1])); });
+    var body = table.createTBody();
+    var download = [];
+    rows.forEach(function (row) {
+      var tr = body.insertRow();
+      var name = tr.insertCell();
+      name.appendChild(link(row.a.benchmark, row.a.href));
+      name.appendChild(document.createTextNode(" · " + row.a.scenario));
+
+      [[a, row.a], [b, row.b]].forEach(function (side) {
+        var result = side[1];
+        var cell = tr.insertCell();
+        cell.className = "num";
+        cell.appendChild(document.createTextNode(result.text));
+        if (result.per_accelerator_text) {
+          cell.appendChild(element("br"));
+          cell.appendChild(element("small", result.per_accelerator_text + " " +
+                                   labels.per_accelerator));
+        }
+        cell.appendChild(element("br"));
+        cell.appendChild(link(result.result_id, resultUrl(side[0], result)));
+      });
+
+      var ratio = tr.insertCell();
+      ratio.className = "num";
+      ratio.appendChild(document.createTextNode(ratioText(row.ratio)));
+      ratio.appendChild(element("br"));
+      ratio.appendChild(element("small", labels[row.better] +
+        (row.a.higher_is_better ? "" : " (" + labels.lower_is_better + ")")));
+
+      var perAccelerator = tr.insertCell();
+      perAccelerator.className = "num";
+      if (row.perAccelerator !== null) {
+        perAccelerator.textContent = ratioText(row.perAccelerator);
+      } else {
+        perAccelerator.appendChild(document.createTextNode("—"));
+        if (!row.a.higher_is_better) {
+          perAccelerator.appendChild(element("br"));
+          perAccelerator.appendChild(element("small", labels.latency));
+        }
+      }
+
+      var notes = tr.insertCell();
+      var found = differences(a, b, row.a, row.b);
+      if (!found.length) notes.textContent = labels.none;
+      found.forEach(function (difference, index) {
+        if (index) notes.appendChild(element("br"));
+        notes.appendChild(document.createTextNode(labels[difference[0]] + ": " +
+          valueText(difference[0], difference[1]) + " / " +
+          valueText(difference[0], difference[2])));
+      });
+
+      download.push({
+        benchmark: row.key, a_system: a.name, a_round: a.round, a_result_id: row.a.result_id,
+        a_result: row.a.value, a_result_per_accelerator: row.a.per_accelerator,
+        a_division: row.a.division, a_category: row.a.category,
+        a_accelerators: row.a.accelerators, b_system: b.name, b_round: b.round,
+        b_result_id: row.b.result_id, b_result: row.b.value,
+        b_result_per_accelerator: row.b.per_accelerator, b_division: row.b.division,
+        b_category: row.b.category, b_accelerators: row.b.accelerators,
+        higher_is_better: row.a.higher_is_better, ratio: row.ratio,
+        ratio_per_accelerator: row.perAccelerator,
+        a_result_url: resultUrl(a, row.a), b_result_url: resultUrl(b, row.b)
+      });
+    });
+    // On a phone each row becomes a card; every cell names its column (mlperf.css).
+    Array.prototype.forEach.call(body.rows, function (tr) {
+      Array.prototype.forEach.call(tr.cells, function (cell, index) {
+        cell.dataset.label = columns[index][0];
+      });
+    });
+    region.appendChild(table);
+    output.appendChild(region);
+    output.appendChild(downloads(labels, download));
+  }
+
+  // "Data of this table: CSV · JSON", built from exactly the rows shown.
+  function downloads(labels, rows) {
+    var fields = Object.keys(rows[0]);
+    function csvCell(value) {
+      var text = value === null || value === undefined ? "" : String(value);
+      return /[",\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+    }
+    var csv = [fields.join(",")].concat(rows.map(function (row) {
+      return fields.map(function (field) { return csvCell(row[field]); }).join(",");
+    })).join("\n") + "\n";
+    var json = JSON.stringify(rows, null, 1) + "\n";
+    var p = element("p", labels.download + " ");
+    [["CSV", csv, "text/csv"], ["JSON", json, "application/json"]].forEach(function (file, i) {
+      if (i) p.appendChild(document.createTextNode(" · "));
+      var a = link(file[0], URL.createObjectURL(new Blob([file[1]], { type: file[2] })));
+      a.download = "comparison." + file[0].toLowerCase();
+      p.appendChild(a);
+    });
+    return p;
+  }
+
+  function setUp(form) {
+    var labels = JSON.parse(form.dataset.labels);
+    var output = form.parentNode.querySelector(".mlperf-compare__output");
+    var select = { a: form.elements.a, b: form.elements.b };
+    var params = new URLSearchParams(window.location.search);
+    fetch(new URL(form.dataset.systems, document.baseURI).href)
+      .then(function (response) { return response.json(); })
+      .then(function (data) {
+        ["a", "b"].forEach(function (field) {
+          var wanted = params.get(field);
+          if (wanted && Object.prototype.hasOwnProperty.call(data.systems, wanted)) {
+            select[field].value = wanted;
+          }
+        });
+        function update() {
+          render(output, data, labels, select.a.value, select.b.value);
+          var url = new URL(window.location.href);
+          url.searchParams.set("a", select.a.value);
+          url.searchParams.set("b", select.b.value);
+          window.history.replaceState(window.history.state, "", url.href);
+        }
+        form.addEventListener("change", update);
+        update();
+      })
+      .catch(function (error) { console.error("comparison:", error); });
+  }
+
+  // Material's document$ emits on the first load and after every instant navigation.
+  document$.subscribe(function () {
+    var form = document.querySelector("form.mlperf-compare");
+    if (form) setUp(form);
+  });
+})();
