@@ -18,6 +18,8 @@ class Language:
         compact_figures: whether headline figures use CLDR's short compact form (575万).
         sentence_gap: what separates two sentences: a space, or nothing in Chinese, whose full
             stop already carries the gap.
+        stemmer: the Snowball stemmer that relates word forms in search (``"italian"``), or
+            None where words do not inflect (Chinese).
     """
 
     code: str
@@ -26,12 +28,13 @@ class Language:
     name: str
     compact_figures: bool = False
     sentence_gap: str = " "
+    stemmer: str | None = None
 
 
 LANGUAGES: tuple[Language, ...] = (
-    Language("en", "en_US", "en-US", "English"),
+    Language("en", "en_US", "en-US", "English", stemmer="english"),
     Language("zh", "zh_Hans_CN", "zh-CN", "中文", compact_figures=True, sentence_gap=""),
-    Language("it", "it_IT", "it-IT", "Italiano"),
+    Language("it", "it_IT", "it-IT", "Italiano", stemmer="italian"),
 )
 SOURCE_LANGUAGE = LANGUAGES[0]
 
