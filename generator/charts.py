@@ -47,6 +47,18 @@ def chart_rows(benchmark: Benchmark) -> list[ResultRecord]:
     return (benchmark.division("closed") or list(benchmark.results))[:LEADERS]
 
 
+def per_accelerator_rows(benchmark: Benchmark) -> list[ResultRecord]:
+    """The records of a benchmark's per-accelerator chart: its closed-division results (open
+    ones when it has no closed result) with the highest result per accelerator, at most
+    ``LEADERS``; none for a latency benchmark, which is never divided by accelerators."""
+    if not benchmark.higher_is_better:
+        return []
+    pool = benchmark.division("closed") or list(benchmark.results)
+    ranked = sorted((r for r in pool if r.result_per_accelerator is not None),
+                    key=lambda r: (-r.result_per_accelerator, r.result_id, r.system_name))
+    return ranked[:LEADERS]
+
+
 def assign_colours(benchmarks: list[Benchmark]) -> dict[str, str]:
     """One colour per submitter for every chart of the site, distinct within each chart.
 
@@ -60,9 +72,10 @@ def assign_colours(benchmarks: list[Benchmark]) -> dict[str, str]:
     """
     neighbours: dict[str, set[str]] = defaultdict(set)
     for benchmark in benchmarks:
-        group = {r.submitter for r in chart_rows(benchmark)}
-        for submitter in group:
-            neighbours[submitter] |= group - {submitter}
+        for rows in (chart_rows(benchmark), per_accelerator_rows(benchmark)):
+            group = {r.submitter for r in rows}
+            for submitter in group:
+                neighbours[submitter] |= group - {submitter}
     colours: dict[str, str] = {}
     for submitter in sorted(neighbours, key=lambda s: (-len(neighbours[s]), s)):
         taken = {colours[n] for n in neighbours[submitter] if n in colours}
@@ -78,7 +91,8 @@ def format_locale(lang: Language) -> dict:
     return vl_convert.get_format_locale(lang.vega)
 
 
-def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str]) -> dict:
+def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
+                  per_accelerator: bool = False) -> dict:
     """Vega-Lite spec of a horizontal bar chart of the benchmark's leading closed-division
     results (open-division results when it has no closed one), best on top.
 
@@ -87,14 +101,19 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str])
             latency, where shorter bars are better).
         lang: the page's language, for titles and the number format locale.
         colours: submitter colours from ``assign_colours``.
+        per_accelerator: chart the results per accelerator (``per_accelerator_rows``; only for
+            throughputs) instead of the systems' results.
 
     Returns:
         a JSON-ready dict: the Vega-Lite spec, with vega-embed options (the format locale) under
         ``usermeta.embedOptions`` so the page's script needs no other input.
     """
     _ = translations(lang).gettext
-    rows = chart_rows(benchmark)
+    rows = per_accelerator_rows(benchmark) if per_accelerator else chart_rows(benchmark)
+    field = "result_per_accelerator" if per_accelerator else "result"
     units = benchmark.units[0]
+    axis_title = (_("%(units)s per accelerator") % {"units": units_label(units, lang)}
+                  if per_accelerator else units_label(units, lang))
     data = [{
         "rank": i + 1,
         # Two entries may share a system name (one system, two submitters): the rank keeps
@@ -105,13 +124,15 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str])
         "accelerators": (f"{r.accelerator} × {r.total_accelerators}"
                          if r.accelerator and r.total_accelerators else ""),
         "category": _(r.category),
-        "result": r.result,
+        "result": getattr(r, field),
     } for i, r in enumerate(rows)]
     submitters = sorted({row["submitter"] for row in data})
-    value_format = ",.2~f" if max(r.result for r in rows) < 100 else ",.0f"
+    largest = max(row["result"] for row in data)
+    # Grouped like the table's figures; three significant digits below 1 (0.00419).
+    value_format = ",.3~r" if largest < 1 else ",.2~f" if largest < 100 else ",.0f"
     chart = alt.Chart(alt.Data(values=data)).mark_bar().encode(
-        # Axis numbers grouped like the table's (5,000,000 / 5.000.000), not SI-prefixed.
-        x=alt.X("result:Q", title=units_label(units, lang),
+        # Axis numbers as in the table (5,000,000 / 5.000.000), not SI-prefixed.
+        x=alt.X("result:Q", title=axis_title,
                 axis=alt.Axis(format=value_format, tickCount=5)),
         y=alt.Y("label:N", title=None, sort=alt.EncodingSortField("rank", order="ascending"),
                 axis=alt.Axis(labelLimit=0)),
@@ -122,7 +143,7 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str])
                  alt.Tooltip("submitter:N", title=_("Submitter")),
                  alt.Tooltip("accelerators:N", title=_("Accelerators")),
                  alt.Tooltip("category:N", title=_("Category")),
-                 alt.Tooltip("result:Q", title=units_label(units, lang), format=value_format)],
+                 alt.Tooltip("result:Q", title=axis_title, format=value_format)],
     ).properties(width=WIDTH_PX, height=alt.Step(22))
     spec = chart.to_dict()
     spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),

@@ -24,7 +24,8 @@ from .articles import Article
 from .benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of, record_holder
 from .catalogs import translations
 from .claims import Registry
-from .charts import assign_colours, chart_json, chart_rows, leaders_chart, render_svg
+from .charts import (assign_colours, chart_json, chart_rows, leaders_chart, per_accelerator_rows,
+                     render_svg)
 from .comparisons import (accelerator_history, default_pair, entries, group_by, system_key,
                           systems)
 from .dataset import DESCRIPTOR, RESULTS_REPOSITORY, Dataset, result_url, round_table
@@ -41,7 +42,7 @@ MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 
 def md_escape(value: object) -> Markup:
     """Escape ``value`` for Markdown prose: HTML-escaped, Markdown punctuation backslashed."""
-    return Markup(MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(str(value), quote=True)))
+    return Markup(MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(str(value), quote=False)))
 
 
 def code_spans(text: str) -> Markup:
@@ -224,21 +225,30 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
 
 def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
                     colours: dict[str, str]) -> list[Page | ChartImage]:
-    """The page of one benchmark, its chart files (``leaders.vl.json``, ``leaders.svg``) and
-    downloads of exactly the rows shown: the table (``results.csv``/``.json``) and the chart
-    (``leaders.csv``/``.json``)."""
+    """The page of one benchmark, its charts and downloads of exactly the rows shown.
+
+    Files beside the page: the table (``results.csv``/``.json``); the chart of the leading
+    results (``leaders.vl.json``, ``leaders.svg``, ``leaders.csv``/``.json``) and, for a
+    throughput, the chart of the leading results per accelerator (``per-accelerator.*``).
+    """
     folder = f"{RESULTS}/{benchmark.path}"
-    spec = leaders_chart(benchmark, lang, colours)
     table = [row for division in DIVISION_ORDER
              for row in download_rows(benchmark.division(division))]
-    return [
+    charts = {"leaders": chart_rows(benchmark),
+              "per-accelerator": per_accelerator_rows(benchmark)}
+    files: list[Page | ChartImage] = [
         Page(f"{folder}/index.md", env.get_template("benchmark.md.j2").render(
-            benchmark=benchmark, chart_rows=len(spec["data"]["values"]))),
+            benchmark=benchmark, charts={name: rows for name, rows in charts.items() if rows})),
         *downloads(f"{folder}/results", table),
-        *downloads(f"{folder}/leaders", download_rows(chart_rows(benchmark))),
-        Page(f"{folder}/leaders.vl.json", chart_json(spec)),
-        ChartImage(f"{folder}/leaders.svg", f"{folder}/leaders.vl.json", spec, lang),
     ]
+    for name, rows in charts.items():
+        if not rows:
+            continue
+        spec = leaders_chart(benchmark, lang, colours, per_accelerator=name != "leaders")
+        files += [*downloads(f"{folder}/{name}", download_rows(rows)),
+                  Page(f"{folder}/{name}.vl.json", chart_json(spec)),
+                  ChartImage(f"{folder}/{name}.svg", f"{folder}/{name}.vl.json", spec, lang)]
+    return files
 
 
 DOWNLOAD_FIELDS = ("rank", "result_id", "division", "category", "submitter", "system_name",

@@ -1,8 +1,8 @@
 // Interactive charts. Each chart is a <figure class="mlperf-chart" data-spec="…vl.json"> holding
 // a static SVG; when the page has one, the self-hosted Vega bundle is loaded (once) and the SVG
-// is replaced by the interactive chart. Material's document$ emits on the first load and after
-// every instant navigation, so charts draw in both cases; they are drawn again in the other
-// theme when the reader switches between the light and dark colour schemes.
+// is replaced by the interactive chart, as wide as its column. Charts draw after instant
+// navigation, when a tab or collapsed block that holds them opens, when their column changes
+// width, and again in the other theme when the reader switches the colour scheme.
 (function () {
   "use strict";
   var bundleUrl = new URL("vendor/vega-bundle.js", document.currentScript.src).href;
@@ -25,6 +25,8 @@
     return document.body.getAttribute("data-md-color-scheme") === "slate";
   }
 
+  function scheme() { return dark() ? "dark" : "light"; }
+
   function draw(figure, vegaEmbed) {
     var specUrl = new URL(figure.dataset.spec, document.baseURI).href;
     return fetch(specUrl)
@@ -43,27 +45,55 @@
           if (old) old.remove();
           var fallback = figure.querySelector("img");
           if (fallback) fallback.remove();
-          figure.dataset.drawn = dark() ? "dark" : "light";
+          figure.dataset.drawn = scheme();
         });
       });
   }
 
-  function drawAll(selector) {
-    var figures = document.querySelectorAll(selector);
+  function drawAll(figures) {
     if (!figures.length) return;
     loadBundle().then(function (vegaEmbed) {
       figures.forEach(function (figure) {
+        figure.dataset.width = String(figure.clientWidth);
+        figure.dataset.scheme = scheme();
         draw(figure, vegaEmbed).catch(function (error) { console.warn(error); });
       });
     });
   }
 
-  document$.subscribe(function () {
-    drawAll("figure.mlperf-chart[data-spec]:not([data-drawn])");
+  // A chart draws when its figure has a width: at once when it is visible, later when it is
+  // inside a tab or a collapsed block the reader opens (its width is 0 until then). It draws
+  // again when its width changes (window resized, sidebar toggled), a moment after the last
+  // change, so that "container" width is always the column's.
+  var pending = new Map();
+  var sizes = new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) {
+      var figure = entry.target;
+      var width = figure.clientWidth;
+      // Unchanged width and theme: nothing to draw (e.g. the height changed as it drew).
+      if (!width || (String(width) === figure.dataset.width &&
+                     figure.dataset.scheme === scheme())) return;
+      clearTimeout(pending.get(figure));
+      pending.set(figure, setTimeout(function () {
+        pending.delete(figure);
+        if (figure.isConnected) drawAll([figure]);
+      }, figure.dataset.drawn ? 150 : 0));
+    });
   });
 
+  // Material's document$ emits on the first load and after every instant navigation.
+  document$.subscribe(function () {
+    sizes.disconnect();
+    document.querySelectorAll("figure.mlperf-chart[data-spec]").forEach(function (figure) {
+      sizes.observe(figure);
+    });
+  });
+
+  // A hidden chart is drawn in the new theme when it is shown (see sizes).
   new MutationObserver(function () {
-    var scheme = dark() ? "dark" : "light";
-    drawAll('figure.mlperf-chart[data-drawn]:not([data-drawn="' + scheme + '"])');
+    drawAll(Array.prototype.filter.call(
+      document.querySelectorAll('figure.mlperf-chart[data-drawn]:not([data-drawn="' +
+                                scheme() + '"])'),
+      function (figure) { return figure.clientWidth > 0; }));
   }).observe(document.body, {attributes: true, attributeFilter: ["data-md-color-scheme"]});
 })();

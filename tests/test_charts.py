@@ -1,0 +1,98 @@
+"""Charts: which rows each chart shows, its table alternative, and that it draws at its
+column's width wherever it sits -- in a tab or a collapsed block opened later.
+
+Expected rows come from the committed CSV table read with pandas."""
+
+import re
+
+import pandas as pd
+import pytest
+
+from generator.benchmarks import benchmarks_of
+from generator.charts import per_accelerator_rows
+from tests.conftest import DATA
+from tests.test_browser import BENCHMARK
+
+LEADERS = 10
+
+
+@pytest.fixture(scope="module")
+def offline():
+    table = pd.read_csv(DATA / "results" / "v6.1.csv")
+    return table[(table.model == "gpt-oss-120b") & (table.scenario == "Offline")
+                 & (table.division == "closed")]
+
+
+def test_per_accelerator_chart_ranks_by_result_per_accelerator(dataset, offline):
+    benchmark = next(b for b in benchmarks_of(dataset.of_round("v6.1"))
+                     if b.model == "gpt-oss-120b" and b.scenario == "Offline")
+    expected = (offline.assign(per=offline.result / offline.total_accelerators)
+                .sort_values(["per", "result_id"], ascending=[False, True]).head(LEADERS))
+    assert [r.result_id for r in per_accelerator_rows(benchmark)] == list(expected.result_id)
+
+
+def test_latency_benchmarks_have_no_per_accelerator_chart(dataset, site):
+    latency = [b for b in benchmarks_of(dataset.of_round("v6.1")) if not b.higher_is_better]
+    assert latency and all(per_accelerator_rows(b) == [] for b in latency)
+    folder = site / "en" / "results" / latency[0].path
+    assert not (folder / "per-accelerator.svg").exists()
+    assert "per-accelerator.vl.json" not in (folder / "index.html").read_text("utf-8")
+
+
+def test_each_chart_has_a_table_alternative(site, offline):
+    page = (site / "en" / BENCHMARK / "index.html").read_text("utf-8")
+    tables = re.findall(r'<details class="mlperf-chart-table">(.*?)</details>', page, re.S)
+    assert len(tables) == 2  # the chart of results and the chart per accelerator
+    leaders = offline.sort_values(["result", "result_id"], ascending=[False, True]).head(LEADERS)
+    rows = re.findall(r"<tr><td class=\"num\">\d+</td><td>([^<]*)</td>", tables[0])
+    assert rows == [re.sub("&", "&amp;", name) for name in leaders.system_name]
+
+
+def drawn_width(page, spec):
+    figure = page.locator(f'figure.mlperf-chart[data-spec="{spec}"][data-drawn]')
+    figure.locator("svg .mark-rect path").first.wait_for(timeout=15000)
+    return figure.evaluate("f => [f.clientWidth, f.querySelector('svg').getBoundingClientRect()"
+                           ".width]")
+
+
+@pytest.mark.browser
+def test_chart_in_a_tab_draws_when_the_tab_opens(page, base_url):
+    page.goto(f"{base_url}en/{BENCHMARK}")
+    drawn_width(page, "leaders.vl.json")
+    hidden = page.locator('figure.mlperf-chart[data-spec="per-accelerator.vl.json"]')
+    assert hidden.get_attribute("data-drawn") is None  # no width yet, nothing drawn
+    page.locator(".tabbed-labels label", has_text="Per accelerator").click()
+    column, chart = drawn_width(page, "per-accelerator.vl.json")
+    assert column > 500 and abs(column - chart) <= 2
+    assert page.console_errors == []
+
+
+@pytest.mark.browser
+def test_chart_in_a_collapsed_block_draws_when_opened(page, base_url):
+    # The page as served, with its first chart moved into a closed <details> block.
+    def wrap(route):
+        html = route.fetch().text()
+        html = re.sub(r'(<figure class="mlperf-chart" data-spec="leaders.vl.json">.*?</figure>)',
+                      r'<details class="note" id="closed"><summary>Chart</summary>\1</details>',
+                      html, count=1, flags=re.S)
+        route.fulfill(body=html, content_type="text/html; charset=utf-8")
+    page.route(re.compile(r".*/gpt-oss-120b/offline/$"), wrap)
+    page.goto(f"{base_url}en/{BENCHMARK}")
+    page.wait_for_timeout(1500)
+    assert page.locator("#closed figure").get_attribute("data-drawn") is None
+    page.click("#closed summary")
+    column, chart = drawn_width(page, "leaders.vl.json")
+    assert column > 500 and abs(column - chart) <= 2
+    assert page.console_errors == []
+
+
+@pytest.mark.browser
+def test_chart_follows_its_column_when_the_window_narrows(page, base_url):
+    page.goto(f"{base_url}en/{BENCHMARK}")
+    wide, _ = drawn_width(page, "leaders.vl.json")
+    page.set_viewport_size({"width": 700, "height": 900})
+    page.wait_for_function(
+        "w => { const f = document.querySelector('figure[data-spec=\"leaders.vl.json\"]');"
+        " const s = f.querySelector('svg');"
+        " return s && f.clientWidth < w && Math.abs(s.getBoundingClientRect().width"
+        " - f.clientWidth) <= 2; }", arg=wide, timeout=15000)
