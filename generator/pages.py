@@ -42,7 +42,7 @@ MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 
 def md_escape(value: object) -> Markup:
     """Escape ``value`` for Markdown prose: HTML-escaped, Markdown punctuation backslashed."""
-    return Markup(MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(str(value), quote=False)))
+    return Markup(MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(str(value), quote=True)))
 
 
 def code_spans(text: str) -> Markup:
@@ -54,9 +54,10 @@ def code_spans(text: str) -> Markup:
 def yaml_string(value: object) -> Markup:
     """A YAML double-quoted scalar for front matter (JSON string syntax, which YAML reads).
 
-    The text is HTML-escaped first: MkDocs themes insert front-matter titles into navigation
-    HTML without escaping them."""
-    return Markup(json.dumps(html.escape(str(value), quote=False), ensure_ascii=False))
+    The text is HTML-escaped first, quotes included: MkDocs themes insert front-matter titles
+    into navigation HTML without escaping them, and Material's social plugin puts them into
+    ``content="…"`` attributes of its meta tags."""
+    return Markup(json.dumps(html.escape(str(value), quote=True), ensure_ascii=False))
 
 
 def environment(lang: Language) -> Environment:

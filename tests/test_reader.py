@@ -11,6 +11,7 @@ import pytest
 from generator.benchmarks import benchmarks_of
 from generator.charts import chart_rows
 from tests.test_browser import only_local
+from tests.test_social import SYSTEM_FONTS
 
 PAGES = {"home": "", "article": "blog/2026/09/17/amd-512-accelerator-record/",
          "results": "results/v6.1/datacenter/gpt-oss-120b/offline/", "round": "results/v6.1/",
@@ -76,7 +77,10 @@ def test_data_page_offers_every_round_with_fields_and_citation(site, dataset):
 
 def test_pages_carry_opengraph_metadata(site):
     page = (site / "zh" / PAGES["article"] / "index.html").read_text("utf-8")
-    assert '<meta property="og:type" content="article">' in page
+    # The social plugin writes the card's tags; the site name and locales come from main.html.
+    assert page.count('property="og:type"') == 1
+    assert not SYSTEM_FONTS or re.search(r'<meta property="og:image" content="https://[^"]+/zh/assets/images/'
+                     r'social/blog/[^"]+\.png"', page)
     assert '<meta property="og:locale" content="zh_CN">' in page
     assert re.search(r'<meta property="og:title" content="[^"]*纪录', page)
     assert '<meta property="og:url" content="https://' in page

@@ -29,6 +29,8 @@ def hostile_site(tmp_path_factory):
         if row["system_name"] == original:
             row["system_name"] = PAYLOAD
             row["notes"] = PAYLOAD
+            # The accelerator names a page: its title reaches <title> and the card's meta tags.
+            row["accelerator"] = PAYLOAD
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()

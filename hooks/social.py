@@ -1,0 +1,57 @@
+"""MkDocs hook: Material's social plugin draws the cards with local fonts only
+(``generator.social``), in a cache folder per language; on a machine without the fonts or the
+Cairo library, or with ``SOCIAL_CARDS=0``, the build goes on without cards and says why."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+# The hook is loaded by file path; make the project's package importable whatever the cwd.
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator import social  # noqa: E402
+from generator.languages import language  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.social")
+HEADING = re.compile(r"^# (.+)$", re.MULTILINE)
+
+
+@event_priority(100)  # before the social plugin reads its configuration
+def on_config(config, **_):
+    plugin = config.plugins.get("material/social")
+    if plugin is None or not plugin.config.enabled:
+        return config
+    if not social.enabled_by_environment():
+        plugin.config.enabled = False
+        return config
+    folder = social.cache_dir(ROOT, language(config.theme["language"]).code)
+    try:
+        social.prepare_fonts(folder)
+    except social.CardsUnavailable as reason:
+        # INFO, not WARNING: the strict build must go on without cards.
+        log.info("social cards are not drawn: %s", reason)
+        plugin.config.enabled = False
+        return config
+    plugin.config.cache_dir = str(folder)
+    return config
+
+
+@event_priority(100)  # before the social plugin queues the page's card
+def on_page_markdown(markdown, page, config, **_):
+    plugin = config.plugins.get("material/social")
+    if plugin is None or not plugin.config.enabled:
+        return markdown
+    heading = HEADING.search(markdown)
+    texts = {"title": page.meta.get("title") or (heading.group(1) if heading else page.title),
+             "description": page.meta.get("description") or config.site_description}
+    options = page.meta.setdefault("social", {}).setdefault("cards_layout_options", {})
+    for name, text in texts.items():
+        if text and social.card_text(text) != text:
+            options.setdefault(name, social.card_text(text))
+    return markdown
