@@ -60,6 +60,14 @@ def yaml_string(value: object) -> Markup:
     return Markup(json.dumps(html.escape(str(value), quote=True), ensure_ascii=False))
 
 
+def yaml_name(value: object) -> Markup:
+    """A YAML double-quoted scalar for a name that plugins compare, not display (the tags a
+    tag page lists): not HTML-escaped, but with ``<`` and ``>`` as escapes, so that it can
+    neither end the HTML comment it sits in nor open a tag."""
+    text = json.dumps(str(value), ensure_ascii=False)
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e"))
+
+
 def environment(lang: Language) -> Environment:
     """The Jinja2 environment of ``lang``: templates from ``templates/``, HTML autoescaping on
     for every template, gettext from the language's catalog, locale-aware number filters."""
@@ -75,6 +83,7 @@ def environment(lang: Language) -> Environment:
         headline=lambda v: format_headline(v, lang),
         units=lambda u: units_label(u, lang),
         yaml_string=yaml_string,
+        yaml_name=yaml_name,
         code_spans=code_spans,
         sentences=lambda parts: Markup(lang.sentence_gap).join(
             escape(part) for part in parts if part),
@@ -131,6 +140,12 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
                           env.get_template("round.md.j2").render(
                               round=round_name, benchmarks=benchmarks,
                               records=dataset.of_round(round_name))))
+        pages += downloads(f"{RESULTS}/{round_name}/benchmarks", [
+            {"suite": b.suite, "model": b.model, "scenario": b.scenario,
+             "results": len(b.results), "units": b.units[0], "best_result": b.leader.result,
+             "leader_submitter": b.leader.submitter, "leader_system": b.leader.system_name,
+             "leader_result_id": b.leader.result_id, "page": f"{b.path.split('/', 1)[1]}/"}
+            for b in benchmarks])
         for benchmark in benchmarks:
             pages.extend(benchmark_pages(env, benchmark, lang, colours))
     pages.extend(system_comparison_pages(env, by_round, lang))
@@ -154,6 +169,11 @@ def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchma
         base = f"{RESULTS}/{round_name}/{folder}"
         pages.append(Page(f"{base}/index.md", env.get_template("comparisons_index.md.j2").render(
             round=round_name, kind=kind, groups=groups)))
+        pages += downloads(f"{base}/{folder}", [
+            {kind: name, "results": len(members),
+             "benchmarks": len({entry.benchmark.path for entry in members}),
+             "page": f"{group_slug}/"}
+            for group_slug, (name, members) in groups.items()])
         for group_slug, (name, members) in groups.items():
             history = (accelerator_history(by_round, group_slug) if kind == "accelerator"
                        else [])
@@ -161,6 +181,13 @@ def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchma
                               env.get_template("comparison.md.j2").render(
                                   round=round_name, kind=kind, name=name, entries=members,
                                   history=history, rounds=rounds_oldest_first)))
+            pages += downloads(f"{base}/{group_slug}/results", download_rows(
+                [entry.record for entry in members], [entry.rank for entry in members]))
+            if history:
+                best = [row.best[r] for row in history for r in rounds_oldest_first
+                        if r in row.best]
+                pages += downloads(f"{base}/{group_slug}/history", download_rows(
+                    best, [None] * len(best)))
     return pages
 
 
@@ -252,23 +279,28 @@ def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
     return files
 
 
-DOWNLOAD_FIELDS = ("rank", "result_id", "division", "category", "submitter", "system_name",
-                   "accelerator", "total_accelerators", "result", "units",
-                   "result_per_accelerator", "result_url")
+DOWNLOAD_FIELDS = ("rank", "round", "suite", "model", "scenario", "result_id", "division",
+                   "category", "submitter", "system_name", "accelerator", "total_accelerators",
+                   "result", "units", "result_per_accelerator", "result_url")
 
 
-def download_rows(records: list[ResultRecord]) -> list[dict]:
-    """Rows of a table or chart as offered for download: the rank within the list given, the
-    fields shown on the page, in MLCommons' units, and the official result folder's URL."""
+def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = None
+                  ) -> list[dict]:
+    """Rows of a table or chart of results as offered for download: the rank (within the list
+    given, or ``ranks``), the benchmark and the fields shown on the page, in MLCommons' units,
+    and the official result folder's URL."""
+    ranks = ranks or list(range(1, len(records) + 1))
     return [{"rank": rank, **{f: getattr(r, f) for f in DOWNLOAD_FIELDS[1:-1]},
              "result_url": result_url(r.round, r.location)}
-            for rank, r in enumerate(records, start=1)]
+            for rank, r in zip(ranks, records)]
 
 
 def downloads(stem: str, rows: list[dict]) -> list[Page]:
-    """``<stem>.csv`` and ``<stem>.json`` of ``rows`` (UTF-8, stable order and layout)."""
+    """``<stem>.csv`` and ``<stem>.json`` of ``rows`` (UTF-8, stable order and layout; the
+    columns are the keys of the rows, in order)."""
+    fields = list(rows[0]) if rows else list(DOWNLOAD_FIELDS)
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=DOWNLOAD_FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
     return [Page(f"{stem}.csv", buffer.getvalue()),
@@ -346,4 +378,14 @@ def editorial_pages(registry: Registry, posts: list[Article], records: list[Resu
     pages.append(Page("verification.md", env.get_template("verification.md.j2").render(
         groups=groups, registry=registry, used_in=used_in, icons=ICONS,
         meanings=STATUS_MEANINGS)))
+    pages += downloads("claims", [
+        {"claim_id": v.claim_id, "status": v.claim.status, "value": v.claim.value,
+         "unit": v.claim.unit,
+         "measures": "; ".join(f"{k}: {value}" for k, value in v.claim.measures.items()),
+         "recomputed_value": v.recomputation.value if v.recomputation else None,
+         "recomputed_from": " ".join(r.result_id for r in v.recomputation.records)
+         if v.recomputation else None,
+         "sources": " ".join(registry.sources[s].url for s in v.claim.sources),
+         "articles": " ".join(post["url"] for post in used_in.get(v.claim_id, []))}
+        for _, views in groups for v in views])
     return pages

@@ -10,6 +10,7 @@ import pytest
 
 from generator.benchmarks import benchmarks_of
 from generator.charts import chart_rows
+from tests.conftest import ROOT
 from tests.test_browser import only_local
 from tests.test_social import SYSTEM_FONTS
 
@@ -142,3 +143,26 @@ def test_citation_file_describes_the_dataset():
     from generator.dataset import load
     from tests.conftest import DATA
     assert all(name in citation["title"] for name in load(DATA).rounds)
+
+
+def test_every_results_table_offers_its_rows(site):
+    # Expected rows counted in the committed CSV with pandas, not taken from the generator.
+    import pandas as pd
+    import yaml
+    table = pd.read_csv(ROOT / "data" / "results" / "v6.1.csv")
+    read = lambda path: list(csv.DictReader(io.StringIO((site / "it" / path).read_text("utf-8"))))
+    crusoe = read("results/v6.1/submitters/crusoe/results.csv")
+    assert sorted(r["result_id"] for r in crusoe) == sorted(
+        table[table.submitter == "Crusoe"].result_id)
+    benchmarks = read("results/v6.1/benchmarks.csv")
+    assert len(benchmarks) == len(table.groupby(["suite", "model", "scenario"]))
+    submitters = read("results/v6.1/submitters/submitters.csv")
+    assert {r["submitter"] for r in submitters} == set(table.submitter)
+    claims = {r["claim_id"]: r for r in read("claims.csv")}
+    registry = yaml.safe_load((ROOT / "data" / "claims.yaml").read_text("utf-8"))["claims"]
+    assert set(claims) == set(registry)
+    assert float(claims["gpt-oss-512-offline"]["recomputed_value"]) == 5749440.0
+    history = json.loads((site / "it" / "results/v6.1/accelerators/nvidia-gb300/"
+                          "history.json").read_text("utf-8"))
+    assert all(r["result_per_accelerator"] for r in history)
+    assert len({r["round"] for r in history}) > 1  # the GB300 ran in v6.0 and v6.1
