@@ -96,3 +96,20 @@ def test_chart_follows_its_column_when_the_window_narrows(page, base_url):
         " const s = f.querySelector('svg');"
         " return s && f.clientWidth < w && Math.abs(s.getBoundingClientRect().width"
         " - f.clientWidth) <= 2; }", arg=wide, timeout=15000)
+
+
+@pytest.mark.browser
+def test_chart_leaves_the_bars_room_on_a_phone(browser, base_url):
+    # At 390 px the full system names and the legend beside the chart left the bars ~10 px.
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}en/{BENCHMARK}")
+        figure = page.locator('figure.mlperf-chart[data-spec="leaders.vl.json"][data-drawn]')
+        figure.locator("svg .mark-rect path").first.wait_for(timeout=15000)
+        column, bars = figure.evaluate(
+            "f => [f.clientWidth, Math.max(...[...f.querySelectorAll('svg .mark-rect path')]"
+            ".map(p => p.getBoundingClientRect().width))]")
+        assert bars >= 0.4 * column, (bars, column)
+    finally:
+        context.close()

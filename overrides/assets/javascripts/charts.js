@@ -7,6 +7,7 @@
   "use strict";
   var bundleUrl = new URL("vendor/vega-bundle.js", document.currentScript.src).href;
   var bundle = null;
+  var NARROW = 600;  // px: below this column width, the phone layout of a chart
 
   function loadBundle() {
     if (!bundle) {
@@ -37,6 +38,15 @@
         if (dark()) options.theme = "dark";
         spec.width = "container";  // the bar chart fills the column; its height is per bar
         spec.autosize = {type: "fit-x", contains: "padding"};
+        // On a phone the system names and the legend would leave the bars no room: the
+        // legend goes below the chart and the names are cut to 40 % of the width (the
+        // tooltip and the table keep them whole).
+        if (figure.clientWidth < NARROW) {
+          spec.config = Object.assign({}, spec.config,
+                                      {legend: {orient: "bottom", columns: 2}});
+          spec.encoding.y.axis = Object.assign({}, spec.encoding.y.axis,
+                                               {labelLimit: Math.round(figure.clientWidth * 0.4)});
+        }
         var old = figure.querySelector(".mlperf-chart__view");
         var target = document.createElement("div");
         target.className = "mlperf-chart__view";
