@@ -153,9 +153,18 @@ def load(data_dir: Path) -> Dataset:
 
 
 def _check_consistency(path: Path, rows: list[tuple[int, ResultRecord]]) -> list[InputError]:
-    """Rules across the rows of one round: one unit per benchmark (model, scenario, suite), and
-    derived result IDs equal to what MLCommons' rule gives (``result_ids``)."""
+    """Rules across the rows of one round: each official result folder appears once (a row
+    copied twice would count one result twice in rankings), one unit per benchmark (model,
+    scenario, suite), and derived result IDs equal to what MLCommons' rule gives
+    (``result_ids``)."""
     errors = []
+    seen: dict[str, int] = {}
+    for line, record in rows:
+        first_line = seen.setdefault(record.location, line)
+        if first_line != line:
+            errors.append(InputError(path, f"line {line}", "location",
+                                     f"{record.location!r} is already the result folder of "
+                                     f"line {first_line}: one result, one row"))
     by_benchmark: dict[tuple, list[tuple[int, ResultRecord]]] = {}
     for line, record in rows:
         by_benchmark.setdefault((record.suite, record.model, record.scenario), []).append(
