@@ -223,6 +223,8 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
             "href": f"../{benchmark.path}/",
             "value": record.result,
             "text": f"{format_result(record.result, lang)} {units_label(record.units, lang)}",
+            "units": record.units,
+            "units_text": units_label(record.units, lang),
             "higher_is_better": benchmark.higher_is_better,
             "per_accelerator": per_accelerator,
             "per_accelerator_text": None if per_accelerator is None else

@@ -115,3 +115,33 @@ def test_comparison_downloads_hold_the_rows_shown(page, base_url):
     assert len(lines) == rows.count()
     shown = rows.first.locator("td").nth(1).inner_text()
     assert lines[0]["a_result_id"] in shown
+
+
+@pytest.mark.browser
+def test_results_in_different_units_are_never_divided(page, base_url, table, dataset):
+    # A benchmark whose metric changed between rounds, found in the CSV tables.
+    units = table.groupby(["suite", "model", "scenario"]).units.nunique()
+    suite, model, scenario = units[units > 1].index[0]
+    rows = table[(table.suite == suite) & (table.model == model) & (table.scenario == scenario)]
+    first, second = (rows[rows.units == u].iloc[0] for u in rows.units.unique()[:2])
+    keys = [system_key(next(r for r in dataset.of_round(row["round"])
+                            if r.result_id == row.result_id and r.model == model))
+            for row in (first, second)]
+    page.goto(f"{base_url}en/results/compare/?a={keys[0]}&b={keys[1]}")
+    row = page.locator(".mlperf-compare__output tbody tr", has_text=f"{model} · ").filter(
+        has_text=scenario).first
+    row.wait_for()
+    cells = row.locator("td")
+    assert cells.nth(3).inner_text().startswith("—")
+    assert "different units" in cells.nth(3).inner_text()
+    assert cells.nth(4).inner_text().startswith("—")
+    assert "units:" in cells.nth(5).inner_text()
+
+
+@pytest.mark.browser
+def test_an_unknown_system_in_the_address_is_reported(page, base_url):
+    page.goto(f"{base_url}en/results/compare/?a=no-such-system")
+    notice = page.locator(".mlperf-compare__notice")
+    notice.wait_for()
+    assert "no-such-system" in notice.inner_text()
+    page.locator(".mlperf-compare__output tbody tr").first.wait_for()

@@ -14,6 +14,11 @@
     return node;
   }
 
+  // A translated text with its %(name)s placeholders filled in.
+  function fill(pattern, values) {
+    return pattern.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+  }
+
   function link(text, href) {
     var a = element("a", text);
     a.href = href;
@@ -26,10 +31,13 @@
       return Object.prototype.hasOwnProperty.call(b.results, key);
     }).map(function (key) {
       var x = a.results[key], y = b.results[key];
-      var ratio = y.value / x.value;
-      var perAccelerator = x.higher_is_better && x.per_accelerator && y.per_accelerator
-        ? y.per_accelerator / x.per_accelerator : null;
-      var better = ratio === 1 ? "equal"
+      // Results in different units (MLPerf changed a benchmark's metric between rounds, e.g.
+      // Queries/s to Tokens/s) are shown side by side but never divided.
+      var comparable = x.units === y.units;
+      var ratio = comparable ? y.value / x.value : null;
+      var perAccelerator = comparable && x.higher_is_better && x.per_accelerator &&
+        y.per_accelerator ? y.per_accelerator / x.per_accelerator : null;
+      var better = !comparable ? null : ratio === 1 ? "equal"
         : (ratio > 1) === x.higher_is_better ? "b_better" : "a_better";
       return { key: key, a: x, b: y, ratio: ratio, perAccelerator: perAccelerator,
                better: better };
@@ -46,6 +54,7 @@
     if (x.accelerators !== y.accelerators) {
       out.push(["accelerators", x.accelerators, y.accelerators]);
     }
+    if (x.units !== y.units) out.push(["units", x.units_text, y.units_text]);
     return out;
   }
 
@@ -71,7 +80,8 @@
       output.appendChild(element("p", labels.nothing_shared));
       return;
     }
-    output.appendChild(element("p", labels.shared + " " + count.format(rows.length)));
+    if (keyA === keyB) output.appendChild(element("p", labels.same_system));
+    output.appendChild(element("p", fill(labels.shared, { count: count.format(rows.length) })));
 
     var region = element("div", null, "mlperf-table mlperf-table--cards");
     region.tabIndex = 0;
@@ -107,10 +117,16 @@
 
       var ratio = tr.insertCell();
       ratio.className = "num";
-      ratio.appendChild(document.createTextNode(ratioText(row.ratio)));
-      ratio.appendChild(element("br"));
-      ratio.appendChild(element("small", labels[row.better] +
-        (row.a.higher_is_better ? "" : " (" + labels.lower_is_better + ")")));
+      if (row.ratio === null) {
+        ratio.appendChild(document.createTextNode("—"));
+        ratio.appendChild(element("br"));
+        ratio.appendChild(element("small", labels.units_differ));
+      } else {
+        ratio.appendChild(document.createTextNode(ratioText(row.ratio)));
+        ratio.appendChild(element("br"));
+        ratio.appendChild(element("small", row.a.higher_is_better ? labels[row.better]
+          : fill(labels.lower_is_better, { verdict: labels[row.better] })));
+      }
 
       var perAccelerator = tr.insertCell();
       perAccelerator.className = "num";
@@ -118,7 +134,7 @@
         perAccelerator.textContent = ratioText(row.perAccelerator);
       } else {
         perAccelerator.appendChild(document.createTextNode("—"));
-        if (!row.a.higher_is_better) {
+        if (row.ratio !== null && !row.a.higher_is_better) {
           perAccelerator.appendChild(element("br"));
           perAccelerator.appendChild(element("small", labels.latency));
         }
@@ -129,17 +145,18 @@
       if (!found.length) notes.textContent = labels.none;
       found.forEach(function (difference, index) {
         if (index) notes.appendChild(element("br"));
-        notes.appendChild(document.createTextNode(labels[difference[0]] + ": " +
-          valueText(difference[0], difference[1]) + " / " +
-          valueText(difference[0], difference[2])));
+        notes.appendChild(document.createTextNode(fill(labels.difference, {
+          label: labels[difference[0]], a: valueText(difference[0], difference[1]),
+          b: valueText(difference[0], difference[2]) })));
       });
 
       download.push({
         benchmark: row.key, a_system: a.name, a_round: a.round, a_result_id: row.a.result_id,
-        a_result: row.a.value, a_result_per_accelerator: row.a.per_accelerator,
+        a_result: row.a.value, a_units: row.a.units,
+        a_result_per_accelerator: row.a.per_accelerator,
         a_division: row.a.division, a_category: row.a.category,
         a_accelerators: row.a.accelerators, b_system: b.name, b_round: b.round,
-        b_result_id: row.b.result_id, b_result: row.b.value,
+        b_result_id: row.b.result_id, b_result: row.b.value, b_units: row.b.units,
         b_result_per_accelerator: row.b.per_accelerator, b_division: row.b.division,
         b_category: row.b.category, b_accelerators: row.b.accelerators,
         higher_is_better: row.a.higher_is_better, ratio: row.ratio,
@@ -169,7 +186,7 @@
       return fields.map(function (field) { return csvCell(row[field]); }).join(",");
     })).join("\n") + "\n";
     var json = JSON.stringify(rows, null, 1) + "\n";
-    var p = element("p", labels.download + " ");
+    var p = element("p", labels.download + labels.gap);
     [["CSV", csv, "text/csv"], ["JSON", json, "application/json"]].forEach(function (file, i) {
       if (i) p.appendChild(document.createTextNode(" · "));
       var a = link(file[0], URL.createObjectURL(new Blob([file[1]], { type: file[2] })));
@@ -184,15 +201,24 @@
     var output = form.parentNode.querySelector(".mlperf-compare__output");
     var select = { a: form.elements.a, b: form.elements.b };
     var params = new URLSearchParams(window.location.search);
+    var notice = form.parentNode.querySelector(".mlperf-compare__notice");
     fetch(new URL(form.dataset.systems, document.baseURI).href)
       .then(function (response) { return response.json(); })
       .then(function (data) {
+        var unknown = [];
         ["a", "b"].forEach(function (field) {
           var wanted = params.get(field);
-          if (wanted && Object.prototype.hasOwnProperty.call(data.systems, wanted)) {
+          if (!wanted) return;
+          if (Object.prototype.hasOwnProperty.call(data.systems, wanted)) {
             select[field].value = wanted;
+          } else {
+            unknown.push(wanted);
           }
         });
+        if (unknown.length) {
+          notice.textContent = fill(labels.unknown_system, { key: unknown.join(", ") });
+          notice.hidden = false;
+        }
         function update() {
           render(output, data, labels, select.a.value, select.b.value);
           var url = new URL(window.location.href);
@@ -200,7 +226,10 @@
           url.searchParams.set("b", select.b.value);
           window.history.replaceState(window.history.state, "", url.href);
         }
-        form.addEventListener("change", update);
+        form.addEventListener("change", function () {
+          notice.hidden = true;
+          update();
+        });
         update();
       })
       .catch(function (error) { console.error("comparison:", error); });
