@@ -107,7 +107,7 @@ def enabled_by_environment() -> bool:
 
 
 def card_text(text: str) -> str:
-    """A card's title or description as the card should wrap it. The plugin breaks lines only
+    """A card's title as the card should wrap it. The plugin breaks lines only
     at spaces, and Chinese puts none between words, so a long Chinese title ran off the card.
     A space after each full-width punctuation mark lets it break there, where the mark's own
     blank half already separates the phrases: ``"纪录集群：谁创造的"`` -> ``"纪录集群： 谁创造的"``.

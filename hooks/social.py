@@ -48,10 +48,10 @@ def on_page_markdown(markdown, page, config, **_):
     if plugin is None or not plugin.config.enabled:
         return markdown
     heading = HEADING.search(markdown)
-    texts = {"title": page.meta.get("title") or (heading.group(1) if heading else page.title),
-             "description": page.meta.get("description") or config.site_description}
-    options = page.meta.setdefault("social", {}).setdefault("cards_layout_options", {})
-    for name, text in texts.items():
-        if text and social.card_text(text) != text:
-            options.setdefault(name, social.card_text(text))
+    title = page.meta.get("title") or (heading.group(1) if heading else page.title)
+    # Only the title: the card's description is also the page's og:description, which must
+    # stay the text as written.
+    if title and social.card_text(title) != title:
+        options = page.meta.setdefault("social", {}).setdefault("cards_layout_options", {})
+        options.setdefault("title", social.card_text(title))
     return markdown
