@@ -21,7 +21,7 @@ build: $(VENV)/.installed  ## generate pages into docs/ only
 	$(PY) -m generator build
 
 serve: build  ## live preview of one language: make serve LANG=zh
-	$(PY) -m mkdocs serve -f mkdocs.$(SERVE_LANG).yml
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve -f mkdocs.$(SERVE_LANG).yml
 
 import: $(VENV)/.installed  ## re-import the MLCommons summary files into data/
 	$(PY) -m generator import $(MLCOMMONS)/inference_v*_summary.json

@@ -25,7 +25,7 @@ ROOT = site.ROOT
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__.split("\n\n")[1])
+    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__.split("\n\n")[1].replace("``", ""))
     parser.add_argument("--root", type=Path, default=ROOT,
                         help="project folder (data/, docs/, mkdocs.yml); default: this checkout")
     commands = parser.add_subparsers(dest="command", required=True)
