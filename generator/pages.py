@@ -217,18 +217,19 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
 
     def result(benchmark: Benchmark, record: ResultRecord) -> dict:
         per_accelerator = record.result_per_accelerator
+        units = units_label(record.units, lang)
         return {
             "benchmark": f"{benchmark.model} · {catalog.gettext(benchmark.suite)}",
             "scenario": benchmark.scenario,
             "href": f"../{benchmark.path}/",
             "value": record.result,
-            "text": f"{format_result(record.result, lang)} {units_label(record.units, lang)}",
+            "text": f"{format_result(record.result, lang)} {units}",
             "units": record.units,
-            "units_text": units_label(record.units, lang),
+            "units_text": units,
             "higher_is_better": benchmark.higher_is_better,
             "per_accelerator": per_accelerator,
             "per_accelerator_text": None if per_accelerator is None else
-            f"{format_result(per_accelerator, lang)} {units_label(record.units, lang)}",
+            f"{format_result(per_accelerator, lang)} {units}",
             "division": record.division,
             "category": record.category,
             "accelerators": record.total_accelerators,

@@ -47,7 +47,8 @@ def add_word_forms(index: dict, stemmer: str) -> dict:
     Raises:
         KeyError: the index lacks ``config.fields`` or ``docs`` (not a Material index).
     """
-    stem = snowballstemmer.stemmer(stemmer).stemWord
+    stemmer_of_language = snowballstemmer.stemmer(stemmer)
+    stem_of: dict[str, str] = {}  # each distinct word is stemmed once
     entry_words = []
     forms: dict[str, set[str]] = {}
     for entry in index["docs"]:
@@ -55,9 +56,11 @@ def add_word_forms(index: dict, stemmer: str) -> dict:
                                 *entry.get("tags", [])]))
         entry_words.append(found)
         for word in found:
-            forms.setdefault(stem(word), set()).add(word)
+            if word not in stem_of:
+                stem_of[word] = stemmer_of_language.stemWord(word)
+            forms.setdefault(stem_of[word], set()).add(word)
     for entry, found in zip(index["docs"], entry_words):
-        variants = set().union(*(forms[stem(word)] for word in found)) - found if found else set()
+        variants = set().union(*(forms[stem_of[word]] for word in found)) - found
         if variants:
             entry[FIELD] = " ".join(sorted(variants))
     index["config"]["fields"][FIELD] = {"boost": 1.0}
