@@ -67,6 +67,12 @@ class Article:
         return 2 + self.front_matter.count("\n", 0, found.start()) if found else 2
 
     @property
+    def draft(self) -> bool:
+        """True for a post marked ``draft: true``: Material's blog does not build it, so no list
+        of ours may link it."""
+        return self.meta.get("draft") is True
+
+    @property
     def key(self) -> str:
         """The translation key: the file name, identical in every language."""
         return self.path.stem

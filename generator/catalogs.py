@@ -34,6 +34,12 @@ def N_(text: str) -> str:
     return text
 
 
+# Tooltips that Python-Markdown's extensions write in English (toc's heading anchor, footnotes'
+# back-link, whose %d is the footnote number); hooks/languages.py sets them per language.
+PERMALINK_TITLE = N_("Permanent link")
+BACKLINK_TITLE = N_("Jump back to footnote %d in the text")
+
+
 def catalog_path(lang: Language) -> Path:
     """Path of the ``.po`` file of ``lang``."""
     return LOCALES_DIR / lang.code / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -86,12 +92,14 @@ def extract_template(root: Path) -> Catalog:
 
 
 def config_texts(root: Path) -> list[str]:
-    """The texts of ``mkdocs.yml`` that readers see: palette toggle names, the copyright line
-    and the site description (``hooks/languages.py`` translates them)."""
+    """The texts of ``mkdocs.yml`` that readers see: palette toggle names, the copyright line,
+    the site description and the names of the footer's social links (``hooks/languages.py``
+    translates them)."""
     with (root / "mkdocs.yml").open(encoding="utf-8") as handle:
         config = yaml_load(handle)
     return [scheme["toggle"]["name"] for scheme in config["theme"]["palette"]] + [
-        config["copyright"], config["site_description"]]
+        config["copyright"], config["site_description"]] + [
+        link["name"] for link in config.get("extra", {}).get("social", [])]
 
 
 def update_catalogs(root: Path) -> list[Path]:

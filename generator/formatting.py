@@ -12,26 +12,31 @@ import math
 from babel.dates import format_date
 from babel.numbers import format_compact_decimal, format_decimal
 
-from .catalogs import translations
+from .catalogs import N_, translations
 from .languages import Language
 
 
-def format_number(value: float, lang: Language, decimals: int = 2) -> str:
-    """A number with the locale's grouping and decimal separators, at most ``decimals`` decimals
-    (trailing zeros dropped): ``format_number(5750000, it) == "5.750.000"``."""
-    pattern = "#,##0" + ("." + "#" * decimals if decimals else "")
+def format_number(value: float, lang: Language, decimals: int = 2, fixed: bool = False) -> str:
+    """A number with the locale's grouping and decimal separators and at most ``decimals``
+    decimals, trailing zeros dropped (``format_number(5750000, it) == "5.750.000"``), or kept
+    with ``fixed`` (``format_number(516, en, 1, fixed=True) == "516.0"``)."""
+    digit = "0" if fixed else "#"
+    pattern = "#,##0" + ("." + digit * decimals if decimals else "")
     return format_decimal(value, format=pattern, locale=lang.cldr)
 
 
-def format_result(value: float, lang: Language) -> str:
+def format_result(value: float, lang: Language, fixed: bool = False) -> str:
     """A result for a table: two decimals below 100, one below 10,000, none above, so that the
     precision shown matches what MLPerf runs can distinguish (about 0.1 %); below 1, three
-    significant digits (a video model's 0.0042 samples/s per accelerator is not shown as 0)."""
+    significant digits (a video model's 0.0042 samples/s per accelerator is not shown as 0).
+
+    Trailing zeros are dropped (``516``), or kept with ``fixed`` (``516.0``), which a table
+    column uses so that figures of one magnitude read alike (``516.0`` above ``489.1``)."""
     if 0 < abs(value) < 1:
         decimals = max(2, 2 - math.floor(math.log10(abs(value))))
     else:
         decimals = 2 if abs(value) < 100 else 1 if abs(value) < 10_000 else 0
-    return format_number(value, lang, decimals)
+    return format_number(value, lang, decimals, fixed)
 
 
 def format_headline(value: float, lang: Language) -> str:
@@ -49,6 +54,33 @@ def units_label(units: str, lang: Language) -> str:
     """The translated name of an MLPerf unit (``"Tokens/s"`` -> ``"tokens/秒"`` in zh), from the
     message catalog; the catalog keys are the canonical units of ``vocabulary.yaml``."""
     return translations(lang).gettext(units)
+
+
+# MLPerf names its latency units like table headings ("Latency (ms)"). After a figure and in
+# running text they read as units: the SI symbol (zh: 毫秒, 秒) and the unit's name.
+LATENCY_SYMBOLS = {"Latency (ms)": N_("ms"), "Latency (s)": N_("s")}
+LATENCY_NAMES = {"Latency (ms)": N_("milliseconds"), "Latency (s)": N_("seconds")}
+
+
+def unit_symbol(units: str, lang: Language) -> str:
+    """What follows a figure of an MLPerf unit: the symbol of a latency unit (``"Latency (s)"``
+    -> ``"s"``; zh ``"秒"``), the translated unit otherwise (``"Tokens/s"`` -> ``"tokens/秒"``).
+
+    Args:
+        units: a canonical unit of ``vocabulary.yaml``.
+        lang: the page's language.
+    """
+    if units in LATENCY_SYMBOLS:
+        return translations(lang).gettext(LATENCY_SYMBOLS[units])
+    return units_label(units, lang)
+
+
+def unit_name(units: str, lang: Language) -> str:
+    """The unit as a sentence names it: a latency unit by its plural name (``"seconds"``,
+    ``"secondi"``, ``"秒"``), any other unit as :func:`units_label`."""
+    if units in LATENCY_NAMES:
+        return translations(lang).gettext(LATENCY_NAMES[units])
+    return units_label(units, lang)
 
 
 def format_day(day: dt.date, lang: Language) -> str:

@@ -29,7 +29,8 @@ from .charts import (assign_colours, chart_json, chart_rows, leaders_chart, per_
 from .comparisons import (accelerator_history, default_pair, entries, group_by, system_key,
                           systems)
 from .dataset import DESCRIPTOR, RESULTS_REPOSITORY, Dataset, result_url, round_table
-from .formatting import format_headline, format_number, format_result, units_label
+from .formatting import (format_headline, format_number, format_result, unit_name, unit_symbol,
+                         units_label)
 from .languages import LANGUAGES, Language
 from .schema import ResultRecord, field_descriptors
 from .verification import ICONS, STATUS_MEANINGS, claim_view, grouped_by_status
@@ -80,8 +81,11 @@ def environment(lang: Language) -> Environment:
         md=md_escape,
         number=lambda v, decimals=2: format_number(v, lang, decimals),
         result=lambda v: format_result(v, lang),
+        figure=lambda v: format_result(v, lang, fixed=True),
         headline=lambda v: format_headline(v, lang),
         units=lambda u: units_label(u, lang),
+        unit=lambda u: unit_symbol(u, lang),
+        unit_name=lambda u: unit_name(u, lang),
         yaml_string=yaml_string,
         yaml_name=yaml_name,
         code_spans=code_spans,
@@ -217,7 +221,7 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
 
     def result(benchmark: Benchmark, record: ResultRecord) -> dict:
         per_accelerator = record.result_per_accelerator
-        units = units_label(record.units, lang)
+        units = unit_symbol(record.units, lang)
         return {
             "benchmark": f"{benchmark.model} · {catalog.gettext(benchmark.suite)}",
             "scenario": benchmark.scenario,

@@ -60,10 +60,8 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     if not bundle.exists():
         write_text_atomic(bundle, charts.javascript_bundle())
     site_url = site_root_url(docs_dir.parent)
-    pages = {lang: [home_page(dataset, lang, posts), *results_pages(dataset, lang),
-                    *data_pages(docs_dir.parent / "data", dataset, lang, site_url)]
-             + (editorial_pages(registry, list(posts), list(dataset.records), lang)
-                if registry is not None else [])
+    pages = {lang: language_pages(dataset, lang, docs_dir.parent / "data", site_url, registry,
+                                  posts)
              for lang in languages}
     stale = [(lang, page) for lang, lang_pages in pages.items() for page in lang_pages
              if isinstance(page, ChartImage) and not _is_current(docs_dir / lang.code, page)]
@@ -83,6 +81,23 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
         log(f"  {lang.code}: {len(lang_pages)} generated files, {changed} changed, "
             f"{len(rendered)} charts rendered")
     return written
+
+
+def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: str,
+                   registry: Registry | None = None, posts: list[Article] = ()
+                   ) -> list[Page | ChartImage]:
+    """Every generated page of ``lang``: home, results, data and (with a claims registry) the
+    editorial pages (tags, verification, claims downloads).
+
+    Posts marked ``draft: true`` are checked like any other but built by nobody (Material's
+    blog skips them), so no generated list names them: the home page, tag pages and
+    verification page see only published posts.
+    """
+    published = [post for post in posts if not post.draft]
+    return ([home_page(dataset, lang, published), *results_pages(dataset, lang),
+             *data_pages(data_dir, dataset, lang, site_url)]
+            + (editorial_pages(registry, published, list(dataset.records), lang)
+               if registry is not None else []))
 
 
 def _is_current(folder: Path, image: ChartImage) -> bool:

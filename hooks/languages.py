@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mkdocs.plugins import event_priority  # noqa: E402
 
-from generator.catalogs import translations  # noqa: E402
+from generator.catalogs import BACKLINK_TITLE, PERMALINK_TITLE, translations  # noqa: E402
 from generator.languages import LANGUAGES, language  # noqa: E402
 
 
@@ -33,6 +33,12 @@ def on_config(config, **_):
     for scheme in config.theme["palette"]:
         scheme["toggle"]["name"] = gettext(scheme["toggle"]["name"])
     config.copyright = gettext(config.copyright)
+    for link in config.extra.get("social", []):
+        link["name"] = gettext(link["name"])
+    # Python-Markdown's own tooltips: the heading anchor and the footnote back-link.
+    config.mdx_configs.setdefault("toc", {})["permalink_title"] = gettext(PERMALINK_TITLE)
+    config.mdx_configs.setdefault("footnotes", {})["BACKLINK_TITLE"] = gettext(
+        BACKLINK_TITLE)
     config.site_description = gettext(config.site_description)
     root = config.site_url.rstrip("/") + "/"
     config.site_url = f"{root}{lang.code}/"

@@ -38,6 +38,11 @@
         if (dark()) options.theme = "dark";
         spec.width = "container";  // the bar chart fills the column; its height is per bar
         spec.autosize = {type: "fit-x", contains: "padding"};
+        // A height in pixels (one step per bar), not a step: with a step, Vega-Lite warns
+        // 'Dropping "fit-y"' on every draw although only x is fitted (vega/vega-lite#8579).
+        if (spec.height && spec.height.step) {
+          spec.height = spec.height.step * spec.data.values.length;
+        }
         // On a phone the system names and the legend would leave the bars no room: the
         // legend goes below the chart and the names are cut to 40 % of the width (the
         // tooltip and the table keep them whole).
