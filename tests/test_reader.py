@@ -34,7 +34,9 @@ def test_pages_have_no_serious_accessibility_violation_and_stay_offline(page, ba
         assert page.locator("html").get_attribute("lang") == lang
         violations = [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}"
                       for v in axe.run(page).response["violations"]
-                      if v["impact"] in ("serious", "critical")]
+                      if v["impact"] in ("serious", "critical")
+                      # Moderate, but a screen reader's list of landmarks is useless with twins.
+                      or v["id"] == "landmark-unique"]
         assert violations == [], f"{lang} {name}"
     assert only_local(page.requests) == []
     assert page.console_errors == []

@@ -1,0 +1,140 @@
+"""Readers on phones and desktops, in their own language, in headless Chromium: tables that fit,
+search that finds whole words, highlighting that marks words, a language switch that keeps the
+reader's place, charts that draw without warnings."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import pytest
+
+from tests.test_browser import load_config, search, serve_file
+
+pytestmark = pytest.mark.browser
+
+CODES = ["en", "zh", "it"]
+PAIR = "a=v6.1.amd.8xmi355x-2xepyc-9575f&b=v6.1.amd.9x8xmi355x-2xepyc-9575f"
+# Results (a throughput and a latency benchmark, a round), comparison (two systems, a
+# submitter, an accelerator) and article pages, plus the two pages of long tables.
+LAYOUT_PAGES = [
+    "results/v6.1/datacenter/gpt-oss-120b/offline/",
+    "results/v6.1/edge/wan-2.2-t2v-a14b/singlestream/",
+    "results/v6.1/",
+    "results/compare/",  # the script picks two systems that share benchmarks
+    "results/v6.1/submitters/nvidia/",
+    "results/v6.1/accelerators/amd-instinct-mi355x/",
+    "blog/2026/09/17/amd-512-accelerator-record/",
+    "blog/2026/09/22/vera-rubin-nvl72-preview-debut/",
+    "blog/2026/10/01/mlperf-v6-1-buyers-guide/",
+    "verification/",
+    "data/",
+]
+# Every element that scrolls sideways inside the content, and the page itself.
+OVERFLOW = """() => {
+  document.querySelectorAll("details").forEach(d => { d.open = true; });
+  const wide = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) wide.push(["page", root.scrollWidth, root.clientWidth]);
+  document.querySelectorAll(".md-content .mlperf-table, .md-content .md-typeset__scrollwrap, "
+                            + ".md-content .md-typeset__table").forEach(el => {
+    if (el.clientWidth && el.scrollWidth > el.clientWidth + 1)
+      wide.push([el.getAttribute("aria-label") || el.className, el.scrollWidth, el.clientWidth]);
+  });
+  return wide;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_no_horizontal_overflow_on_results_comparison_and_article_pages(browser, base_url,
+                                                                         width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    tab = context.new_page()
+    found = {}
+    for code in CODES:
+        for path in LAYOUT_PAGES:
+            tab.goto(f"{base_url}{code}/{path}")
+            if path.startswith("results/compare/"):
+                tab.wait_for_selector(".mlperf-compare__output table tbody tr", timeout=10000)
+            wide = tab.evaluate(OVERFLOW)
+            if wide:
+                found[f"{code}/{path}"] = wide
+    context.close()
+    assert found == {}
+
+
+@pytest.mark.parametrize("code, essentials", [
+    ("en", ["Rank", "Submitter", "System", "Result (Tokens/s)"]),
+    ("zh", ["排名", "提交方", "系统", "成绩（tokens/秒）"]),
+])
+def test_a_phone_shows_rank_system_and_result_of_a_ranking(browser, base_url, code, essentials):
+    # Headings written by hand from the catalogs; the result column must be on screen.
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    tab = context.new_page()
+    tab.goto(f"{base_url}{code}/results/v6.1/datacenter/gpt-oss-120b/offline/")
+    table = tab.locator(".mlperf-table", has=tab.locator("th.opt")).last
+    shown = [t.strip() for t in table.locator("thead th:visible").all_inner_texts()]
+    assert shown == essentials
+    result = table.locator("tbody tr").first.locator("td:visible").last
+    box = result.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    context.close()
+
+
+@pytest.mark.parametrize("query", ["Offline", "Interactive", "Crusoe", "CoreWeave"])
+def test_chinese_search_finds_whole_english_words(page, base_url, query):
+    links = search(page, base_url, "zh", query)
+    assert links and all("/zh/" in link for link in links)
+    if query == "Crusoe":  # the record article is about Crusoe's 512-accelerator cluster
+        assert any("amd-512-accelerator-record" in link for link in links)
+
+
+def test_a_two_character_chinese_query_matches_the_word(page, base_url, site):
+    # Before: 集群 was searched as 集 (133 results, mostly 数据集 pages) and links carried ?h=集.
+    links = search(page, base_url, "zh", "集群")
+    index = json.loads((site / "zh" / "search" / "search_index.json").read_text("utf-8"))
+    text_of = {doc["location"]: doc["title"] + doc["text"] for doc in index["docs"]}
+    # Material lists an article above its matching sections; the article's own link has no
+    # ?h= when the word is only in those sections.
+    highlighted = [link for link in links if "h" in parse_qs(urlsplit(link).query)]
+    assert highlighted
+    for link in highlighted:
+        url = urlsplit(link)
+        assert parse_qs(url.query)["h"] == ["集群"], link
+        location = url.path.split("/zh/", 1)[1] + (f"#{unquote(url.fragment)}"
+                                                   if url.fragment else "")
+        assert "集群" in text_of[location], location
+
+
+def test_one_character_terms_are_not_highlighted(page, base_url):
+    post = "blog/2026/09/17/amd-512-accelerator-record/"
+    page.goto(f"{base_url}en/{post}?h=t")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("article mark, .md-content mark").count() == 0  # was 566
+    page.goto(f"{base_url}zh/{post}?h=集群")
+    page.wait_for_selector(".md-content mark", timeout=10000)  # words are still highlighted
+    assert set(page.locator(".md-content mark").all_inner_texts()) == {"集群"}
+
+
+def test_language_switch_keeps_the_comparison_in_the_address(browser, site):
+    # Served at the published address, as in test_browser (Material compares host names).
+    published = urlsplit(load_config()["site_url"])
+    origin = f"{published.scheme}://{published.netloc}"
+    context = browser.new_context()
+    context.route(f"{origin}/**", lambda route: serve_file(route, site, published.path))
+    tab = context.new_page()
+    tab.goto(f"{origin}{published.path}en/results/compare/?{PAIR}")
+    tab.wait_for_load_state("networkidle")
+    tab.hover(".md-header__option .md-select")
+    tab.click('.md-select__link[hreflang="it"]')
+    tab.wait_for_url(f"**/it/results/compare/?{PAIR}", timeout=10000)
+    assert tab.locator("html").get_attribute("lang") == "it"
+    context.close()
+
+
+def test_charts_draw_without_vega_warnings(page, base_url):
+    warnings = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    page.goto(f"{base_url}en/results/v6.1/datacenter/gpt-oss-120b/offline/")
+    page.wait_for_selector("figure.mlperf-chart[data-drawn] svg .mark-rect path", timeout=15000)
+    assert [w for w in warnings if "fit" in w or "WARN" in w] == []
