@@ -16,6 +16,7 @@ from pathlib import Path
 from . import editorial
 from .articles import Article, read_article, read_body
 from .catalogs import translations
+from .style import check_language
 from .scaffold import BODY_PLACEHOLDERS, DESCRIPTION_PLACEHOLDER, WORKING_TITLE
 from .claims import Registry, claim_lines, load_registry, recompute
 from .dataset import Dataset, load
@@ -50,6 +51,7 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
         errors += check_articles(readable, authors_file, tags_file)
     errors += check_links(posts)
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
+    errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
     if errors:
         raise InputErrors(errors)
     return data, registry, posts

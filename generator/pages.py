@@ -232,8 +232,10 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
             "units_text": units,
             "higher_is_better": benchmark.higher_is_better,
             "per_accelerator": per_accelerator,
+            # One catalog sentence, so each language orders value, unit and "per accelerator".
             "per_accelerator_text": None if per_accelerator is None else
-            f"{format_result(per_accelerator, lang)} {units}",
+            catalog.gettext("%(value)s %(units)s per accelerator") % {
+                "value": format_result(per_accelerator, lang), "units": units},
             "division": record.division,
             "category": record.category,
             "accelerators": record.total_accelerators,

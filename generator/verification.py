@@ -151,13 +151,16 @@ class ClaimView:
                                           self.lang)})
         for source_id in self.claim.sources:
             source = self.registry.sources[source_id]
-            parts.append(f"{_md(source.publisher)}, [{_md(source.title)}]({source.url}), "
-                         f"{source.date.isoformat()}.")
+            # The punctuation is the language's (a Chinese footnote uses ，and 。).
+            parts.append(_("%(publisher)s, %(title)s, %(date)s.") % {
+                "publisher": _md(source.publisher),
+                "title": f"[{_md(source.title)}]({source.url})",
+                "date": source.date.isoformat()})
         if self.claim.status in ("vendor", "third-party"):
             parts.append(_("Result not verified by MLCommons Association."))
         table_link = _("Claims table")
         parts.append(f"[{table_link}](#claim-{self.claim_id})")
-        return " ".join(parts)
+        return self.lang.sentence_gap.join(parts)
 
     def citation(self, record: ResultRecord) -> str:
         """MLCommons results-guidelines citation of one official result (Markdown)."""
@@ -245,8 +248,10 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
 
 
 def _source_names(view: ClaimView) -> str:
-    return "; ".join(f"{view.registry.sources[s].publisher}, {view.registry.sources[s].title}"
-                     for s in view.claim.sources)
+    _ = translations(view.lang).gettext
+    return _("; ").join(_("%(publisher)s, %(title)s") % {
+        "publisher": view.registry.sources[s].publisher, "title": view.registry.sources[s].title}
+        for s in view.claim.sources)
 
 
 def claim_reviews(views) -> str:

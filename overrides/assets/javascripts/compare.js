@@ -108,8 +108,7 @@
         cell.appendChild(document.createTextNode(result.text));
         if (result.per_accelerator_text) {
           cell.appendChild(element("br"));
-          cell.appendChild(element("small", result.per_accelerator_text + " " +
-                                   labels.per_accelerator));
+          cell.appendChild(element("small", result.per_accelerator_text));
         }
         cell.appendChild(element("br"));
         cell.appendChild(link(result.result_id, resultUrl(side[0], result)));
