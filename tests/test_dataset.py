@@ -10,7 +10,7 @@ from tests.conftest import DATA
 
 
 def test_committed_dataset_loads(dataset):
-    assert dataset.rounds == ["v5.1", "v6.0", "v6.1"]
+    assert dataset.rounds == ["v4.1", "v5.1", "v6.0", "v6.1"]
     assert len(dataset.of_round("v6.1")) == 492
 
 
