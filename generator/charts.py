@@ -110,7 +110,6 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
     """
     _ = translations(lang).gettext
     rows = per_accelerator_rows(benchmark) if per_accelerator else chart_rows(benchmark)
-    field = "result_per_accelerator" if per_accelerator else "result"
     units = benchmark.units[0]
     axis_title = (_("%(units)s per accelerator") % {"units": units_label(units, lang)}
                   if per_accelerator else units_label(units, lang))
@@ -124,7 +123,8 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
         "accelerators": (f"{r.accelerator} × {r.total_accelerators}"
                          if r.accelerator and r.total_accelerators else ""),
         "category": _(r.category),
-        "result": getattr(r, field),
+        # One unit per chart: a latency published in ms on a benchmark shown in s is converted.
+        "result": r.result_per_accelerator if per_accelerator else benchmark.value(r),
     } for i, r in enumerate(rows)]
     submitters = sorted({row["submitter"] for row in data})
     largest = max(row["result"] for row in data)
