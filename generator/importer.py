@@ -98,10 +98,14 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
     for round_name, summary in by_round.items():
         progress(f"{round_name}: normalizing {len(summary)} records")
         round_report = report.rounds.setdefault(round_name, RoundReport(read=len(summary)))
+        before = len(errors)
         rows = _normalize_round(round_name, summary, errors, round_report)
-        found = rules.check_round(rows)
-        errors += found.errors
-        round_report.warnings += found.warnings
+        if len(errors) == before:
+            # The rules across records apply to a whole round: with a record refused, they
+            # would report what only follows from its absence (derived IDs shifting).
+            found = rules.check_round(rows)
+            errors += found.errors
+            round_report.warnings += found.warnings
         records = [record for _, record in rows]
         previous = changelog.read_previous(dataset.round_table(data_dir, round_name))
         entry = changelog.entry(previous, records, sources[round_name], today,
@@ -258,7 +262,7 @@ def normalize_fields(record: SummaryRecord, round_name: str, problems: list[Inpu
         try:
             return plain_number(v.get(name))
         except ValueError as exc:
-            problems.append(record.error(name, str(exc)))
+            problems.append(record.error(name, f"{exc} (got {v.get(name)!r})"))
             return None
 
     def count(name: str) -> int | None:
@@ -267,7 +271,7 @@ def normalize_fields(record: SummaryRecord, round_name: str, problems: list[Inpu
         if value is None or value == 0:
             return None
         if value < 0 or value != int(value):
-            problems.append(record.error(name, f"expected a whole number >= 0, got {v[name]!r}"))
+            problems.append(record.error(name, f"expected a whole number >= 0 (got {v[name]!r})"))
             return None
         return int(value)
 

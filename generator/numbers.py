@@ -22,21 +22,22 @@ def plain_number(value: object) -> float | None:
 
     Raises:
         ValueError: a boolean, a string that is not a plain decimal (after stripping spaces),
-            or a value that is not finite; the message says what was expected.
+            or a value that is not finite; the message says what was expected (the caller
+            adds the value it got).
     """
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     if isinstance(value, bool):
-        raise ValueError(f"expected a number, got {value!r}")
+        raise ValueError("expected a number")
     if isinstance(value, str):
         if not PLAIN_DECIMAL.match(value.strip()):
-            raise ValueError(f"expected a plain decimal number such as 1234.5 (no digit "
-                             f"separators), got {value!r}")
+            raise ValueError("expected a plain decimal number such as 1234.5 (no digit "
+                             "separators)")
         number = float(value)
     elif isinstance(value, (int, float)):
         number = float(value)
     else:
-        raise ValueError(f"expected a number, got {value!r}")
+        raise ValueError("expected a number")
     if not math.isfinite(number):
-        raise ValueError(f"expected a finite number, got {value!r}")
+        raise ValueError("expected a finite number")
     return number
