@@ -55,34 +55,56 @@ def group_by(items: list[Entry], key: Callable[[ResultRecord], str | None],
 
 
 @dataclass(frozen=True)
-class HistoryRow:
-    """An accelerator's best closed-division result per accelerator on one benchmark (model and
-    scenario of a suite), in each round that has one: ``{round: record}``."""
+class TimelineRow:
+    """One benchmark (model and scenario of a suite, in one unit) across rounds: for each
+    accelerator and round, its best closed-division result per accelerator,
+    ``{(accelerator_id, round): record}``."""
 
     suite: str
     model: str
     scenario: str
-    best: dict[str, ResultRecord]
+    units: str
+    best: dict[tuple[str, str], ResultRecord]
+
+    @property
+    def rounds(self) -> list[str]:
+        """The rounds with a result, as they come in ``best``."""
+        return list(dict.fromkeys(round_name for _, round_name in self.best))
 
 
-def accelerator_history(benchmarks_by_round: dict[str, list[Benchmark]],
-                        is_accelerator: Callable[[ResultRecord], bool]) -> list[HistoryRow]:
-    """Round-over-round view of one accelerator: for each throughput benchmark it ran in more
-    than one round, its best per-accelerator closed result in each round (the software gains on
-    unchanged hardware, when the count of accelerators is alike; the page shows the counts)."""
-    table: dict[tuple, dict[str, ResultRecord]] = {}
+def timeline(benchmarks_by_round: dict[str, list[Benchmark]],
+             accelerator_ids: tuple[str, ...]) -> list[TimelineRow]:
+    """Round-over-round view of some accelerators (one, or a family's): for each throughput
+    benchmark they ran in more than one round, the best per-accelerator closed result of each
+    accelerator in each round. The same hardware in two rounds shows the software gain; a new
+    generation on the same benchmark shows the hardware step (the page shows the counts).
+
+    A benchmark whose unit changed between rounds gives one row per unit: results in different
+    units are never joined. Latencies are left out (never divided by accelerators), and so are
+    mixed systems, whose accelerator ids name no single part.
+
+    Args:
+        benchmarks_by_round: ``{round: benchmarks}``, oldest round first.
+        accelerator_ids: canonical accelerator ids (``accelerators.yaml``).
+    """
+    table: dict[tuple, dict[tuple[str, str], ResultRecord]] = {}
     for round_name, benchmarks in benchmarks_by_round.items():
         for benchmark in benchmarks:
             if not benchmark.higher_is_better:
                 continue
             for record in benchmark.division("closed"):
-                if is_accelerator(record) and record.result_per_accelerator is not None:
-                    key = (benchmark.suite, benchmark.model, benchmark.scenario)
-                    best = table.setdefault(key, {}).get(round_name)
-                    if best is None or record.result_per_accelerator > best.result_per_accelerator:
-                        table[key][round_name] = record
-    rows = [HistoryRow(*key, best) for key, best in table.items() if len(best) > 1]
-    return sorted(rows, key=lambda r: (r.suite, r.model, SCENARIO_ORDER.index(r.scenario)))
+                if (record.accelerator_id not in accelerator_ids or record.accelerator_mixed
+                        or record.result_per_accelerator is None):
+                    continue
+                key = (benchmark.suite, benchmark.model, benchmark.scenario, record.units)
+                cell = (record.accelerator_id, round_name)
+                best = table.setdefault(key, {}).get(cell)
+                if best is None or record.result_per_accelerator > best.result_per_accelerator:
+                    table[key][cell] = record
+    rows = [TimelineRow(*key, best) for key, best in table.items()
+            if len({round_name for _, round_name in best}) > 1]
+    return sorted(rows, key=lambda r: (r.suite, r.model, SCENARIO_ORDER.index(r.scenario),
+                                       r.units))
 
 
 @dataclass(frozen=True)

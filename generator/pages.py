@@ -27,7 +27,7 @@ from .catalogs import translations
 from .claims import Registry
 from .charts import (assign_colours, chart_json, chart_rows, leaders_chart, per_accelerator_rows,
                      render_svg)
-from .comparisons import accelerator_history, default_pair, entries, group_by, systems
+from .comparisons import default_pair, entries, group_by, systems, timeline
 from .dataset import DESCRIPTOR, RESULTS_REPOSITORY, Dataset, result_url, round_table
 from .formatting import format_day, format_headline, format_number, format_result, units_label
 from .languages import LANGUAGES, Language
@@ -199,7 +199,7 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
                       naming: Naming) -> list[Page]:
     """One page per canonical accelerator with its results of every round (newest first), the
     published spellings it gathers and its round-over-round table
-    (``comparisons.accelerator_history``), and the index of all accelerators."""
+    (``comparisons.timeline``), and the index of all accelerators."""
     rounds_oldest_first = list(reversed(by_round))
     all_entries = [e for benchmarks in by_round.values() for e in entries(benchmarks)]
     groups = group_by(all_entries, lambda r: r.accelerator_id, naming.accelerators,
@@ -212,18 +212,18 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
          "page": f"{group_slug}/"} for group_slug, (name, members) in groups.items()])
     for group_slug, (name, members) in groups.items():
         accelerator_id = members[0].record.accelerator_id
-        history = accelerator_history(by_round, lambda r: r.accelerator_id == accelerator_id)
+        history = timeline(dict(reversed(by_round.items())), (accelerator_id,))
         spellings = sorted({e.record.accelerator for e in members})
         pages.append(Page(f"{ACCELERATORS}/{group_slug}/index.md",
                           env.get_template("comparison.md.j2").render(
                               round=None, kind="accelerator", name=name, entries=members,
-                              spellings=spellings, history=history,
+                              spellings=spellings, history=history, accelerator_id=accelerator_id,
                               rounds=rounds_oldest_first)))
         pages += downloads(f"{ACCELERATORS}/{group_slug}/results", download_rows(
             [entry.record for entry in members], [entry.rank for entry in members]))
         if history:
-            best = [row.best[r] for row in history for r in rounds_oldest_first
-                    if r in row.best]
+            best = [row.best[(accelerator_id, r)] for row in history for r in rounds_oldest_first
+                    if (accelerator_id, r) in row.best]
             pages += downloads(f"{ACCELERATORS}/{group_slug}/history", download_rows(
                 best, [None] * len(best)))
     return pages

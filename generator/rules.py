@@ -175,6 +175,19 @@ def accelerators_follow_the_table(rows: Rows) -> list[InputError]:
     return errors
 
 
+def power_fits_the_result(rows: Rows) -> list[InputError]:
+    """MLPerf Power publishes Watts beside a throughput (Offline, Server) and millijoules per
+    query or stream beside a latency (SingleStream, MultiStream): any other pairing cannot be
+    read as an energy figure (``power.efficiency``)."""
+    words = vocabulary()
+    expected = {True: "Watts", False: "millijoules"}
+    return [place.error("power_units", f"{record.power_units} beside a result in "
+                                       f"{record.units}; MLPerf Power publishes "
+                                       f"{expected[words.is_throughput(record.units)]} there")
+            for place, record in rows if record.power_units is not None
+            and record.power_units != expected[words.is_throughput(record.units)]]
+
+
 def accelerator_counts(rows: Rows) -> list[InputError]:
     """Warnings: a named accelerator without a count (its results cannot be divided per
     accelerator), as MLCommons' files write 0 or nothing where they mean "no accelerator"."""
@@ -185,4 +198,4 @@ def accelerator_counts(rows: Rows) -> list[InputError]:
 
 ROUND_RULES: tuple[Callable[[Rows], list[InputError]], ...] = (
     one_folder_per_result, one_system_per_id, derived_ids_follow_the_rule,
-    one_result_per_benchmark_run, accelerators_follow_the_table)
+    one_result_per_benchmark_run, accelerators_follow_the_table, power_fits_the_result)

@@ -106,9 +106,9 @@ def test_submitter_page_lists_every_result_of_the_submitter(site, dataset):
 
 def test_accelerator_history_compares_throughputs_per_accelerator_only(site, dataset):
     from generator.benchmarks import benchmarks_of
-    from generator.comparisons import accelerator_history
+    from generator.comparisons import timeline
     by_round = {name: benchmarks_of(dataset.of_round(name)) for name in dataset.rounds}
-    rows = accelerator_history(by_round, lambda r: r.accelerator_id == "amd-instinct-mi355x")
+    rows = timeline(by_round, ("amd-instinct-mi355x",))
     assert rows, "MI355X ran benchmarks in v6.0 and v6.1"
     for row in rows:
         assert len(row.best) > 1
