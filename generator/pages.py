@@ -20,16 +20,17 @@ from urllib.parse import quote
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from . import accelerators, changelog, editorial
+from . import accelerators, changelog, editorial, families, organizations, power
 from .articles import Article
 from .benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of, record_holder
 from .catalogs import translations
 from .claims import Registry
 from .charts import (assign_colours, chart_json, chart_rows, leaders_chart, per_accelerator_rows,
-                     render_svg)
+                     power_chart, render_svg)
 from .comparisons import default_pair, entries, group_by, systems, timeline
 from .dataset import DESCRIPTOR, RESULTS_REPOSITORY, Dataset, result_url, round_table
-from .formatting import format_day, format_headline, format_number, format_result, units_label
+from .formatting import (format_day, format_headline, format_items, format_number, format_result,
+                         units_label)
 from .languages import LANGUAGES, Language
 from .names import Naming
 from .schema import ResultRecord, field_descriptors
@@ -90,6 +91,7 @@ def environment(lang: Language) -> Environment:
             escape(part) for part in parts if part),
         result_url=result_url,
         date=lambda iso: format_day(dt.date.fromisoformat(iso), lang),
+        items=lambda values: format_items(list(values), lang),
     )
     env.globals.update(lang=lang, languages=LANGUAGES)
     return env
@@ -143,7 +145,11 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
         pages.append(Page(f"{RESULTS}/{round_name}/index.md",
                           env.get_template("round.md.j2").render(
                               round=round_name, benchmarks=benchmarks,
-                              records=dataset.of_round(round_name))))
+                              records=dataset.of_round(round_name),
+                              organizations=organizations.count(
+                                  r.submitter for r in dataset.of_round(round_name)),
+                              has_power=any(r.power_result is not None
+                                            for r in dataset.of_round(round_name)))))
         pages += downloads(f"{RESULTS}/{round_name}/benchmarks", [
             {"suite": b.suite, "model": b.model, "scenario": b.scenario,
              "results": len(b.results), "units": b.units[0], "best_result": b.value(b.leader),
@@ -155,8 +161,10 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
                         b.scenario) == (benchmark.suite, benchmark.model, benchmark.scenario)]
             pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
     pages.extend(system_comparison_pages(env, by_round, lang, naming))
-    pages.insert(0, Page(f"{RESULTS}/index.md",
-                         env.get_template("results.md.j2").render(rounds=rounds)))
+    power_rounds = {name: sum(r.power_result is not None for r in dataset.of_round(name))
+                    for name in dataset.rounds}
+    pages.insert(0, Page(f"{RESULTS}/index.md", env.get_template("results.md.j2").render(
+        rounds=rounds, power_rounds=power_rounds)))
     return pages
 
 
@@ -183,10 +191,18 @@ def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchma
              "page": f"{link}{group_slug}/"}
             for group_slug, (name, members) in groups.items()])
     for group_slug, (name, members) in submitters.items():
+        companies = set(organizations.organizations_of(name))
+        # Joint submissions its company took part in (Dell's page lists Dell_AMD's results).
+        joint = [(other, slug, rows) for slug, (other, rows) in submitters.items()
+                 if other != name and organizations.is_joint(other)
+                 and companies & set(organizations.organizations_of(other))
+                 and not organizations.is_joint(name)]
         pages.append(Page(f"{base}/submitters/{group_slug}/index.md",
                           env.get_template("comparison.md.j2").render(
                               round=round_name, kind="submitter", name=name, entries=members,
-                              spellings=[], history=[], rounds=[])))
+                              spellings=[], history=[], rounds=[], joint=joint, family=None,
+                              partners=organizations.organizations_of(name)
+                              if organizations.is_joint(name) else ())))
         pages += downloads(f"{base}/submitters/{group_slug}/results", download_rows(
             [entry.record for entry in members], [entry.rank for entry in members]))
     return pages
@@ -218,7 +234,8 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
                           env.get_template("comparison.md.j2").render(
                               round=None, kind="accelerator", name=name, entries=members,
                               spellings=spellings, history=history, accelerator_id=accelerator_id,
-                              rounds=rounds_oldest_first)))
+                              rounds=rounds_oldest_first, joint=[], partners=(),
+                              family=families.family_of(accelerator_id))))
         pages += downloads(f"{ACCELERATORS}/{group_slug}/results", download_rows(
             [entry.record for entry in members], [entry.rank for entry in members]))
         if history:
@@ -311,20 +328,26 @@ def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
     (``Benchmark.apart``); the page links them and says why they are ranked apart.
 
     Files beside the page: the table (``results.csv``/``.json``); the chart of the leading
-    results (``leaders.vl.json``, ``leaders.svg``, ``leaders.csv``/``.json``) and, for a
-    throughput, the chart of the leading results per accelerator (``per-accelerator.*``).
+    results (``leaders.vl.json``, ``leaders.svg``, ``leaders.csv``/``.json``); for a
+    throughput, the chart of the leading results per accelerator (``per-accelerator.*``); with
+    MLPerf Power results, their chart (``power.*``, see ``power``).
     """
     folder = f"{RESULTS}/{benchmark.path}"
     table = [row for division in DIVISION_ORDER
              for row in download_rows(benchmark.division(division))]
     charts = {"leaders": chart_rows(benchmark),
               "per-accelerator": per_accelerator_rows(benchmark)}
+    figures = power.ranked(list(benchmark.results))
     files: list[Page | ChartImage] = [
         Page(f"{folder}/index.md", env.get_template("benchmark.md.j2").render(
-            benchmark=benchmark, siblings=siblings,
+            benchmark=benchmark, siblings=siblings, power=figures,
             charts={name: rows for name, rows in charts.items() if rows})),
         *downloads(f"{folder}/results", table),
     ]
+    if figures:
+        spec = power_chart(figures, lang, colours)
+        files += [Page(f"{folder}/power.vl.json", chart_json(spec)),
+                  ChartImage(f"{folder}/power.svg", f"{folder}/power.vl.json", spec, lang)]
     for name, rows in charts.items():
         if not rows:
             continue

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .catalogs import N_
 from .schema import ResultRecord
 from .vocabulary import vocabulary
 
 WATTS = "Watts"
 MILLIJOULES = "millijoules"
 # The efficiency unit of each throughput unit: a rate per second divided by joules per second.
-PER_JOULE = {"Tokens/s": "tokens/J", "Samples/s": "samples/J", "Queries/s": "queries/J",
-             "Tasks/s": "tasks/J"}
-ENERGY_UNIT = "mJ"
+# The units are translation keys (``formatting.units_label``).
+PER_JOULE = {"Tokens/s": N_("tokens/J"), "Samples/s": N_("samples/J"),
+             "Queries/s": N_("queries/J"), "Tasks/s": N_("tasks/J")}
+ENERGY_UNIT = N_("mJ")
 
 
 @dataclass(frozen=True)

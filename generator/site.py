@@ -30,6 +30,7 @@ from .files import write_text_atomic
 from .languages import LANGUAGES, Language
 from .articles import Article
 from .claims import Registry
+from .research import research_pages
 from .pages import (TEMPLATES_DIR, ChartImage, Page, data_pages, editorial_pages, home_page,
                     results_pages)
 
@@ -61,6 +62,7 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
         write_text_atomic(bundle, charts.javascript_bundle())
     site_url = site_root_url(docs_dir.parent)
     pages = {lang: [home_page(dataset, lang, posts), *results_pages(dataset, lang),
+                    *research_pages(dataset, lang),
                     *data_pages(docs_dir.parent / "data", dataset, lang, site_url)]
              + (editorial_pages(registry, list(posts), list(dataset.records), lang)
                 if registry is not None else [])
