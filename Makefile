@@ -23,8 +23,8 @@ build: $(VENV)/.installed  ## generate pages into docs/ only
 serve: build  ## live preview of one language: make serve LANG=zh
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve -f mkdocs.$(SERVE_LANG).yml
 
-import: $(VENV)/.installed  ## re-import the MLCommons summary files into data/
-	$(PY) -m generator import $(MLCOMMONS)/inference_v*_summary.json
+import: $(VENV)/.installed  ## re-import the MLCommons summary files into data/ (IMPORT_FLAGS="--replace-round v6.1")
+	$(PY) -m generator import $(IMPORT_FLAGS) $(MLCOMMONS)/inference_v*_summary.json
 
 check: $(VENV)/.installed  ## validate everything an editor can touch
 	$(PY) -m generator check

@@ -1,14 +1,16 @@
 """Benchmarks of a round: the results of one model in one scenario of one suite, ranked.
 
 A benchmark page compares like with like, as MLCommons' results guidelines ask: one model, one
-scenario, one suite, one unit, and the closed division apart from the open one.
+scenario, one suite, one quantity, and the closed division apart from the open one. Results of one
+quantity in different units (a latency in ms beside one in s) are ranked together in one unit;
+results of another quantity (Samples/s beside Tokens/s, as some open-division results of v4.1)
+form a benchmark of their own, shown apart on a page beside the benchmark's page.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import groupby
 
 from .schema import ResultRecord
 from .vocabulary import vocabulary
@@ -28,8 +30,10 @@ class Benchmark:
         suite: ``"datacenter"`` or ``"edge"``.
         model: canonical MLPerf model, e.g. ``"llama2-70b-99.9"``.
         scenario: e.g. ``"Offline"``.
-        results: records ranked best first within each division (closed first): highest
-            throughput, or lowest latency.
+        results: records of one quantity, ranked best first within each division (closed
+            first): highest throughput, or lowest latency.
+        apart: False for the benchmark's main quantity (the one of most closed-division
+            results); True for results in another quantity, ranked on a page of their own.
     """
 
     round: str
@@ -37,6 +41,7 @@ class Benchmark:
     model: str
     scenario: str
     results: tuple[ResultRecord, ...]
+    apart: bool = False
 
     @property
     def units(self) -> list[str]:
@@ -44,12 +49,17 @@ class Benchmark:
         counts: dict[str, int] = {}
         for record in self.results:
             counts[record.units] = counts.get(record.units, 0) + 1
-        return sorted(counts, key=lambda u: -counts[u])
+        return sorted(counts, key=lambda u: (-counts[u], u))
 
     @property
     def higher_is_better(self) -> bool:
         """True for throughput benchmarks, False for latency ones."""
         return vocabulary().is_throughput(self.units[0])
+
+    def value(self, record: ResultRecord) -> float:
+        """``record``'s result in the benchmark's unit (``units[0]``): a latency published in
+        ms on a benchmark shown in s is divided by 1,000; other results are as published."""
+        return vocabulary().in_units(record.result, record.units, self.units[0])
 
     def division(self, division: str) -> list[ResultRecord]:
         """Ranked results of one division (``"closed"`` or ``"open"``)."""
@@ -69,7 +79,10 @@ class Benchmark:
     def path(self) -> str:
         """Folder of the benchmark's page under ``results/``: ``v6.1/datacenter/llama2-70b-99.9/
         offline``. Each segment is checked so that no data value can escape the folder."""
-        segments = [self.round, self.suite, self.model.lower(), self.scenario.lower()]
+        scenario = self.scenario.lower()
+        if self.apart:
+            scenario += "-" + re.sub(r"[^a-z0-9]+", "-", self.units[0].lower()).strip("-")
+        segments = [self.round, self.suite, self.model.lower(), scenario]
         for segment in segments:
             if not SAFE_SEGMENT.match(segment) or segment in {".", ".."}:
                 raise ValueError(f"unsafe path segment {segment!r} for a benchmark page")
@@ -79,26 +92,44 @@ class Benchmark:
 def rank(records: list[ResultRecord]) -> tuple[ResultRecord, ...]:
     """Sort by division (closed first), then best result first; ties by result ID.
 
-    Throughputs rank descending, latencies ascending (``vocabulary.yaml``, ``better``).
+    Throughputs rank descending, latencies ascending (``vocabulary.yaml``, ``better``), each
+    compared in its quantity's base unit (a latency in ms beside one in s). ``records`` are of
+    one quantity.
     """
+    words = vocabulary()
+
     def key(r: ResultRecord):
-        sign = -1 if vocabulary().is_throughput(r.units) else 1
-        return (DIVISION_ORDER.index(r.division), sign * r.result, r.result_id, r.system_name)
+        sign = -1 if words.is_throughput(r.units) else 1
+        base = r.result * words.units[r.units].factor
+        return (DIVISION_ORDER.index(r.division), sign * base, r.result_id, r.system_name)
     return tuple(sorted(records, key=key))
 
 
 def benchmarks_of(records: list[ResultRecord]) -> list[Benchmark]:
-    """Group one round's records into benchmarks, ordered by suite, model, scenario.
+    """Group one round's records into benchmarks, ordered by suite, model, scenario; a result
+    published for both suites is in the benchmarks of both. A benchmark's results of another
+    quantity than its main one follow it as benchmarks ``apart``.
 
     Args:
         records: the records of one round.
     """
-    def key(r: ResultRecord):
-        return (r.round, r.suite, r.model, SCENARIO_ORDER.index(r.scenario))
+    words = vocabulary()
+    groups: dict[tuple, list[ResultRecord]] = {}
+    for r in records:
+        for suite in r.suites:
+            groups.setdefault((r.round, suite, r.model, SCENARIO_ORDER.index(r.scenario)),
+                              []).append(r)
     out = []
-    for (round_name, suite, model, _), group in groupby(sorted(records, key=key), key=key):
-        group = list(group)
-        out.append(Benchmark(round_name, suite, model, group[0].scenario, rank(group)))
+    for key in sorted(groups):
+        by_quantity: dict[str, list[ResultRecord]] = {}
+        for r in groups[key]:
+            by_quantity.setdefault(words.quantity(r.units), []).append(r)
+        order = sorted(by_quantity, key=lambda q: (
+            -sum(r.division == "closed" for r in by_quantity[q]), -len(by_quantity[q]), q))
+        round_name, suite, model, scenario = key
+        for position, quantity in enumerate(order):
+            out.append(Benchmark(round_name, suite, model, SCENARIO_ORDER[scenario],
+                                 rank(by_quantity[quantity]), apart=position > 0))
     return out
 
 

@@ -80,9 +80,13 @@ def assign_colours(benchmarks: list[Benchmark]) -> dict[str, str]:
     for submitter in sorted(neighbours, key=lambda s: (-len(neighbours[s]), s)):
         taken = {colours[n] for n in neighbours[submitter] if n in colours}
         free = [c for c in PALETTE if c not in taken]
-        colours[submitter] = free[0] if free else PALETTE[
-            zlib.crc32(submitter.encode("utf-8")) % len(PALETTE)]
+        colours[submitter] = free[0] if free else _fallback_colour(submitter)
     return colours
+
+
+def _fallback_colour(submitter: str) -> str:
+    """A palette colour chosen by a hash of the submitter's name."""
+    return PALETTE[zlib.crc32(submitter.encode("utf-8")) % len(PALETTE)]
 
 
 @cache
@@ -110,7 +114,6 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
     """
     _ = translations(lang).gettext
     rows = per_accelerator_rows(benchmark) if per_accelerator else chart_rows(benchmark)
-    field = "result_per_accelerator" if per_accelerator else "result"
     units = benchmark.units[0]
     axis_title = (_("%(units)s per accelerator") % {"units": units_label(units, lang)}
                   if per_accelerator else units_label(units, lang))
@@ -124,8 +127,22 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
         "accelerators": (f"{r.accelerator} × {r.total_accelerators}"
                          if r.accelerator and r.total_accelerators else ""),
         "category": _(r.category),
-        "result": getattr(r, field),
+        # One unit per chart: a latency published in ms on a benchmark shown in s is converted.
+        "result": r.result_per_accelerator if per_accelerator else benchmark.value(r),
     } for i, r in enumerate(rows)]
+    return bar_chart(data, axis_title, lang, colours)
+
+
+def bar_chart(data: list[dict], axis_title: str, lang: Language,
+              colours: dict[str, str]) -> dict:
+    """Vega-Lite spec of a horizontal bar chart, best on top, one colour per submitter.
+
+    Args:
+        data: one dict per bar with ``rank``, ``label`` (the y axis), ``system``,
+            ``submitter``, ``accelerators``, ``category`` and ``result`` (the x axis).
+        axis_title: the x axis title, translated (its unit).
+    """
+    _ = translations(lang).gettext
     submitters = sorted({row["submitter"] for row in data})
     largest = max(row["result"] for row in data)
     # Grouped like the table's figures; three significant digits below 1 (0.00419).
@@ -138,7 +155,8 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
                 axis=alt.Axis(labelLimit=0)),
         color=alt.Color("submitter:N", title=_("Submitter"),
                         scale=alt.Scale(domain=submitters,
-                                        range=[colours[s] for s in submitters])),
+                                        range=[colours.get(s) or _fallback_colour(s)
+                                               for s in submitters])),
         tooltip=[alt.Tooltip("system:N", title=_("System")),
                  alt.Tooltip("submitter:N", title=_("Submitter")),
                  alt.Tooltip("accelerators:N", title=_("Accelerators")),
@@ -166,3 +184,59 @@ def javascript_bundle() -> str:
     """The vega-embed + Vega-Lite + Vega bundle (about 0.9 MB) that pages with charts load from
     the site itself, never from a CDN. It defines ``window.vegaEmbed``."""
     return vl_convert.javascript_bundle(vl_version=VEGA_LITE_VERSION)
+
+
+def timeline_chart(points: list[dict], axis_title: str, lang: Language) -> dict:
+    """Vega-Lite spec of a benchmark's round-over-round chart: one point per accelerator and
+    round (its best per-accelerator result), a line per accelerator; each point links its
+    official result folder.
+
+    Args:
+        points: one dict per point with ``round``, ``accelerator`` (display name),
+            ``result`` (per accelerator, in ``axis_title``'s unit), ``system``,
+            ``submitter``, ``result_id`` and ``url``; rounds in the order they should read.
+        axis_title: the y axis title, translated.
+    """
+    _ = translations(lang).gettext
+    rounds = list(dict.fromkeys(point["round"] for point in points))
+    largest = max(point["result"] for point in points)
+    value_format = ",.3~r" if largest < 1 else ",.2~f" if largest < 100 else ",.0f"
+    base = alt.Chart(alt.Data(values=points)).encode(
+        x=alt.X("round:O", title=_("Round"), sort=rounds, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("result:Q", title=axis_title, axis=alt.Axis(format=value_format, tickCount=5)),
+        color=alt.Color("accelerator:N", title=_("Accelerator"),
+                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
+    lines = base.mark_line(opacity=0.6)
+    dots = base.mark_point(filled=True, size=70).encode(
+        href="url:N",
+        tooltip=[alt.Tooltip("accelerator:N", title=_("Accelerator")),
+                 alt.Tooltip("round:O", title=_("Round")),
+                 alt.Tooltip("system:N", title=_("System")),
+                 alt.Tooltip("submitter:N", title=_("Submitter")),
+                 alt.Tooltip("result_id:N", title=_("Result ID")),
+                 alt.Tooltip("result:Q", title=axis_title, format=value_format)])
+    spec = (lines + dots).properties(width=WIDTH_PX, height=260).to_dict()
+    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),
+                                         "actions": False}}
+    return spec
+
+
+def power_chart(figures: list, lang: Language, colours: dict[str, str]) -> dict:
+    """Vega-Lite spec of a benchmark's MLPerf Power chart: its leading closed-division figures
+    (open ones when it has no closed one), best on top, at most ``LEADERS``.
+
+    Args:
+        figures: ``power.Efficiency`` of one benchmark, ranked (``power.ranked``).
+    """
+    _ = translations(lang).gettext
+    pool = [f for f in figures if f.record.division == "closed"] or figures
+    first = pool[0]
+    axis_title = (units_label(first.units, lang) if first.higher_is_better
+                  else _("Energy per query (mJ)"))
+    data = [{"rank": i + 1, "label": shorten(f"{i + 1}. {f.record.system_name}"),
+             "system": f.record.system_name, "submitter": f.record.submitter,
+             "accelerators": (f"{f.record.accelerator} × {f.record.total_accelerators}"
+                              if f.record.accelerator and f.record.total_accelerators else ""),
+             "category": _(f.record.category), "result": f.value}
+            for i, f in enumerate(pool[:LEADERS])]
+    return bar_chart(data, axis_title, lang, colours)

@@ -135,7 +135,7 @@ class Claim(BaseModel):
     @field_validator("unit")
     @classmethod
     def _known_unit(cls, unit: str) -> str:
-        units = (*vocabulary().better, *CLAIM_UNITS)
+        units = (*vocabulary().units, *CLAIM_UNITS)
         if unit not in units:
             raise ValueError(f"unknown unit {unit!r}; expected one of {', '.join(units)}")
         return unit

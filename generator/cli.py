@@ -31,6 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     p_import = commands.add_parser("import", help="import MLCommons summary files into data/")
     p_import.add_argument("paths", nargs="+", type=Path, help="summary JSON files")
+    p_import.add_argument("--replace-round", action="append", default=[], metavar="ROUND",
+                          help="let the import remove records of this round (e.g. v6.1) that "
+                               "data/ holds: replace the round on purpose (repeatable)")
     codes = [lang.code for lang in LANGUAGES]
     for name, text in (("build", "write the generated pages into docs/"),
                        ("site", "build, then build each language into site/<code>/")):
@@ -55,10 +58,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         if args.command == "import":
-            counts = importer.run_import(args.paths, root / "data")
-            for round_name, count in sorted(counts.items()):
-                table = dataset.round_table(root / "data", round_name)
-                print(f"{round_name}: {count} records -> {table}")
+            report = importer.run_import(
+                args.paths, root / "data", frozenset(args.replace_round),
+                progress=lambda message: print(message, file=sys.stderr))
+            print_import_report(report, root / "data")
         elif args.command == "new-article":
             paths = new_article(root / "docs", args.slug, args.title, args.date, args.author,
                                 args.tags or ["mlperf"])
@@ -74,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"check: {len(data.records)} records in {len(data.rounds)} rounds, "
                   f"{len(registry.claims)} claims, {len(posts)} articles: all valid")
             if args.command == "check":
+                for warning in data.warnings:
+                    print(f"warning: {warning}")
                 for note in outdated_translations(posts, root):
                     print(f"note: {note}")
                 print(f"done in {time.perf_counter() - started:.2f} s")
@@ -95,3 +100,22 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     print(f"done in {time.perf_counter() - started:.1f} s")
     return 0
+
+
+def print_import_report(report: importer.ImportReport, data_dir: Path) -> None:
+    """Per round: records read, added, changed and removed against ``data/``, new models and
+    warnings (stdout); then remarks about the files."""
+    for round_name, each in sorted(report.rounds.items()):
+        table = dataset.round_table(data_dir, round_name)
+        print(f"{round_name}: {each.read} records read; {each.added} added, {each.changed} "
+              f"changed, {each.removed} removed -> {table}")
+        if each.new_models:
+            print(f"  new models (not in generator/vocabulary.yaml, imported under their own "
+                  f"names): {', '.join(each.new_models)}")
+        if each.unknown_accelerators:
+            print(f"  accelerators not in generator/accelerators.yaml (imported under their own "
+                  f"names): {', '.join(each.unknown_accelerators)}")
+        for warning in each.warnings:
+            print(f"  warning: {warning}")
+    for note in report.notes:
+        print(f"note: {note}")

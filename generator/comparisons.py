@@ -8,19 +8,12 @@ accelerator count.
 
 from __future__ import annotations
 
-import re
-import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .benchmarks import SCENARIO_ORDER, Benchmark
+from .names import Naming
 from .schema import ResultRecord
-
-
-def slug(name: str) -> str:
-    """An ASCII URL segment for a submitter or accelerator name: ``"NVIDIA B300-SXM-270GB"`` ->
-    ``"nvidia-b300-sxm-270gb"``. Case and punctuation variants of one name share a slug."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "unnamed"
 
 
 @dataclass(frozen=True)
@@ -42,57 +35,76 @@ def entries(benchmarks: list[Benchmark]) -> list[Entry]:
     return out
 
 
-def group_by(items: list[Entry], key) -> dict[str, tuple[str, list[Entry]]]:
-    """``{slug: (display name, entries)}``, the display name being the most frequent spelling;
-    sorted by display name."""
-    groups: dict[str, list[Entry]] = {}
+def group_by(items: list[Entry], key: Callable[[ResultRecord], str | None],
+             slugs: dict[str, str], name: Callable[[str], str] = str
+             ) -> dict[str, tuple[str, list[Entry]]]:
+    """``{slug: (display name, entries)}`` of the entries with a ``key`` (records without one,
+    such as CPU-only systems for accelerators, are left out), sorted by display name.
+
+    Args:
+        key: what the entries are grouped by (a submitter, an accelerator id).
+        slugs: the slug of each key (``names.Naming``), unique per key.
+        name: the display name of a key.
+    """
+    groups: dict[str, tuple[str, list[Entry]]] = {}
     for entry in items:
-        name = key(entry.record)
-        if name:
-            groups.setdefault(slug(name), []).append(entry)
-    named = {}
-    for group_slug, members in groups.items():
-        spellings = [key(e.record) for e in members]
-        named[group_slug] = (max(set(spellings), key=lambda s: (spellings.count(s), s)), members)
-    return dict(sorted(named.items(), key=lambda item: item[1][0].lower()))
+        value = key(entry.record)
+        if value:
+            groups.setdefault(slugs[value], (name(value), []))[1].append(entry)
+    return dict(sorted(groups.items(), key=lambda item: (item[1][0].lower(), item[0])))
 
 
 @dataclass(frozen=True)
-class HistoryRow:
-    """An accelerator's best closed-division result per accelerator on one benchmark (model and
-    scenario of a suite), in each round that has one: ``{round: record}``."""
+class TimelineRow:
+    """One benchmark (model and scenario of a suite, in one unit) across rounds: for each
+    accelerator and round, its best closed-division result per accelerator,
+    ``{(accelerator_id, round): record}``."""
 
     suite: str
     model: str
     scenario: str
-    best: dict[str, ResultRecord]
+    units: str
+    best: dict[tuple[str, str], ResultRecord]
+
+    @property
+    def rounds(self) -> list[str]:
+        """The rounds with a result, as they come in ``best``."""
+        return list(dict.fromkeys(round_name for _, round_name in self.best))
 
 
-def accelerator_history(benchmarks_by_round: dict[str, list[Benchmark]],
-                        accelerator_slug: str) -> list[HistoryRow]:
-    """Round-over-round view of one accelerator: for each throughput benchmark it ran in more
-    than one round, its best per-accelerator closed result in each round (the software gains on
-    unchanged hardware, when the count of accelerators is alike; the page shows the counts)."""
-    table: dict[tuple, dict[str, ResultRecord]] = {}
+def timeline(benchmarks_by_round: dict[str, list[Benchmark]],
+             accelerator_ids: tuple[str, ...]) -> list[TimelineRow]:
+    """Round-over-round view of some accelerators (one, or a family's): for each throughput
+    benchmark they ran in more than one round, the best per-accelerator closed result of each
+    accelerator in each round. The same hardware in two rounds shows the software gain; a new
+    generation on the same benchmark shows the hardware step (the page shows the counts).
+
+    A benchmark whose unit changed between rounds gives one row per unit: results in different
+    units are never joined. Latencies are left out (never divided by accelerators), and so are
+    mixed systems, whose accelerator ids name no single part.
+
+    Args:
+        benchmarks_by_round: ``{round: benchmarks}``, oldest round first.
+        accelerator_ids: canonical accelerator ids (``accelerators.yaml``).
+    """
+    table: dict[tuple, dict[tuple[str, str], ResultRecord]] = {}
     for round_name, benchmarks in benchmarks_by_round.items():
         for benchmark in benchmarks:
             if not benchmark.higher_is_better:
                 continue
             for record in benchmark.division("closed"):
-                if record.accelerator and slug(record.accelerator) == accelerator_slug \
-                        and record.result_per_accelerator is not None:
-                    key = (benchmark.suite, benchmark.model, benchmark.scenario)
-                    best = table.setdefault(key, {}).get(round_name)
-                    if best is None or record.result_per_accelerator > best.result_per_accelerator:
-                        table[key][round_name] = record
-    rows = [HistoryRow(*key, best) for key, best in table.items() if len(best) > 1]
-    return sorted(rows, key=lambda r: (r.suite, r.model, SCENARIO_ORDER.index(r.scenario)))
-
-
-def system_key(record: ResultRecord) -> str:
-    """The stable key of a system under test within a round, used in comparison URLs
-    (``?a=<key>``): ``"v6.1.nvidia.nvidia-gb300-nvl72-72x-gb300-288gb-aarch64-tensorrt"``."""
-    return f"{record.round}.{slug(record.submitter)}.{slug(record.system_name)}"
+                if (record.accelerator_id not in accelerator_ids or record.accelerator_mixed
+                        or record.result_per_accelerator is None):
+                    continue
+                key = (benchmark.suite, benchmark.model, benchmark.scenario, record.units)
+                cell = (record.accelerator_id, round_name)
+                best = table.setdefault(key, {}).get(cell)
+                if best is None or record.result_per_accelerator > best.result_per_accelerator:
+                    table[key][cell] = record
+    rows = [TimelineRow(*key, best) for key, best in table.items()
+            if len({round_name for _, round_name in best}) > 1]
+    return sorted(rows, key=lambda r: (r.suite, r.model, SCENARIO_ORDER.index(r.scenario),
+                                       r.units))
 
 
 @dataclass(frozen=True)
@@ -115,12 +127,13 @@ class System:
     results: dict[tuple[str, str, str], tuple[Benchmark, ResultRecord]]
 
 
-def systems(benchmarks_by_round: dict[str, list[Benchmark]]) -> list[System]:
+def systems(benchmarks_by_round: dict[str, list[Benchmark]], naming: Naming) -> list[System]:
     """Every system under test of every round, for the comparison of two systems; sorted by
     round (newest first, as given), submitter and name.
 
     Args:
         benchmarks_by_round: ``{round: benchmarks}`` as ``benchmarks.benchmarks_of`` gives them.
+        naming: the keys of the systems (``names.Naming.system_key``).
     """
     found: dict[str, dict] = {}
     for round_name, benchmarks in benchmarks_by_round.items():
@@ -128,7 +141,7 @@ def systems(benchmarks_by_round: dict[str, list[Benchmark]]) -> list[System]:
             # Benchmark.results is ranked closed first, best first: a system's first record
             # is the one the comparison uses.
             for record in benchmark.results:
-                entry = found.setdefault(system_key(record), {
+                entry = found.setdefault(naming.system_key(record), {
                     "round": round_name, "submitter": record.submitter,
                     "name": record.system_name, "results": {}})
                 entry["results"].setdefault((benchmark.suite, benchmark.model,

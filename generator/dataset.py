@@ -19,9 +19,9 @@ from urllib.parse import quote
 import pandas as pd
 from pydantic import ValidationError
 
+from . import rules
 from .errors import InputError, InputErrors
 from .files import write_text_atomic
-from .result_ids import assign_result_ids
 from .schema import FIELDS, ResultRecord, field_descriptors
 
 RESULTS_DIR = "results"
@@ -58,14 +58,15 @@ def save_round(data_dir: Path, round_name: str, records: list[ResultRecord]) -> 
     writer = csv.DictWriter(buffer, fieldnames=FIELDS, lineterminator="\n")
     writer.writeheader()
     for record in rows:
-        writer.writerow({k: _cell(v) for k, v in record.model_dump().items()})
+        writer.writerow({k: cell(v) for k, v in record.model_dump().items()})
     path = round_table(data_dir, round_name)
     write_text_atomic(path, buffer.getvalue())
     write_descriptor(data_dir)
     return path
 
 
-def _cell(value: object) -> str:
+def cell(value: object) -> str:
+    """A value as the round tables write it: "" for None, true/false, the shortest float text."""
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -109,10 +110,12 @@ class Dataset:
     """All rounds of the committed dataset, validated.
 
     ``records`` are in table order, rounds oldest first. ``frame`` is the same as a pandas
-    DataFrame with one column per schema field.
+    DataFrame with one column per schema field. ``warnings`` are what the rules report without
+    refusing (``rules.Findings``), for ``check`` to print.
     """
 
     records: tuple[ResultRecord, ...]
+    warnings: tuple[InputError, ...] = ()
 
     @cached_property
     def frame(self) -> pd.DataFrame:
@@ -134,73 +137,23 @@ def load(data_dir: Path) -> Dataset:
     Raises:
         InputErrors: every invalid cell, as ``data/results/v6.1.csv: line 12: field 'result':
             ...`` (file lines: the header is line 1), an unexpected or missing column, a table
-            whose rows belong to another round, a benchmark with two units, or a derived
-            result ID that MLCommons' rule would not give. Nothing is returned half-checked.
+            whose rows belong to another round, and whatever breaks the rules the importer also
+            applies (``rules``). Nothing is returned half-checked.
     """
     tables = sorted((data_dir / RESULTS_DIR).glob("*.csv"), key=lambda p: _round_key(p.stem))
     if not tables:
         raise InputErrors([InputError(data_dir / RESULTS_DIR, None, None,
                                       "no round tables (*.csv); run `make import`")])
-    records: list[ResultRecord] = []
+    rows: list[tuple[rules.Place, ResultRecord]] = []
     errors: list[InputError] = []
     for path in tables:
-        rows = _load_table(path, errors)
-        errors += _check_consistency(path, rows)
-        records.extend(record for _, record in rows)
+        rows += [(rules.Place(str(path), f"line {line}"), record)
+                 for line, record in _load_table(path, errors)]
+    found = rules.check_dataset(rows)
+    errors += found.errors
     if errors:
         raise InputErrors(errors)
-    return Dataset(tuple(records))
-
-
-def _check_consistency(path: Path, rows: list[tuple[int, ResultRecord]]) -> list[InputError]:
-    """Rules across the rows of one round: each official result folder appears once (a row
-    copied twice would count one result twice in rankings), one unit per benchmark (model,
-    scenario, suite), and derived result IDs equal to what MLCommons' rule gives
-    (``result_ids``)."""
-    errors = []
-    seen: dict[str, int] = {}
-    for line, record in rows:
-        first_line = seen.setdefault(record.location, line)
-        if first_line != line:
-            errors.append(InputError(path, f"line {line}", "location",
-                                     f"{record.location!r} is already the result folder of "
-                                     f"line {first_line}: one result, one row"))
-    by_benchmark: dict[tuple, list[tuple[int, ResultRecord]]] = {}
-    for line, record in rows:
-        by_benchmark.setdefault((record.suite, record.model, record.scenario), []).append(
-            (line, record))
-    for (suite, model, scenario), members in by_benchmark.items():
-        counts: dict[str, int] = {}
-        for _, record in members:
-            counts[record.units] = counts.get(record.units, 0) + 1
-        usual = max(counts, key=lambda u: (counts[u], u))
-        for line, record in members:
-            if record.units != usual:
-                errors.append(InputError(path, f"line {line}", "units",
-                                         f"{record.units} differs from the {usual} of the "
-                                         f"other {model} {scenario} ({suite}) results"))
-    # One result ID is one system: its rows must agree on what identifies the system.
-    first_of: dict[str, tuple[int, ResultRecord]] = {}
-    for line, record in rows:
-        first_line, first = first_of.setdefault(record.result_id, (line, record))
-        for field in ("system_name", "submitter", "platform", "suite", "division", "category"):
-            if getattr(record, field) != getattr(first, field):
-                errors.append(InputError(path, f"line {line}", field,
-                                         f"{getattr(record, field)!r} differs from "
-                                         f"{getattr(first, field)!r} on line {first_line}, "
-                                         f"another row of result {record.result_id}"))
-    derived = [(line, r) for line, r in rows if r.result_id_derived]
-    if derived:
-        expected = assign_result_ids(derived[0][1].round, (
-            {"suite": r.suite, "division": r.division, "category": r.category,
-             "submitter": r.submitter, "platform": r.platform, "used_model": r.used_model}
-            for _, r in derived))
-        for (line, record), wanted in zip(derived, expected):
-            if record.result_id != wanted:
-                errors.append(InputError(path, f"line {line}", "result_id",
-                                         f"{record.result_id} does not follow MLCommons' "
-                                         f"rule for derived IDs; expected {wanted}"))
-    return errors
+    return Dataset(tuple(record for _, record in rows), tuple(found.warnings))
 
 
 def _load_table(path: Path, errors: list[InputError]) -> list[tuple[int, ResultRecord]]:

@@ -11,15 +11,20 @@ class InputError(Exception):
         where: the place in the file: ``"record 12"``, ``"row 7"``, ``"line 30"``.
         field: the field or key at fault, or ``None`` when the whole place is at fault.
         problem: what is wrong and, where possible, what was expected.
+        dataset_field: the dataset's name of ``field`` when the file spells it otherwise (a
+            summary file's ``a#`` is the dataset's ``accelerators_per_node``).
 
-    ``str(error)`` reads ``path: where: field 'x': problem``.
+    ``str(error)`` reads ``path: where: field 'x': problem``, or ``field 'a#'
+    (accelerators_per_node)`` when the two names differ.
     """
 
-    def __init__(self, path: object, where: str | None, field: str | None, problem: str):
+    def __init__(self, path: object, where: str | None, field: str | None, problem: str,
+                 dataset_field: str | None = None):
         self.path = str(path)
         self.where = where
         self.field = field
         self.problem = problem
+        self.dataset_field = dataset_field
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -27,7 +32,9 @@ class InputError(Exception):
         if self.where:
             parts.append(self.where)
         if self.field:
-            parts.append(f"field '{self.field}'")
+            also = (f" ({self.dataset_field})" if self.dataset_field
+                    and self.dataset_field != self.field else "")
+            parts.append(f"field '{self.field}'{also}")
         return ": ".join(parts + [self.problem])
 
 

@@ -10,6 +10,7 @@ import datetime as dt
 import math
 
 from babel.dates import format_date
+from babel.lists import format_list
 from babel.numbers import format_compact_decimal, format_decimal
 
 from .catalogs import N_, translations
@@ -87,3 +88,9 @@ def format_day(day: dt.date, lang: Language) -> str:
     """A date in the locale's long form: ``September 16, 2026`` / ``2026年9月16日`` /
     ``16 settembre 2026``."""
     return format_date(day, format="long", locale=lang.cldr)
+
+
+def format_items(items: list[str], lang: Language) -> str:
+    """A list in the locale's words, by CLDR list patterns: ``v4.1, v5.1 and v6.0`` /
+    ``v4.1、v5.1和v6.0`` / ``v4.1, v5.1 e v6.0``."""
+    return format_list([str(item) for item in items], locale=lang.cldr)

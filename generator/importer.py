@@ -1,199 +1,362 @@
 """Import: MLCommons summary files -> the normalized results dataset under ``data/``.
 
-Three visible stages, as in ``run_import``: load the summary files (``mlcommons``), normalize
-each record through the vocabulary tables and give it a result ID (``result_ids``), then save one
-table per round with its descriptor (``dataset``). Every problem found is reported with its file,
-record and field; nothing is written unless every record is valid.
+Three visible stages, as in ``run_import``:
+
+1. **Load** the summary files (``mlcommons``); a file given twice (same bytes) is read once and
+   reported; the records of several files of one round are merged.
+2. **Normalize** each record through the vocabulary tables (``vocabulary``), give the records
+   without a published ID the ID MLCommons' rule gives them over the merged round
+   (``result_ids``), and apply the rules a round obeys (``rules``, the same as at load).
+3. **Save** one table per round with its descriptor and changelog entry (``dataset``,
+   ``changelog``): first into a staging copy of ``data/`` that ``dataset.load`` must accept,
+   then into ``data/``. A round that would lose records is refused unless it is named in
+   ``replace_rounds``.
+
+Every problem found is reported with its file, record and field, all of a record's problems
+together; nothing is written unless every record is valid.
 """
 
 from __future__ import annotations
 
-import math
-from collections import defaultdict
+import datetime as dt
+import hashlib
+import re
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from . import dataset
+from . import accelerators, changelog, dataset, rules
 from .errors import InputError, InputErrors
 from .mlcommons import FINAL_REPORT, SummaryRecord, read_summary
+from .numbers import plain_number
 from .result_ids import assign_result_ids
-from .schema import ResultRecord
+from .schema import ROUND_PATTERN, ResultRecord, canonical_result_id
 from .vocabulary import vocabulary
 
-# Free-text fields kept as published (stripped); None becomes "".
+# Free-text fields kept as published (stripped); None and placeholders become "".
 TEXT_FIELDS = ("system_name", "platform", "submitter", "accuracy", "host_processor",
                "host_processor_core_count", "framework", "operating_system", "weight_data_types",
                "notes")
 
 
-def run_import(paths: list[Path], data_dir: Path) -> dict[str, int]:
+@dataclass
+class RoundReport:
+    """What an import did to one round: records ``read`` from its files, ``added``,
+    ``changed`` (records with a changed published value) and ``removed`` against ``data/``, the
+    models new to the vocabulary, the accelerator names the alias table
+    (``accelerators.yaml``) does not know, and the warnings."""
+
+    read: int = 0
+    added: int = 0
+    changed: int = 0
+    removed: int = 0
+    new_models: list[str] = field(default_factory=list)
+    unknown_accelerators: list[str] = field(default_factory=list)
+    warnings: list[InputError] = field(default_factory=list)
+
+
+@dataclass
+class ImportReport:
+    """Per round, a :class:`RoundReport`; ``notes`` are remarks about the files (a file given
+    twice)."""
+
+    rounds: dict[str, RoundReport] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str] = frozenset(),
+               today: dt.date | None = None,
+               progress: Callable[[str], None] = lambda message: None) -> ImportReport:
     """Import MLCommons summary files into ``data_dir``.
 
     Args:
-        paths: summary files of one or more rounds (either MLCommons format).
+        paths: summary files of one or more rounds (either MLCommons format); files of one
+            round are merged.
         data_dir: the dataset folder (``data/``); its tables of other rounds are kept.
+        replace_rounds: rounds (``"v6.1"``) that may lose records against ``data_dir``: the
+            explicit "replace this round" of the command line.
+        today: the date of changelog entries (default: today).
+        progress: called with a line of text as each long step starts.
 
     Returns:
-        the number of records written per round, e.g. ``{"v6.1": 492}``.
+        the import report.
 
     Raises:
-        InputErrors: every problem found in every file, each naming file, record and field.
+        InputErrors: every problem found in every file, each naming file, record and field;
+            ``data_dir`` is then left as it was.
     """
-    records_by_round: dict[str, list[ResultRecord]] = {}
+    today = today or dt.date.today()
+    report = ImportReport()
     errors: list[InputError] = []
+    by_round, sources = _load(paths, report, errors, progress)
+    records_by_round: dict[str, list[ResultRecord]] = {}
+    entries: dict[str, dict] = {}
+    for round_name, summary in by_round.items():
+        progress(f"{round_name}: normalizing {len(summary)} records")
+        round_report = report.rounds.setdefault(round_name, RoundReport(read=len(summary)))
+        before = len(errors)
+        rows = _normalize_round(round_name, summary, errors, round_report)
+        if len(errors) == before:
+            # The rules across records apply to a whole round: with a record refused, they
+            # would report what only follows from its absence (derived IDs shifting).
+            found = rules.check_round(rows)
+            errors += found.errors
+            round_report.warnings += found.warnings
+        records = [record for _, record in rows]
+        previous = changelog.read_previous(dataset.round_table(data_dir, round_name))
+        entry = changelog.entry(previous, records, sources[round_name], today,
+                                first=not changelog.read_changelog(data_dir, round_name))
+        _count_changes(round_report, previous, entry, len(records))
+        if round_report.removed and round_name not in replace_rounds:
+            errors.append(InputError(
+                ", ".join(s.file for s in sources[round_name]), f"round {round_name}", None,
+                f"this import would remove {round_report.removed} of the {len(previous)} "
+                f"records data/ holds for {round_name} (first: {entry['removed'][0]['location']}"
+                f"); to replace the round on purpose, import with --replace-round "
+                f"{round_name}"))
+        records_by_round[round_name] = records
+        if entry is not None:
+            entries[round_name] = entry
+    if errors:
+        raise InputErrors(errors)
+    progress("validating the dataset as it will be written")
+    with tempfile.TemporaryDirectory(prefix=".import-", dir=data_dir.parent) as staging:
+        staged = Path(staging) / "data"
+        if data_dir.exists():
+            shutil.copytree(data_dir, staged)
+        _save(staged, records_by_round, entries)
+        dataset.load(staged)  # the rules of the build; raises InputErrors
+    _save(data_dir, records_by_round, entries)
+    return report
+
+
+def _load(paths: list[Path], report: ImportReport, errors: list[InputError],
+          progress: Callable[[str], None]
+          ) -> tuple[dict[str, list[SummaryRecord]], dict[str, list[changelog.Source]]]:
+    """The records of every file grouped by round, and each round's source files."""
+    by_round: dict[str, list[SummaryRecord]] = {}
+    sources: dict[str, list[changelog.Source]] = {}
+    digests: dict[str, Path] = {}
     for path in paths:
+        progress(f"reading {path}")
+        try:
+            digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        except OSError as exc:
+            errors.append(InputError(path, None, None, f"cannot read the file: {exc}"))
+            continue
+        if digest in digests:
+            report.notes.append(f"{path} has the same content as {digests[digest]}: "
+                                "imported once")
+            continue
+        digests[digest] = path
         try:
             summary = read_summary(path)
         except InputError as exc:
             errors.append(exc)
             continue
-        for round_name, rows in normalize_summary(summary, errors).items():
-            records_by_round.setdefault(round_name, []).extend(rows)
-    if errors:
-        raise InputErrors(errors)
+        except InputErrors as exc:
+            errors += exc.errors
+            continue
+        rounds_of_file = set()
+        for record in summary:
+            round_name = _round_name(record, errors)
+            if round_name:
+                by_round.setdefault(round_name, []).append(record)
+                rounds_of_file.add(round_name)
+        for round_name in sorted(rounds_of_file):
+            sources.setdefault(round_name, []).append(changelog.Source(Path(path).name, digest))
+    return by_round, sources
+
+
+def _round_name(record: SummaryRecord, errors: list[InputError]) -> str | None:
+    """The record's round, ``v`` + number (``"6.1"`` and ``"v6.1"`` are both ``"v6.1"``)."""
+    name = "v" + str(record.values["version"]).strip().removeprefix("v")
+    if not re.match(ROUND_PATTERN, name):
+        errors.append(record.error("version", f"expected a round such as v6.1, got "
+                                              f"{record.values['version']!r}"))
+        return None
+    return name
+
+
+def _count_changes(report: RoundReport, previous: dict | None, entry: dict | None,
+                   count: int) -> None:
+    if previous is None:
+        report.added = count
+    elif entry is not None:
+        report.added = len(entry.get("added", []))
+        report.removed = len(entry.get("removed", []))
+        report.changed = len({c["location"] for c in entry.get("changed", [])})
+
+
+def _save(data_dir: Path, records_by_round: dict[str, list[ResultRecord]],
+          entries: dict[str, dict]) -> None:
     for round_name, records in records_by_round.items():
         dataset.save_round(data_dir, round_name, records)
-    return {name: len(rows) for name, rows in records_by_round.items()}
+        if round_name in entries:
+            changelog.append(data_dir, round_name, entries[round_name])
 
 
-def normalize_summary(summary: list[SummaryRecord],
-                      errors: list[InputError]) -> dict[str, list[ResultRecord]]:
-    """Normalize the records of one summary file, grouped by round.
-
-    Records without a published result ID get the ID MLCommons' rule gives them
-    (``result_id_derived`` true). Problems are appended to ``errors``; bad records are dropped.
-    """
-    by_round: dict[str, list[SummaryRecord]] = defaultdict(list)
+def _normalize_round(round_name: str, summary: list[SummaryRecord], errors: list[InputError],
+                     report: RoundReport) -> list[tuple[rules.Place, ResultRecord]]:
+    """Normalize the merged records of one round; records without a published ID get the ID
+    MLCommons' rule gives them over the whole merged round (``result_id_derived`` true).
+    Problems are appended to ``errors``; bad records are dropped."""
+    normalized = []
     for record in summary:
-        by_round[str(record.values["version"]).strip()].append(record)
-    out: dict[str, list[ResultRecord]] = {}
-    for round_name, records in by_round.items():
-        derived_ids = assign_result_ids(round_name, (_id_fields(r) for r in records))
-        rows: list[ResultRecord] = []
-        seen: dict[tuple, str] = {}
-        for record, derived_id in zip(records, derived_ids):
-            try:
-                row = normalize_record(record, derived_id)
-            except InputError as exc:
-                errors.append(exc)
-                continue
-            key = (row.result_id, row.used_model, row.scenario, row.units)
-            if key in seen:
-                errors.append(record.error(None, f"duplicate of {seen[key]}: same system, model, "
-                                                 "scenario and units"))
-                continue
-            seen[key] = record.where
-            rows.append(row)
-        out[round_name] = rows
-    return out
+        problems: list[InputError] = []
+        fields = normalize_fields(record, round_name, problems, report)
+        if problems:
+            errors += problems
+        else:
+            normalized.append((record, fields))
+    derived = [fields for _, fields in normalized if not fields["result_id"]]
+    for fields, result_id in zip(derived, assign_result_ids(round_name, derived)):
+        fields["result_id"] = result_id
+    rows = []
+    for record, fields in normalized:
+        try:
+            rows.append((rules.Place(record.path, record.where, record.spellings),
+                         ResultRecord(**fields)))
+        except ValidationError as exc:
+            errors += [_schema_error(record, problem) for problem in exc.errors()]
+    return rows
 
 
-def _id_fields(record: SummaryRecord) -> dict[str, str]:
-    return {name: str(record.values.get(name, "")) for name in
-            ("suite", "division", "category", "submitter", "platform", "used_model")}
+def _schema_error(record: SummaryRecord, problem: dict) -> InputError:
+    name = ".".join(str(p) for p in problem["loc"]) or None
+    message = problem["msg"] if name is None else f"{problem['msg']} (got {problem.get('input')!r})"
+    return record.error(name, message)
 
 
-def normalize_record(record: SummaryRecord, derived_id: str) -> ResultRecord:
-    """Turn one raw summary record into a validated :class:`ResultRecord`.
+def normalize_fields(record: SummaryRecord, round_name: str, problems: list[InputError],
+                     report: RoundReport | None = None) -> dict:
+    """The fields of a :class:`ResultRecord` for one raw summary record, before validation.
 
     Args:
         record: raw values as read by ``mlcommons.read_summary``.
-        derived_id: the ID MLCommons' rule gives this record, used when none is published.
+        round_name: the record's round, ``"v6.1"``.
+        problems: receives every problem of the record (an unknown division, a number that is
+            not a plain decimal...), each naming the field as the file spells it.
+        report: receives the models new to the vocabulary.
 
-    Raises:
-        InputError: a value the vocabulary tables do not know, or one the schema rejects,
-            naming the record and the field with its summary-file meaning.
+    Returns:
+        the fields, ``result_id`` ``""`` when the file publishes none; meaningless when
+        ``problems`` grew.
     """
     v = record.values
     words = vocabulary()
 
-    def canonical(table: str, field: str, value: object) -> str:
-        found = words.canonical(table, value)
+    def canonical(table: str, name: str) -> str:
+        found = words.canonical(table, v[name])
         if found is None:
-            raise record.error(field, f"unknown {table} {value!r}; known: "
-                                      f"{', '.join(words.known(table))} "
-                                      "(add the spelling to generator/vocabulary.yaml)")
-        return found
+            problems.append(record.error(name, f"unknown {table} {v[name]!r}; known: "
+                                               f"{', '.join(words.known(table))} (add the "
+                                               "spelling to generator/vocabulary.yaml)"))
+        return found or ""
 
-    used_model = str(v["used_model"]).strip()
-    if record.format == FINAL_REPORT:
-        # Final reports name the benchmark in "Model" (the model as run is "UsedModel").
-        model = canonical("model", "model", v.get("mlperf_model", ""))
-    else:
-        # Checker files name the model as run in "Model"; its canonical name is the benchmark,
-        # or failing that (open-division variants) the canonical name of "MlperfModel".
-        model = (words.canonical("model", used_model)
-                 or words.canonical("model", v.get("mlperf_model", "")))
-        if model is None:
-            canonical("model", "used_model", used_model)
-    units = canonical("units", "units", v["units"])
-    result = _number(record, "result", v["result"])
-    total = _count(record, "total_accelerators", v.get("total_accelerators"))
-    per_node = _count(record, "accelerators_per_node", v.get("accelerators_per_node"))
-    nodes = _count(record, "nodes", v["nodes"])
+    def number(name: str) -> float | None:
+        try:
+            return plain_number(v.get(name))
+        except ValueError as exc:
+            problems.append(record.error(name, f"{exc} (got {v.get(name)!r})"))
+            return None
+
+    def count(name: str) -> int | None:
+        """A whole count; None for null, "" or 0 (MLCommons writes 0 or "" for none)."""
+        value = number(name)
+        if value is None or value == 0:
+            return None
+        if value < 0 or value != int(value):
+            problems.append(record.error(name, f"expected a whole number >= 0 (got {v[name]!r})"))
+            return None
+        return int(value)
+
+    used_model = _text(v["used_model"])
+    model = _model(record, problems, report)
+    units = canonical("units", "units")
+    result = number("result")
+    total, per_node, nodes = (count("total_accelerators"), count("accelerators_per_node"),
+                              count("nodes"))
     if total is None and per_node is not None and nodes is not None:
         total = per_node * nodes  # older final reports carry no total
-    per_accelerator = (result / total if total and words.is_throughput(units)
+    per_accelerator = (result / total if total and units and words.is_throughput(units)
                        and result is not None else None)
-    fields = {
-        "round": str(v["version"]).strip(),
-        "result_id": str(v.get("result_id") or derived_id),
-        "result_id_derived": not v.get("result_id"),
-        "division": canonical("division", "division", v["division"]),
-        "category": canonical("category", "category", v["category"]),
-        "suite": canonical("suite", "suite", v["suite"]),
+    power_result = number("power_result")
+    power_units = None
+    if not words.is_missing(v.get("power_units")):
+        power_units = words.canonical("power_units", v["power_units"])
+        if power_units is None:
+            problems.append(record.error("power_units", f"unknown power units "
+                                                        f"{v['power_units']!r}; known: "
+                                         f"{', '.join(words.known('power_units'))}"))
+    elif power_result is not None:
+        problems.append(record.error("power_units", f"the power result {power_result!r} has "
+                                                    "no unit; expected Watts or millijoules"))
+    published_id = _text(v.get("result_id"))
+    accelerator = None if words.is_missing(v.get("accelerator")) else _text(v["accelerator"])
+    if (accelerator and report is not None and not accelerators.is_known(accelerator)
+            and accelerator not in report.unknown_accelerators):
+        report.unknown_accelerators.append(accelerator)
+    return {
+        "round": round_name,
+        "result_id": canonical_result_id(published_id) if published_id else "",
+        "result_id_published": published_id or None,
+        "result_id_derived": not published_id,
+        "division": canonical("division", "division"),
+        "category": canonical("category", "category"),
+        "suite": canonical("suite", "suite"),
         "model": model,
         "used_model": used_model,
-        "scenario": canonical("scenario", "scenario", v["scenario"]),
+        "scenario": canonical("scenario", "scenario"),
         "result": result,
         "units": units,
         "result_per_accelerator": per_accelerator,
         "nodes": nodes,
-        "accelerator": _text(v.get("accelerator")) or None,
+        "accelerator": accelerator,
+        **accelerators.record_fields(accelerator),
         "accelerators_per_node": per_node,
         "total_accelerators": total,
-        "host_processors_per_node": _count(record, "host_processors_per_node",
-                                           v.get("host_processors_per_node")),
-        "power_result": _number(record, "power_result", v.get("power_result")),
-        "power_units": _text(v.get("power_units")) or None,
-        "inferred": bool(_count(record, "inferred", v.get("inferred")) or 0),
+        "host_processors_per_node": count("host_processors_per_node"),
+        "power_result": power_result,
+        "power_units": power_units,
+        "inferred": bool(count("inferred") or 0),
         "location": _text(v["location"]).removeprefix("./"),
-        **{name: _text(v.get(name)) for name in TEXT_FIELDS},
+        **{name: "" if words.is_missing(v.get(name)) else _text(v.get(name))
+           for name in TEXT_FIELDS},
     }
-    try:
-        return ResultRecord(**fields)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or None
-        raise record.error(field, f"{first['msg']} (got {first.get('input')!r})") from None
+
+
+def _model(record: SummaryRecord, problems: list[InputError],
+           report: RoundReport | None) -> str:
+    """The benchmark model of a record. Final reports name the benchmark in ``Model``; checker
+    summaries name the model as run in ``Model`` and its family in ``MlperfModel``, so the
+    benchmark is the canonical name of either, else a new model named as run. A name the
+    vocabulary does not know is a new model (reported), unless it respells a known one."""
+    words = vocabulary()
+    if record.format == FINAL_REPORT:
+        name, spelled_as = record.values.get("mlperf_model", ""), "mlperf_model"
+    else:
+        name, spelled_as = record.values["used_model"], "used_model"
+        if words.canonical("model", name) is None and words.canonical(
+                "model", record.values.get("mlperf_model", "")) is not None:
+            name, spelled_as = record.values["mlperf_model"], "mlperf_model"
+    canonical, note = words.model(_text(name))
+    if canonical is None:
+        problems.append(record.error(spelled_as, f"{name!r} differs from the model {note!r} "
+                                                 "only in case or punctuation; add it to the "
+                                                 f"aliases of {note!r} in "
+                                                 "generator/vocabulary.yaml"))
+        return ""
+    if not canonical:
+        problems.append(record.error(spelled_as, "the model is empty"))
+    elif note == "new" and report is not None and canonical not in report.new_models:
+        report.new_models.append(canonical)
+    return canonical
 
 
 def _text(value: object) -> str:
     return "" if value is None else str(value).strip()
-
-
-def _number(record: SummaryRecord, field: str, value: object) -> float | None:
-    """A float from a JSON number or a numeric string; None for null or ""."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool):
-        raise record.error(field, f"expected a number, got {value!r}")
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise record.error(field, f"expected a number, got {value!r}") from None
-    if not math.isfinite(number):
-        raise record.error(field, f"expected a finite number, got {value!r}")
-    return number
-
-
-def _count(record: SummaryRecord, field: str, value: object) -> int | None:
-    """A whole count from an int or a numeric string; None for null, "" or 0 (MLCommons writes
-    0 or "" where a system has none)."""
-    number = _number(record, field, value)
-    if number is None or number == 0:
-        return None
-    if number < 0 or number != int(number):
-        raise record.error(field, f"expected a whole number >= 0, got {value!r}")
-    return int(number)

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import InputError
+from .errors import InputError, InputErrors
 
 CHECKER = "submission-checker summary"
 FINAL_REPORT = "final report"
@@ -68,7 +68,8 @@ REQUIRED = ("submitter", "category", "division", "suite", "system_name", "platfo
 class SummaryRecord:
     """One record of a summary file, with raw values under our names (see ``KEYS``).
 
-    ``path`` and ``where`` ("record 12" for list files, "record '12'" for keyed ones) locate it.
+    ``path`` and ``where`` locate it: ``record 12 (ID v4.1-0050)`` in a final report (its
+    position and its published ID), ``record '12'`` (its key) in a checker summary.
     """
 
     path: str
@@ -76,9 +77,18 @@ class SummaryRecord:
     format: str
     values: dict
 
+    @property
+    def spellings(self) -> dict[str, str]:
+        """How this record's format spells each of our names: ``{"accelerators_per_node":
+        "a#", ...}`` in a final report."""
+        column = 0 if self.format == CHECKER else 1
+        return {name: keys[column] for name, keys in KEYS.items() if keys[column]}
+
     def error(self, field: str | None, problem: str) -> InputError:
-        """An :class:`InputError` located at this record and ``field``."""
-        return InputError(self.path, self.where, field, problem)
+        """An :class:`InputError` at this record, naming ``field`` (our name) as the file spells
+        it, beside our name."""
+        spelled = self.spellings.get(field, field) if field else None
+        return InputError(self.path, self.where, spelled, problem, field)
 
 
 def read_summary(path: Path) -> list[SummaryRecord]:
@@ -91,9 +101,9 @@ def read_summary(path: Path) -> list[SummaryRecord]:
         its records in file order.
 
     Raises:
-        InputError: unreadable or malformed JSON (with line and column), an unknown layout, a
-            record that is not an object or lacks a required key (named with its summary-file
-            spelling).
+        InputError: unreadable or malformed JSON (with line and column), an unknown layout.
+        InputErrors: records that are not objects, lack a required key or carry an unknown one
+            (named with the summary file's spelling), every one of them.
     """
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -105,24 +115,31 @@ def read_summary(path: Path) -> list[SummaryRecord]:
     if isinstance(data, dict):
         fmt, column, items = CHECKER, 0, [(f"record '{k}'", v) for k, v in data.items()]
     elif isinstance(data, list):
-        fmt, column, items = FINAL_REPORT, 1, [(f"record {i}", v) for i, v in enumerate(data)]
+        fmt, column, items = FINAL_REPORT, 1, [
+            (f"record {i} (ID {v['ID']})" if isinstance(v, dict) and v.get("ID")
+             else f"record {i}", v) for i, v in enumerate(data)]
     else:
         raise InputError(path, None, None, "expected a JSON object (submission-checker summary) "
                          "or a JSON list (final report) of records")
-    records = []
+    records, errors = [], []
+    known = {spellings[column] for spellings in KEYS.values()} | IGNORED
     for where, raw in items:
         if not isinstance(raw, dict):
-            raise InputError(path, where, None, f"expected a JSON object, got {type(raw).__name__}")
+            errors.append(InputError(path, where, None,
+                                     f"expected a JSON object, got {type(raw).__name__}"))
+            continue
         values = {}
         for name, spellings in KEYS.items():
             key = spellings[column]
             if key is not None and key in raw:
                 values[name] = raw[key]
             elif name in REQUIRED:
-                raise InputError(path, where, key or name, f"missing from this {fmt} record")
-        known = {spellings[column] for spellings in KEYS.values()} | IGNORED
-        unknown = sorted(set(raw) - known)
-        if unknown:
-            raise InputError(path, where, unknown[0], f"unknown key in a {fmt} record")
+                errors.append(InputError(path, where, key or name,
+                                         f"missing from this {fmt} record", name))
+        errors += [InputError(path, where, key, f"unknown key in a {fmt} record; known: the "
+                                                "keys of generator/mlcommons.py")
+                   for key in sorted(set(raw) - known)]
         records.append(SummaryRecord(str(path), where, fmt, values))
+    if errors:
+        raise InputErrors(errors)
     return records

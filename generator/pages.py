@@ -8,6 +8,7 @@ catalog and CLDR locale. Data reaches the output only through autoescaping (HTML
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import html
 import io
 import json
@@ -19,19 +20,19 @@ from urllib.parse import quote
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from . import editorial
+from . import accelerators, changelog, editorial, families, organizations, power
 from .articles import Article
 from .benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of, record_holder
 from .catalogs import translations
 from .claims import Registry
 from .charts import (assign_colours, chart_json, chart_rows, leaders_chart, per_accelerator_rows,
-                     render_svg)
-from .comparisons import (accelerator_history, default_pair, entries, group_by, system_key,
-                          systems)
+                     power_chart, render_svg)
+from .comparisons import default_pair, entries, group_by, systems, timeline
 from .dataset import DESCRIPTOR, RESULTS_REPOSITORY, Dataset, result_url, round_table
-from .formatting import (format_headline, format_number, format_result, unit_name, unit_symbol,
-                         units_label)
+from .formatting import (format_day, format_headline, format_items, format_number, format_result,
+                         unit_name, unit_symbol, units_label)
 from .languages import LANGUAGES, Language
+from .names import Naming
 from .schema import ResultRecord, field_descriptors
 from .verification import ICONS, STATUS_MEANINGS, claim_view, grouped_by_status
 
@@ -92,7 +93,8 @@ def environment(lang: Language) -> Environment:
         sentences=lambda parts: Markup(lang.sentence_gap).join(
             escape(part) for part in parts if part),
         result_url=result_url,
-        system_key=system_key,
+        date=lambda iso: format_day(dt.date.fromisoformat(iso), lang),
+        items=lambda values: format_items(list(values), lang),
     )
     env.globals.update(lang=lang, languages=LANGUAGES)
     return env
@@ -134,72 +136,134 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
         pages under ``results/``, in a stable order.
     """
     env = environment(lang)
+    naming = Naming.of(dataset.records, lambda r: r.accelerator_id)
+    env.filters["system_key"] = naming.system_key
     pages: list[Page | ChartImage] = []
     rounds = [(name, benchmarks_of(dataset.of_round(name))) for name in reversed(dataset.rounds)]
     colours = assign_colours([b for _, benchmarks in rounds for b in benchmarks])
     by_round = dict(rounds)
+    pages.extend(accelerator_pages(env, by_round, naming))
     for round_name, benchmarks in rounds:
-        pages.extend(comparison_pages(env, round_name, benchmarks, by_round))
+        pages.extend(comparison_pages(env, round_name, benchmarks, naming))
         pages.append(Page(f"{RESULTS}/{round_name}/index.md",
                           env.get_template("round.md.j2").render(
                               round=round_name, benchmarks=benchmarks,
-                              records=dataset.of_round(round_name))))
+                              records=dataset.of_round(round_name),
+                              organizations=organizations.count(
+                                  r.submitter for r in dataset.of_round(round_name)),
+                              has_power=any(r.power_result is not None
+                                            for r in dataset.of_round(round_name)))))
         pages += downloads(f"{RESULTS}/{round_name}/benchmarks", [
             {"suite": b.suite, "model": b.model, "scenario": b.scenario,
-             "results": len(b.results), "units": b.units[0], "best_result": b.leader.result,
+             "results": len(b.results), "units": b.units[0], "best_result": b.value(b.leader),
              "leader_submitter": b.leader.submitter, "leader_system": b.leader.system_name,
              "leader_result_id": b.leader.result_id, "page": f"{b.path.split('/', 1)[1]}/"}
             for b in benchmarks])
         for benchmark in benchmarks:
-            pages.extend(benchmark_pages(env, benchmark, lang, colours))
-    pages.extend(system_comparison_pages(env, by_round, lang))
-    pages.insert(0, Page(f"{RESULTS}/index.md",
-                         env.get_template("results.md.j2").render(rounds=rounds)))
+            siblings = [b for b in benchmarks if b is not benchmark and (b.suite, b.model,
+                        b.scenario) == (benchmark.suite, benchmark.model, benchmark.scenario)]
+            pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
+    pages.extend(system_comparison_pages(env, by_round, lang, naming))
+    power_rounds = {name: sum(r.power_result is not None for r in dataset.of_round(name))
+                    for name in dataset.rounds}
+    pages.insert(0, Page(f"{RESULTS}/index.md", env.get_template("results.md.j2").render(
+        rounds=rounds, power_rounds=power_rounds)))
     return pages
 
 
 def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchmark],
-                     by_round: dict[str, list[Benchmark]]) -> list[Page]:
-    """Pages of every submitter and every accelerator of a round (all their results, with rank,
-    division, category and accelerator count), with an index of each; accelerator pages add the
-    round-over-round table (``comparisons.accelerator_history``)."""
-    pages = []
-    rounds_oldest_first = sorted(by_round, key=lambda name: tuple(
-        int(part) for part in name.removeprefix("v").split(".")))
+                     naming: Naming) -> list[Page]:
+    """Pages of every submitter of a round (all its results, with rank, division, category and
+    accelerator count) with their index, and the index of the round's accelerators, which links
+    each accelerator's page across rounds (``accelerator_pages``)."""
+    base = f"{RESULTS}/{round_name}"
     all_entries = entries(benchmarks)
-    for kind, folder, key in (("submitter", "submitters", lambda r: r.submitter),
-                              ("accelerator", "accelerators", lambda r: r.accelerator)):
-        groups = group_by(all_entries, key)
-        base = f"{RESULTS}/{round_name}/{folder}"
-        pages.append(Page(f"{base}/index.md", env.get_template("comparisons_index.md.j2").render(
-            round=round_name, kind=kind, groups=groups)))
-        pages += downloads(f"{base}/{folder}", [
+    submitters = group_by(all_entries, lambda r: r.submitter, naming.submitters)
+    accelerators = group_by(all_entries, lambda r: r.accelerator_id, naming.accelerators,
+                            lambda accelerator_id: accelerator_name(all_entries, accelerator_id))
+    pages = []
+    for kind, folder, groups, link in (("submitter", "submitters", submitters, ""),
+                                       ("accelerator", "accelerators", accelerators,
+                                        "../../accelerators/")):
+        pages.append(Page(f"{base}/{folder}/index.md",
+                          env.get_template("comparisons_index.md.j2").render(
+                              round=round_name, kind=kind, groups=groups, link=link)))
+        pages += downloads(f"{base}/{folder}/{folder}", [
             {kind: name, "results": len(members),
              "benchmarks": len({entry.benchmark.path for entry in members}),
-             "page": f"{group_slug}/"}
+             "page": f"{link}{group_slug}/"}
             for group_slug, (name, members) in groups.items()])
-        for group_slug, (name, members) in groups.items():
-            history = (accelerator_history(by_round, group_slug) if kind == "accelerator"
-                       else [])
-            pages.append(Page(f"{base}/{group_slug}/index.md",
-                              env.get_template("comparison.md.j2").render(
-                                  round=round_name, kind=kind, name=name, entries=members,
-                                  history=history, rounds=rounds_oldest_first)))
-            pages += downloads(f"{base}/{group_slug}/results", download_rows(
-                [entry.record for entry in members], [entry.rank for entry in members]))
-            if history:
-                best = [row.best[r] for row in history for r in rounds_oldest_first
-                        if r in row.best]
-                pages += downloads(f"{base}/{group_slug}/history", download_rows(
-                    best, [None] * len(best)))
+    for group_slug, (name, members) in submitters.items():
+        companies = set(organizations.organizations_of(name))
+        # Joint submissions its company took part in (Dell's page lists Dell_AMD's results).
+        joint = [(other, slug, rows) for slug, (other, rows) in submitters.items()
+                 if other != name and organizations.is_joint(other)
+                 and companies & set(organizations.organizations_of(other))
+                 and not organizations.is_joint(name)]
+        pages.append(Page(f"{base}/submitters/{group_slug}/index.md",
+                          env.get_template("comparison.md.j2").render(
+                              round=round_name, kind="submitter", name=name, entries=members,
+                              spellings=[], history=[], rounds=[], joint=joint, family=None,
+                              partners=organizations.organizations_of(name)
+                              if organizations.is_joint(name) else ())))
+        pages += downloads(f"{base}/submitters/{group_slug}/results", download_rows(
+            [entry.record for entry in members], [entry.rank for entry in members]))
     return pages
+
+
+ACCELERATORS = f"{RESULTS}/accelerators"
+
+
+def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
+                      naming: Naming) -> list[Page]:
+    """One page per canonical accelerator with its results of every round (newest first), the
+    published spellings it gathers and its round-over-round table
+    (``comparisons.timeline``), and the index of all accelerators."""
+    rounds_oldest_first = list(reversed(by_round))
+    all_entries = [e for benchmarks in by_round.values() for e in entries(benchmarks)]
+    groups = group_by(all_entries, lambda r: r.accelerator_id, naming.accelerators,
+                      lambda accelerator_id: accelerator_name(all_entries, accelerator_id))
+    pages = [Page(f"{ACCELERATORS}/index.md", env.get_template("comparisons_index.md.j2").render(
+        round=None, kind="accelerator", groups=groups, link=""))]
+    pages += downloads(f"{ACCELERATORS}/accelerators", [
+        {"accelerator": name, "results": len(members),
+         "rounds": " ".join(dict.fromkeys(e.record.round for e in members)),
+         "page": f"{group_slug}/"} for group_slug, (name, members) in groups.items()])
+    for group_slug, (name, members) in groups.items():
+        accelerator_id = members[0].record.accelerator_id
+        history = timeline(dict(reversed(by_round.items())), (accelerator_id,))
+        spellings = sorted({e.record.accelerator for e in members})
+        pages.append(Page(f"{ACCELERATORS}/{group_slug}/index.md",
+                          env.get_template("comparison.md.j2").render(
+                              round=None, kind="accelerator", name=name, entries=members,
+                              spellings=spellings, history=history, accelerator_id=accelerator_id,
+                              rounds=rounds_oldest_first, joint=[], partners=(),
+                              family=families.family_of(accelerator_id))))
+        pages += downloads(f"{ACCELERATORS}/{group_slug}/results", download_rows(
+            [entry.record for entry in members], [entry.rank for entry in members]))
+        if history:
+            best = [row.best[(accelerator_id, r)] for row in history for r in rounds_oldest_first
+                    if (accelerator_id, r) in row.best]
+            pages += downloads(f"{ACCELERATORS}/{group_slug}/history", download_rows(
+                best, [None] * len(best)))
+    return pages
+
+
+def accelerator_name(all_entries: list, accelerator_id: str) -> str:
+    """The display name of a canonical accelerator (``accelerators.yaml``); for an accelerator
+    the table does not know, its published spelling."""
+    known = accelerators.table().accelerators.get(accelerator_id)
+    if known:
+        return known.name
+    return next(e.record.accelerator for e in all_entries
+                if e.record.accelerator_id == accelerator_id)
 
 
 COMPARE = f"{RESULTS}/compare"
 
 
 def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark]],
-                            lang: Language) -> list[Page]:
+                            lang: Language, naming: Naming) -> list[Page]:
     """The page comparing two systems under test (``results/compare/``) and its data
     (``systems.json``).
 
@@ -216,7 +280,7 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
     repository, and the texts the page shows, already formatted for ``lang`` (CLDR), so the
     script formats nothing but ratios.
     """
-    all_systems = systems(by_round)
+    all_systems = systems(by_round, naming)
     catalog = translations(lang)
 
     def result(benchmark: Benchmark, record: ResultRecord) -> dict:
@@ -239,7 +303,7 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
             "division": record.division,
             "category": record.category,
             "accelerators": record.total_accelerators,
-            "result_id": record.result_id,
+            "result_id": record.shown_id,
             "location": quote(record.location),
         }
 
@@ -261,23 +325,34 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
 
 
 def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
-                    colours: dict[str, str]) -> list[Page | ChartImage]:
+                    colours: dict[str, str], siblings: list[Benchmark] = ()
+                    ) -> list[Page | ChartImage]:
     """The page of one benchmark, its charts and downloads of exactly the rows shown.
 
+    ``siblings`` are the benchmarks of the same model, scenario and suite in other quantities
+    (``Benchmark.apart``); the page links them and says why they are ranked apart.
+
     Files beside the page: the table (``results.csv``/``.json``); the chart of the leading
-    results (``leaders.vl.json``, ``leaders.svg``, ``leaders.csv``/``.json``) and, for a
-    throughput, the chart of the leading results per accelerator (``per-accelerator.*``).
+    results (``leaders.vl.json``, ``leaders.svg``, ``leaders.csv``/``.json``); for a
+    throughput, the chart of the leading results per accelerator (``per-accelerator.*``); with
+    MLPerf Power results, their chart (``power.*``, see ``power``).
     """
     folder = f"{RESULTS}/{benchmark.path}"
     table = [row for division in DIVISION_ORDER
              for row in download_rows(benchmark.division(division))]
     charts = {"leaders": chart_rows(benchmark),
               "per-accelerator": per_accelerator_rows(benchmark)}
+    figures = power.ranked(list(benchmark.results))
     files: list[Page | ChartImage] = [
         Page(f"{folder}/index.md", env.get_template("benchmark.md.j2").render(
-            benchmark=benchmark, charts={name: rows for name, rows in charts.items() if rows})),
+            benchmark=benchmark, siblings=siblings, power=figures,
+            charts={name: rows for name, rows in charts.items() if rows})),
         *downloads(f"{folder}/results", table),
     ]
+    if figures:
+        spec = power_chart(figures, lang, colours)
+        files += [Page(f"{folder}/power.vl.json", chart_json(spec)),
+                  ChartImage(f"{folder}/power.svg", f"{folder}/power.vl.json", spec, lang)]
     for name, rows in charts.items():
         if not rows:
             continue
@@ -340,7 +415,8 @@ BIBTEX = """@misc{{mlperf_wiki_dataset,
 def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) -> list[Page]:
     """The Data page of ``lang`` and its downloads: each round's table as committed in
     ``data/results/`` and the data package descriptor, with the fields documented from the
-    schema (titles and descriptions translated by the catalog) and a citation."""
+    schema (titles and descriptions translated by the catalog), each round's changelog
+    (``changelog``: what each import changed, newest first) and a citation."""
     env = environment(lang)
     rounds = [(name, len(dataset.of_round(name)),
                RESULTS_REPOSITORY.format(round=name).removesuffix("tree/main/"))
@@ -351,8 +427,10 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
                       (data_dir / DESCRIPTOR).read_text(encoding="utf-8")))
     bibtex = BIBTEX.format(rounds=", ".join(name for name, _, _ in rounds),
                            url=f"{site_url}{lang.code}/data/")
+    changes = {name: list(reversed(changelog.read_changelog(data_dir, name)))
+               for name, _, _ in rounds}
     return [Page("data/index.md", env.get_template("data.md.j2").render(
-        rounds=rounds, fields=field_descriptors(), bibtex=bibtex)), *files]
+        rounds=rounds, fields=field_descriptors(), bibtex=bibtex, changes=changes)), *files]
 
 
 def post_url(post: Article) -> str:

@@ -12,12 +12,16 @@ import math
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, field_validator,
+                      model_validator)
 
-from .vocabulary import vocabulary
+from .numbers import plain_number
+from .vocabulary import BOTH_SUITES, vocabulary
 
 ROUND_PATTERN = r"^v\d+\.\d+$"
 RESULT_ID_PATTERN = r"^\d+\.\d+-\d{4}$"
+# As MLCommons writes IDs in summary files: "6.0-0001", or "v4.1-0001" in the v4.1 summary.
+PUBLISHED_ID_PATTERN = r"^v?\d+\.\d+-\d{4}$"
 # Official result folders are relative paths inside the round's results repository.
 LOCATION_PATTERN = r"^(closed|open|network)/\S.*$"
 # No MLPerf Inference result has come near this (the largest, v6.1, is 5.7 million Tokens/s); a
@@ -33,6 +37,14 @@ def _field(title: str, description: str, unit: str | None = None, **kwargs):
 
 
 NonEmpty = Annotated[str, Field(min_length=1)]
+# Numbers follow one rule wherever they are read (``numbers.plain_number``).
+Number = Annotated[float, BeforeValidator(plain_number)]
+
+
+def canonical_result_id(published: str) -> str:
+    """The canonical form of a published result ID: ``"v4.1-0050"`` and ``"4.1-0050"`` are both
+    ``"4.1-0050"`` (round 4.1, system number 0050)."""
+    return published.strip().removeprefix("v")
 
 
 class ResultRecord(BaseModel):
@@ -43,8 +55,13 @@ class ResultRecord(BaseModel):
     round: Annotated[str, Field(pattern=ROUND_PATTERN)] = _field(
         "Round", "MLPerf Inference round (publication), e.g. v6.1.")
     result_id: Annotated[str, Field(pattern=RESULT_ID_PATTERN)] = _field(
-        "Result ID", "MLCommons result ID, e.g. 6.1-0073: one ID per system of a round "
-        "(suite, division, submitter, platform; plus the used model in the open division).")
+        "Result ID", "MLCommons result ID in canonical form, e.g. 6.1-0073: one ID per system of "
+        "a round (suite, division, submitter, platform; plus the used model in the open "
+        "division).")
+    result_id_published: Annotated[str, Field(pattern=PUBLISHED_ID_PATTERN)] | None = _field(
+        "Published result ID", "The result ID as MLCommons wrote it in the summary file (the "
+        "v4.1 summary writes v4.1-0050 for 4.1-0050); empty when the ID is derived.",
+        default=None)
     result_id_derived: bool = _field(
         "Result ID derived", "True when the ID was computed by this project with MLCommons' "
         "published rule because the summary file carries none; false when MLCommons published it.")
@@ -53,7 +70,9 @@ class ResultRecord(BaseModel):
     category: Literal["available", "preview", "rdi"] = _field(
         "Category", "available: can be bought or rented now; preview: to be available within "
         "MLCommons' deadline; rdi: research, development or internal.")
-    suite: Literal["datacenter", "edge"] = _field("Suite", "Datacenter or edge benchmark suite.")
+    suite: Literal["datacenter", "edge", "datacenter,edge"] = _field(
+        "Suite", "Datacenter or edge benchmark suite; datacenter,edge for a result MLCommons "
+        "published for both, listed in the tables of both.")
     submitter: NonEmpty = _field("Submitter", "Organization that submitted the result.")
     system_name: NonEmpty = _field("System name", "System under test, as named by the submitter.")
     platform: NonEmpty = _field(
@@ -63,20 +82,33 @@ class ResultRecord(BaseModel):
         "Used model", "Model as submitted; differs from the benchmark model in the open division.")
     scenario: Literal["Offline", "Server", "Interactive", "SingleStream", "MultiStream"] = _field(
         "Scenario", "MLPerf LoadGen scenario.")
-    result: float = _field(
+    result: Number = _field(
         "Result", "Performance result in `units`; for latencies lower is better.",
         unit="see units")
     units: NonEmpty = _field(
         "Units", "Unit of `result`: Tokens/s, Samples/s, Queries/s, Tasks/s, Latency (ms) or "
         "Latency (s).")
-    result_per_accelerator: float | None = _field(
+    result_per_accelerator: Number | None = _field(
         "Result per accelerator", "result / total_accelerators, for throughputs only; empty for "
         "latencies and for systems without accelerators. Derived by this project, not by MLCommons.",
         unit="see units", default=None)
     accuracy: str = _field("Accuracy", "Accuracy metrics reported with the run (free text).",
                            default="")
     nodes: int = _field("Nodes", "Number of nodes of the system under test.", unit="nodes", ge=1)
-    accelerator: str | None = _field("Accelerator", "Accelerator model name.", default=None)
+    accelerator: str | None = _field(
+        "Accelerator", "Accelerator model name as published; empty for a CPU-only system.",
+        default=None)
+    accelerator_id: str | None = _field(
+        "Accelerator ID", "The canonical accelerator of the published name "
+        "(generator/accelerators.yaml): one ID per hardware part, whatever the spelling; for a "
+        "mixed system, the IDs of its parts joined by -and-. Derived by this project.",
+        default=None)
+    accelerator_variant: str | None = _field(
+        "Accelerator variant", "What the published name adds to the canonical accelerator: a "
+        "power cap, a partition mode, an annotation. Derived by this project.", default=None)
+    accelerator_mixed: bool = _field(
+        "Mixed accelerators", "True when the system combines different accelerator models.",
+        default=False)
     accelerators_per_node: int | None = _field(
         "Accelerators per node", "Accelerators in each node.", unit="accelerators", default=None,
         ge=1)
@@ -95,9 +127,12 @@ class ResultRecord(BaseModel):
                                    default="")
     weight_data_types: str = _field("Weight data types", "Numeric formats of the weights.",
                                     default="")
-    power_result: float | None = _field("Power result", "Power or energy result, if measured.",
-                                        unit="see power_units", default=None)
-    power_units: str | None = _field("Power units", "Unit of `power_result`.", default=None)
+    power_result: Number | None = _field(
+        "Power result", "MLPerf Power result, if measured: average system power in Watts "
+        "(Offline, Server) or energy per query or stream in millijoules (SingleStream, "
+        "MultiStream).", unit="see power_units", default=None)
+    power_units: str | None = _field(
+        "Power units", "Unit of `power_result`: Watts or millijoules.", default=None)
     inferred: bool = _field(
         "Inferred", "True when MLCommons marks the result as inferred from another scenario "
         "(for example an Offline run standing for Server).", default=False)
@@ -118,9 +153,17 @@ class ResultRecord(BaseModel):
     @field_validator("units")
     @classmethod
     def _known_units(cls, value: str) -> str:
-        if value not in vocabulary().better:
+        if value not in vocabulary().units:
             raise ValueError(f"unknown units {value!r}; expected one of "
                              f"{', '.join(vocabulary().known('units'))}")
+        return value
+
+    @field_validator("power_units")
+    @classmethod
+    def _known_power_units(cls, value: str | None) -> str | None:
+        known = vocabulary().known("power_units")
+        if value is not None and value not in known:
+            raise ValueError(f"unknown power units {value!r}; expected one of {', '.join(known)}")
         return value
 
     @field_validator("location")
@@ -132,6 +175,17 @@ class ResultRecord(BaseModel):
 
     @model_validator(mode="after")
     def _derived_fields_agree(self) -> "ResultRecord":
+        if (self.power_result is None) != (self.power_units is None):
+            raise ValueError("a power result needs its power units, and power units a power "
+                             "result")
+        if self.power_result is not None and self.power_result <= 0:
+            raise ValueError(f"power_result must be positive, got {self.power_result!r}")
+        if (self.result_id_published is not None
+                and canonical_result_id(self.result_id_published) != self.result_id):
+            raise ValueError(f"result_id_published {self.result_id_published} is not "
+                             f"result_id {self.result_id}")
+        if self.result_id_published is not None and self.result_id_derived:
+            raise ValueError("a derived result ID has no published spelling")
         if self.result_per_accelerator is not None and not vocabulary().is_throughput(self.units):
             raise ValueError(f"result_per_accelerator must be empty for {self.units}: "
                              "latencies are never divided by accelerators")
@@ -154,6 +208,18 @@ class ResultRecord(BaseModel):
     def higher_is_better(self) -> bool:
         """True for throughputs, False for latencies."""
         return vocabulary().is_throughput(self.units)
+
+    @property
+    def suites(self) -> tuple[str, ...]:
+        """The suites whose tables list this result: ``("datacenter", "edge")`` for a result
+        published for both."""
+        return tuple(self.suite.split(",")) if self.suite == BOTH_SUITES else (self.suite,)
+
+    @property
+    def shown_id(self) -> str:
+        """The result ID as readers find it in MLCommons' publication: the published spelling
+        where there is one (``v4.1-0050``), else the canonical ID."""
+        return self.result_id_published or self.result_id
 
 
 FIELDS = list(ResultRecord.model_fields)

@@ -30,6 +30,7 @@ from .files import write_text_atomic
 from .languages import LANGUAGES, Language
 from .articles import Article
 from .claims import Registry
+from .research import research_pages
 from .pages import (TEMPLATES_DIR, ChartImage, Page, data_pages, editorial_pages, home_page,
                     results_pages)
 
@@ -86,8 +87,8 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
 def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: str,
                    registry: Registry | None = None, posts: list[Article] = ()
                    ) -> list[Page | ChartImage]:
-    """Every generated page of ``lang``: home, results, data and (with a claims registry) the
-    editorial pages (tags, verification, claims downloads).
+    """Every generated page of ``lang``: home, results, research, data and (with a claims
+    registry) the editorial pages (tags, verification, claims downloads).
 
     Posts marked ``draft: true`` are checked like any other but built by nobody (Material's
     blog skips them), so no generated list names them: the home page, tag pages and
@@ -95,7 +96,7 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
     """
     published = [post for post in posts if not post.draft]
     return ([home_page(dataset, lang, published), *results_pages(dataset, lang),
-             *data_pages(data_dir, dataset, lang, site_url)]
+             *research_pages(dataset, lang), *data_pages(data_dir, dataset, lang, site_url)]
             + (editorial_pages(registry, published, list(dataset.records), lang)
                if registry is not None else []))
 

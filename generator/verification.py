@@ -80,7 +80,7 @@ def format_value(value: float, unit: str, lang: Language) -> str:
         return _(LATENCY_FORMATS[unit]) % {"value": format_result(value, lang)}
     if unit in COUNT_UNITS:
         return f"{format_number(value, lang, 0)} {_(COUNT_LABELS[unit])}"
-    label = units_label(unit, lang) if unit in vocabulary().better else unit
+    label = units_label(unit, lang) if unit in vocabulary().units else unit
     return f"{format_result(value, lang)} {label}"
 
 

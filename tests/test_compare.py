@@ -11,7 +11,8 @@ import pandas as pd
 import pytest
 
 from generator.benchmarks import benchmarks_of
-from generator.comparisons import default_pair, system_key, systems
+from generator.comparisons import default_pair, systems
+from generator.names import Naming
 from tests.conftest import DATA
 
 GB300 = "NVIDIA GB300 NVL72 (72x GB300-288GB_aarch64, TensorRT)"
@@ -23,9 +24,14 @@ def table():
 
 
 @pytest.fixture(scope="module")
-def all_systems(dataset):
+def naming(dataset):
+    return Naming.of(dataset.records, lambda r: r.accelerator_id)
+
+
+@pytest.fixture(scope="module")
+def all_systems(dataset, naming):
     return systems({name: benchmarks_of(dataset.of_round(name))
-                    for name in reversed(dataset.rounds)})
+                    for name in reversed(dataset.rounds)}, naming)
 
 
 def rows_of(table, round_name, system):
@@ -60,12 +66,12 @@ def test_system_keys_are_unique_and_url_safe(all_systems):
 
 
 @pytest.mark.browser
-def test_two_rounds_of_one_system_side_by_side(page, base_url, table, dataset):
+def test_two_rounds_of_one_system_side_by_side(page, base_url, table, dataset, naming):
     old = rows_of(table, "v6.0", GB300)
     new = rows_of(table, "v6.1", GB300).sort_values("result", ascending=False)
     shared = (set(zip(old.model, old.scenario)) & set(zip(new.model, new.scenario)))
-    a = system_key(next(r for r in dataset.of_round("v6.0") if r.system_name == GB300))
-    b = system_key(next(r for r in dataset.of_round("v6.1") if r.system_name == GB300))
+    a = naming.system_key(next(r for r in dataset.of_round("v6.0") if r.system_name == GB300))
+    b = naming.system_key(next(r for r in dataset.of_round("v6.1") if r.system_name == GB300))
     page.goto(f"{base_url}en/results/compare/?a={a}&b={b}")
     rows = page.locator(".mlperf-compare__output tbody tr")
     rows.first.wait_for()
@@ -118,13 +124,18 @@ def test_comparison_downloads_hold_the_rows_shown(page, base_url):
 
 
 @pytest.mark.browser
-def test_results_in_different_units_are_never_divided(page, base_url, table, dataset):
-    # A benchmark whose metric changed between rounds, found in the CSV tables.
-    units = table.groupby(["suite", "model", "scenario"]).units.nunique()
+def test_results_in_different_units_are_never_divided(page, base_url, table, dataset, naming):
+    # A benchmark whose metric changed between rounds (one unit in each round, more than one
+    # across rounds), found in the CSV tables.
+    keys = ["suite", "model", "scenario"]
+    per_round = table.groupby([*keys, "round"]).units.nunique()
+    uniform = table.merge(per_round[per_round == 1].reset_index()[[*keys, "round"]])
+    units = uniform.groupby(keys).units.nunique()
     suite, model, scenario = units[units > 1].index[0]
-    rows = table[(table.suite == suite) & (table.model == model) & (table.scenario == scenario)]
+    rows = uniform[(uniform.suite == suite) & (uniform.model == model)
+                   & (uniform.scenario == scenario)]
     first, second = (rows[rows.units == u].iloc[0] for u in rows.units.unique()[:2])
-    keys = [system_key(next(r for r in dataset.of_round(row["round"])
+    keys = [naming.system_key(next(r for r in dataset.of_round(row["round"])
                             if r.result_id == row.result_id and r.model == model))
             for row in (first, second)]
     page.goto(f"{base_url}en/results/compare/?a={keys[0]}&b={keys[1]}")

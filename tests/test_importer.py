@@ -57,25 +57,48 @@ def bad_copy(tmp_path, name, edit):
     return path
 
 
+# Each message names the field as the checker summary spells it, then the dataset's name.
 @pytest.mark.parametrize("field, value, message", [
-    ("Scenario", "Offlin", "field 'scenario': unknown scenario 'Offlin'"),
-    ("Units", "Furlongs/s", "field 'units': unknown units 'Furlongs/s'"),
-    ("Division", "closedish", "field 'division': unknown division 'closedish'"),
-    ("Result", "fast", "field 'result': expected a number, got 'fast'"),
-    ("Result", -3, "field 'result': Value error, expected a positive finite number"),
-    ("Model", "gpt-9", "field 'used_model': unknown model 'gpt-9'"),
+    ("Scenario", "Offlin", "field 'Scenario' (scenario): unknown scenario 'Offlin'"),
+    ("Units", "Furlongs/s", "field 'Units' (units): unknown units 'Furlongs/s'"),
+    ("Division", "closedish", "field 'Division' (division): unknown division 'closedish'"),
+    ("Result", "fast", "field 'Result' (result): expected a plain decimal number"),
+    ("Result", -3, "field 'Result' (result): Value error, expected a positive finite number"),
+    # A respelling of a known model is refused; a name never seen is a new model (below).
+    ("Model", "Llama3.1-8B", "field 'Model' (used_model): 'Llama3.1-8B' differs from the "
+                             "model 'llama3.1-8b' only in case or punctuation"),
 ])
 def test_bad_records_are_named_by_file_record_and_field(tmp_path, field, value, message):
     def edit(data):
         data["1"][field] = value
         if field == "Model":
-            data["1"]["MlperfModel"] = "gpt-9"
+            data["1"]["MlperfModel"] = value
     path = bad_copy(tmp_path, "checker_summary.json", edit)
     out = tmp_path / "out"
     with pytest.raises(InputErrors) as caught:
         run_import([path], out)
     assert str(caught.value).startswith(f"{path}: record '1': {message}")
     assert not out.exists()  # nothing half-written
+
+
+def test_every_problem_of_a_record_is_reported_together(tmp_path):
+    def edit(data):
+        data["1"].update(Scenario="Offlin", Units="Furlongs/s", Result="1,5")
+    path = bad_copy(tmp_path, "checker_summary.json", edit)
+    with pytest.raises(InputErrors) as caught:
+        run_import([path], tmp_path / "out")
+    fields = [(e.where, e.field) for e in caught.value.errors]
+    assert sorted(fields) == [("record '1'", "Result"), ("record '1'", "Scenario"),
+                              ("record '1'", "Units")]
+
+
+def test_a_new_model_is_imported_under_its_own_name_and_reported(tmp_path):
+    # The next round's models must not need a vocabulary edit just because they are new.
+    def edit(data):
+        data["1"]["Model"] = data["1"]["MlperfModel"] = "llama5-1t"
+    report = run_import([bad_copy(tmp_path, "checker_summary.json", edit)], tmp_path / "out")
+    assert report.rounds["v9.9"].new_models == ["llama5-1t"]
+    assert "llama5-1t" in {r.model for r in dataset.load(tmp_path / "out").records}
 
 
 def test_malformed_json_names_line_and_column(tmp_path):
@@ -86,19 +109,72 @@ def test_malformed_json_names_line_and_column(tmp_path):
     assert str(caught.value).startswith(f"{path}: line 1 column 31: malformed JSON")
 
 
-@pytest.mark.parametrize("round_name, count", [("v6.1", 492), ("v6.0", 520), ("v5.1", 1448)])
+# Record counts of the MLCommons files' README (data/mlperf/README.md of the shared material).
+@pytest.mark.parametrize("round_name, count", [("v6.1", 492), ("v6.0", 520), ("v5.1", 1448),
+                                               ("v4.1", 937)])
 def test_real_files_import_every_record(tmp_path, round_name, count):
-    assert run_import([mlcommons_file(round_name)], tmp_path) == {round_name: count}
+    report = run_import([mlcommons_file(round_name)], tmp_path)
+    assert (report.rounds[round_name].read, report.rounds[round_name].added) == (count, count)
+    assert len(dataset.load(tmp_path).of_round(round_name)) == count
 
 
-def test_committed_dataset_is_a_fresh_import_of_the_real_files(tmp_path):
+def test_committed_dataset_is_what_importing_the_real_files_gives(tmp_path):
+    # Importing the four files over the committed data/ changes nothing: no table, descriptor
+    # or changelog entry; a stale table (or one edited by hand) would be rewritten.
     paths = sorted(MLCOMMONS.glob("inference_v*_summary.json"))
     if not paths:
         mlcommons_file("v6.1")  # skips with the reason
-    run_import(paths, tmp_path)
-    for table in sorted((DATA / "results").glob("*.csv")) + [DATA / "datapackage.json"]:
-        fresh = tmp_path / table.relative_to(DATA)
-        assert fresh.read_bytes() == table.read_bytes(), f"{table} is stale: run `make import`"
+    shutil.copytree(DATA, tmp_path / "data")
+    report = run_import(paths, tmp_path / "data")
+    assert all((r.added, r.changed, r.removed) == (0, 0, 0) for r in report.rounds.values())
+    committed = sorted(p for p in DATA.rglob("*") if p.is_file())
+    fresh = sorted(p for p in (tmp_path / "data").rglob("*") if p.is_file())
+    assert [p.relative_to(tmp_path / "data") for p in fresh] == [p.relative_to(DATA)
+                                                                  for p in committed]
+    for table in committed:
+        again = tmp_path / "data" / table.relative_to(DATA)
+        assert again.read_bytes() == table.read_bytes(), f"{table} is stale: run `make import`"
+
+
+def test_real_v41_ids_are_reproduced_by_the_rule():
+    # MLCommons wrote every v4.1 ID as "v4.1-0001"; the rule gives "4.1-0001", the same ID.
+    from generator.result_ids import assign_result_ids
+    raw = json.loads(mlcommons_file("v4.1").read_text(encoding="utf-8"))
+    derived = assign_result_ids("v4.1", [
+        {"suite": r["Suite"], "division": r["Category"], "category": r["Availability"],
+         "submitter": r["Submitter"], "platform": r["Platform"], "used_model": r["UsedModel"]}
+        for r in raw])
+    assert len(raw) == 937
+    assert [r["ID"] for r in raw] == [f"v{d}" for d in derived]
+
+
+def test_real_v41_values_match_the_raw_file(dataset):
+    # Checked by hand in inference_v4.1_summary.json:
+    # - v4.1-0049, NVIDIA H200 MaxQ, 3d-unet-99 Offline: 41.664 Samples/s, power 4613.6193832599
+    #   Watts, 8 × NVIDIA H200-SXM-141GB (a final-report record with power);
+    # - v4.1-0006, Cisco C240M7-1-node-2S-EMR-PyTorch, 3d-unet-99.9 Offline: 1.93148 Samples/s,
+    #   Accelerator "" and a# "" (CPU only);
+    # - v4.1-0093, NeuralMagic PCSPECIALIST AMD AM5, bert-99 Offline (used model
+    #   bert-base-pruned90-none-bert-99), 98.963 Samples/s, Suite "datacenter,edge".
+    v41 = dataset.of_round("v4.1")
+    power = next(r for r in v41 if r.result_id == "4.1-0049" and r.model == "3d-unet-99"
+                 and r.scenario == "Offline")
+    assert (power.result_id_published, power.shown_id) == ("v4.1-0049", "v4.1-0049")
+    assert (power.result, power.units) == (41.664, "Samples/s")
+    assert (power.power_result, power.power_units) == (4613.6193832599, "Watts")
+    assert (power.accelerator, power.total_accelerators) == ("NVIDIA H200-SXM-141GB", 8)
+    assert power.accelerator_id == "nvidia-h200-sxm"
+    cpu = next(r for r in v41 if r.result_id == "4.1-0006" and r.model == "3d-unet-99.9"
+               and r.scenario == "Offline")
+    assert (cpu.system_name, cpu.result) == ("C240M7-1-node-2S-EMR-PyTorch", 1.93148)
+    assert (cpu.accelerator, cpu.accelerator_id, cpu.total_accelerators) == (None, None, None)
+    both = [r for r in v41 if r.result_id == "4.1-0093"]
+    assert len(both) == 1  # stored once...
+    assert (both[0].suite, both[0].suites) == ("datacenter,edge", ("datacenter", "edge"))
+    assert (both[0].used_model, both[0].result) == ("bert-base-pruned90-none-bert-99", 98.963)
+    from generator.benchmarks import benchmarks_of
+    listed = {b.suite for b in benchmarks_of(v41) if both[0] in b.results}
+    assert listed == {"datacenter", "edge"}  # ...and listed in both suites' tables
 
 
 def test_real_v61_values_match_the_raw_file(dataset):

@@ -37,8 +37,8 @@ def english_interface(code: str) -> tuple[set[str], set[str]]:
     """The English interface text that a page in ``code`` must not show: (phrases, whole
     headings).
 
-    Phrases come from every English text that the language translates differently: the
-    catalog's keys (split at their placeholders), Material's English strings, and the two
+    Phrases are every English text that the language translates differently: the
+    catalog's keys (cut at their placeholders), Material's English strings, and the two
     lines Material and Python-Markdown write in English only. Whole headings are the catalog's
     one-word keys, which are only an error as a table heading's entire text.
     """
@@ -50,8 +50,11 @@ def english_interface(code: str) -> tuple[set[str], set[str]]:
     texts |= {text: theirs[key] for key, text in material_strings("en").items()
               if key in theirs and theirs[key] != text and "{" not in text}
     texts["Made with Material for MkDocs"] = ""
-    phrases = {match for text, translated in texts.items() for part in PLACEHOLDER.split(text)
-               for match in PHRASE.findall(part) if match not in translated}
+    # Whole texts, cut only at placeholders: an untranslated text shows up whole, while a
+    # phrase inside a sentence ("power cap") may also be a name in the data.
+    phrases = {part for text, translated in texts.items()
+               for part in (p.strip(" .,:;()") for p in PLACEHOLDER.split(text))
+               if PHRASE.search(part) and " " in part and part not in translated}
     return phrases, {text for text in texts if not PHRASE.search(text) and text.isalpha()}
 
 

@@ -18,7 +18,7 @@ PAGES = {"home": "", "article": "blog/2026/09/17/amd-512-accelerator-record/",
          "results": "results/v6.1/datacenter/gpt-oss-120b/offline/", "round": "results/v6.1/",
          "tag": "tags/nvidia/", "verification": "verification/", "data": "data/",
          "submitter": "results/v6.1/submitters/nvidia/",
-         "accelerator": "results/v6.1/accelerators/amd-instinct-mi355x/",
+         "accelerator": "results/accelerators/amd-instinct-mi355x/",
          "compare": "results/compare/"}
 CODES = ["en", "zh", "it"]
 
@@ -108,16 +108,16 @@ def test_submitter_page_lists_every_result_of_the_submitter(site, dataset):
 
 def test_accelerator_history_compares_throughputs_per_accelerator_only(site, dataset):
     from generator.benchmarks import benchmarks_of
-    from generator.comparisons import accelerator_history, slug
+    from generator.comparisons import timeline
     by_round = {name: benchmarks_of(dataset.of_round(name)) for name in dataset.rounds}
-    rows = accelerator_history(by_round, slug("AMD Instinct MI355X 288GB HBM3e"))
+    rows = timeline(by_round, ("amd-instinct-mi355x",))
     assert rows, "MI355X ran benchmarks in v6.0 and v6.1"
     for row in rows:
         assert len(row.best) > 1
         for record in row.best.values():
             assert not record.units.startswith("Latency")
             assert record.division == "closed" and record.result_per_accelerator > 0
-    page = (site / "it" / "results/v6.1/accelerators/amd-instinct-mi355x-288gb-hbm3e/"
+    page = (site / "it" / "results/accelerators/amd-instinct-mi355x/"
             "index.html").read_text("utf-8")
     assert "Round dopo round" in page and "acceleratori, 6.1-" in page
 
@@ -164,7 +164,7 @@ def test_every_results_table_offers_its_rows(site):
     registry = yaml.safe_load((ROOT / "data" / "claims.yaml").read_text("utf-8"))["claims"]
     assert set(claims) == set(registry)
     assert float(claims["gpt-oss-512-offline"]["recomputed_value"]) == 5749440.0
-    history = json.loads((site / "it" / "results/v6.1/accelerators/nvidia-gb300/"
+    history = json.loads((site / "it" / "results/accelerators/nvidia-gb300/"
                           "history.json").read_text("utf-8"))
     assert all(r["result_per_accelerator"] for r in history)
     assert len({r["round"] for r in history}) > 1  # the GB300 ran in v6.0 and v6.1

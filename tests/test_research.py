@@ -1,0 +1,107 @@
+"""Research views over four rounds: energy efficiency, the preview tracker, accelerator families
+and timelines, organizations. Expected values are read by hand in the raw MLCommons files, as
+each test says."""
+
+import pytest
+
+from generator import accelerators, families, organizations, power, previews
+from generator.benchmarks import benchmarks_of
+from generator.comparisons import timeline
+
+
+def one(dataset, result_id, model, scenario):
+    found = [r for r in dataset.records if (r.result_id, r.model, r.scenario) == (
+        result_id, model, scenario)]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_efficiency_of_an_offline_result_in_watts(dataset):
+    # inference_v4.1_summary.json, v4.1-0049 (NVIDIA H200 MaxQ), 3d-unet-99 Offline:
+    # Performance_Result 41.664 Samples/s, Power_Result 4613.6193832599 Watts, so
+    # 41.664 / 4613.6193832599 = 0.0090306... samples per joule.
+    figure = power.efficiency(one(dataset, "4.1-0049", "3d-unet-99", "Offline"))
+    assert figure.value == pytest.approx(41.664 / 4613.6193832599)
+    assert (figure.units, figure.higher_is_better) == ("samples/J", True)
+
+
+def test_energy_of_a_singlestream_result_in_millijoules(dataset):
+    # v4.1-0068 (UntetherAI, 3x speedAI240 Slim), resnet SingleStream: Power_Result
+    # 29.2389869184 millijoules per query, as published; lower is better.
+    figure = power.efficiency(one(dataset, "4.1-0068", "resnet", "SingleStream"))
+    assert (figure.value, figure.units, figure.higher_is_better) == (29.2389869184, "mJ", False)
+
+
+def test_every_power_result_has_an_energy_figure(dataset):
+    # 31 power results in v4.1 and 24 in v5.1 (Power_Result keys counted in the raw files).
+    figures = [power.efficiency(r) for r in dataset.records if r.power_result is not None]
+    assert len(figures) == 55 and all(f.value > 0 for f in figures)
+    assert {f.record.round for f in figures} == {"v4.1", "v5.1"}
+
+
+def test_preview_due_round_follows_the_two_rounds_a_year():
+    assert previews.due_round("v4.1") == "v5.0"
+    assert previews.due_round("v6.0") == "v6.1"
+
+
+def test_preview_tracker_on_three_v41_previews(dataset):
+    # Checked by hand in the raw files:
+    # - AMD "Supermicro AS-8125GS-TNMR2" (preview in v4.1) is an available system of AMD in
+    #   v5.1, ID 5.1-0001;
+    # - Google "tpu-v6-4" (TPU v6) has no later available Google TPU result: Google's v5.1,
+    #   v6.0 and v6.1 results are on NVIDIA GPUs;
+    # - Intel "1-node-2S-GNR-PyTorch" (CPU only, INTEL(R) XEON(R) 6980P) is followed in v5.1
+    #   by Intel's "1-node-2S-GNR_128C" on the same processor, ID 5.1-0055.
+    tracked = {(p.first.submitter, p.first.system_name): p
+               for p in previews.track(list(dataset.records)) if p.first.round == "v4.1"}
+    amd = tracked[("AMD", "Supermicro AS-8125GS-TNMR2")]
+    assert (amd.status, amd.match, amd.followed_by.result_id) == ("available", "system",
+                                                                 "5.1-0001")
+    google = tracked[("Google", "tpu-v6-4")]
+    assert (google.status, google.followed_by, google.due) == ("not-seen", None, "v5.0")
+    intel = tracked[("Intel", "1-node-2S-GNR-PyTorch")]
+    assert (intel.status, intel.match, intel.followed_by.result_id) == ("available", "processor",
+                                                                       "5.1-0055")
+
+
+def test_previews_of_the_newest_round_are_pending(dataset):
+    newest = dataset.rounds[-1]
+    for preview in previews.track(list(dataset.records)):
+        assert (preview.status == "pending") == (preview.first.round == newest)
+
+
+def test_every_accelerator_of_the_dataset_has_a_family(dataset):
+    single = {r.accelerator_id for r in dataset.records if r.accelerator_id
+              and not r.accelerator_mixed}
+    assert single and not {a for a in single if families.family_of(a) is None}
+
+
+def test_a_family_table_naming_an_unknown_accelerator_is_refused(tmp_path):
+    from generator.errors import InputError
+    bad = tmp_path / "families.yaml"
+    bad.write_text("x:\n  name: X\n  vendor: X\n  generations:\n"
+                   "    - {name: One, accelerators: [no-such-part]}\n", encoding="utf-8")
+    with pytest.raises(InputError, match="'no-such-part' is not an id"):
+        families.families(bad)
+
+
+def test_timelines_never_join_results_of_different_units(dataset):
+    by_round = {name: benchmarks_of(dataset.of_round(name)) for name in dataset.rounds}
+    family = next(f for f in families.families() if f.id == "nvidia-datacenter")
+    rows = timeline(by_round, family.accelerators)
+    assert rows
+    for row in rows:
+        assert {r.units for r in row.best.values()} == {row.units}
+        assert len(row.rounds) > 1
+        assert all(r.division == "closed" and not r.accelerator_mixed for r in row.best.values())
+
+
+def test_organizations_count_as_mlcommons_announces(dataset):
+    # MLCommons announced v6.1 with 30 organizations; the summary has 33 submitter names, four
+    # of them joint (Dell_AMD, Dell_MangoBoost, RedHat_Intel, RedHat_Supermicro).
+    submitters = {r.submitter for r in dataset.of_round("v6.1")}
+    assert len(submitters) == 33
+    assert organizations.count(submitters) == 30
+    assert organizations.organizations_of("Dell_AMD") == ("Dell", "AMD")
+    assert organizations.organizations_of("ORACLE") == ("Oracle",)
+    assert not organizations.is_joint("Sustainable_Metal_Cloud")
