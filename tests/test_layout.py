@@ -24,6 +24,9 @@ LAYOUT_PAGES = [
     "results/compare/",  # the script picks two systems that share benchmarks
     "results/v6.1/submitters/nvidia/",
     "results/v6.1/accelerators/amd-instinct-mi355x/",
+    "results/accelerators/amd-instinct-mi355x/",  # across rounds, with its history table
+    "results/previews/",
+    "results/families/",
     "blog/2026/09/17/amd-512-accelerator-record/",
     "blog/2026/09/22/vera-rubin-nvl72-preview-debut/",
     "blog/2026/10/01/mlperf-v6-1-buyers-guide/",
