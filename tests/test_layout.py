@@ -27,6 +27,7 @@ LAYOUT_PAGES = [
     "results/accelerators/amd-instinct-mi355x/",  # across rounds, with its history table
     "results/previews/",
     "results/families/",
+    "results/v4.1/power/",  # energy efficiency (MLPerf Power)
     "blog/2026/09/17/amd-512-accelerator-record/",
     "blog/2026/09/22/vera-rubin-nvl72-preview-debut/",
     "blog/2026/10/01/mlperf-v6-1-buyers-guide/",
