@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from . import catalogs, dataset, importer, site
-from .check import check, outdated_translations
+from .check import check, notes
 from .errors import InputError, InputErrors
 from .languages import LANGUAGES, language
 from .scaffold import WORKING_TITLE, new_article
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"check: {len(data.records)} records in {len(data.rounds)} rounds, "
                   f"{len(registry.claims)} claims, {len(posts)} articles: all valid")
             if args.command == "check":
-                for note in outdated_translations(posts, root):
+                for note in notes(registry, posts, root):
                     print(f"note: {note}")
                 print(f"done in {time.perf_counter() - started:.2f} s")
                 return 0

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from babel.numbers import format_percent
 from markupsafe import Markup
 
-from .articles import CLAIM_REFERENCE, mask_comments
+from .articles import CLAIM_REFERENCE, mask_comments, render_plain
 from .catalogs import N_, translations
 from .claims import STATUSES, Claim, Recomputation, Registry, recompute
 from .dataset import result_url
@@ -203,12 +203,13 @@ def claim_view(claim_id: str, registry: Registry, records: list[ResultRecord],
 def render_article(markdown: str, registry: Registry, records: list[ResultRecord],
                    lang: Language) -> str:
     """Replace every ``[[claim:ID]]`` of an article's Markdown with its flag and a footnote
-    reference, and append the footnotes, the claims table and ClaimReview JSON-LD.
+    reference, every ``[[plain:TEXT]]`` with its text, and append the footnotes, the claims table and ClaimReview JSON-LD.
 
     Raises:
         KeyError: a claim id not in the registry (``check`` reports it with file and line).
     """
     views: dict[str, ClaimView] = {}
+    markdown = render_plain(markdown)
 
     def replace(match):
         claim_id = match.group(1)
