@@ -27,18 +27,22 @@ def on_config(config, **_):
     plugin = config.plugins.get("material/social")
     if plugin is None or not plugin.config.enabled:
         return config
+    code = language(config.theme["language"]).code
+    reason = None
     if not social.enabled_by_environment():
-        plugin.config.enabled = False
-        return config
-    folder = social.cache_dir(ROOT, language(config.theme["language"]).code)
-    try:
-        social.prepare_fonts(folder)
-    except social.CardsUnavailable as reason:
+        reason = "SOCIAL_CARDS=0 asks for a build without them (site/ will have no cards)"
+    else:
+        folder = social.cache_dir(ROOT, code)
+        try:
+            social.prepare_fonts(folder)
+            plugin.config.cache_dir = str(folder)
+        except social.CardsUnavailable as unavailable:
+            reason = str(unavailable)
+    social.record_skip(ROOT, code, reason)
+    if reason is not None:
         # INFO, not WARNING: the strict build must go on without cards.
-        log.info("social cards are not drawn: %s", reason)
+        log.info("%s: %s", social.SKIPPED, reason)
         plugin.config.enabled = False
-        return config
-    plugin.config.cache_dir = str(folder)
     return config
 
 
