@@ -64,8 +64,10 @@ def main(argv: list[str] | None = None) -> int:
                                 args.tags or ["mlperf"])
             for path in paths:
                 print(f"created {path.relative_to(root)}")
-            print("next: write the article in each language, add its figures to "
-                  "data/claims.yaml, run `make check`, then preview with `make serve LANG=en`")
+            print("next (CONTRIBUTING.md): write the article in each language, title "
+                  "included; quote every figure as [[claim:ID]] defined in data/claims.yaml; "
+                  "run `make check` until it is green; preview with `make serve LANG=en` (zh, "
+                  "it); run `make test`; commit the three languages together")
         elif args.command == "catalogs":
             for path in catalogs.update_catalogs(ROOT):
                 print(f"updated {path.relative_to(ROOT)}")
