@@ -256,7 +256,8 @@ def claim_view(claim_id: str, registry: Registry, records: list[ResultRecord],
 def render_article(markdown: str, registry: Registry, records: list[ResultRecord],
                    lang: Language) -> str:
     """Replace every ``[[claim:ID]]`` of an article's Markdown with its flag and a footnote
-    reference, every ``[[plain:TEXT]]`` with its text, and append the footnotes, the claims table and ClaimReview JSON-LD.
+    reference, every ``[[plain:TEXT]]`` with its text, and append the footnotes, the claims
+    table and ClaimReview JSON-LD.
 
     Raises:
         KeyError: a claim id not in the registry (``check`` reports it with file and line).

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator import social  # noqa: E402
+from generator.articles import render_plain  # noqa: E402
 from generator.languages import language  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.social")
@@ -52,7 +53,9 @@ def on_page_markdown(markdown, page, config, **_):
     if plugin is None or not plugin.config.enabled:
         return markdown
     heading = HEADING.search(markdown)
-    title = page.meta.get("title") or (heading.group(1) if heading else page.title)
+    # This hook runs before the claims hook renders [[plain:...]] marks in the heading.
+    title = page.meta.get("title") or (render_plain(heading.group(1)) if heading
+                                       else page.title)
     # Only the title: the card's description is also the page's og:description, which must
     # stay the text as written.
     if title and social.card_text(title) != title:

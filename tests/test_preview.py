@@ -37,7 +37,8 @@ def registry_with(tmp_path, extra: str):
 RETRACTED = {
     "en": ("⊘ Preview, retracted November 20, 2026", "March 15, 2027",
            "the result was retracted on November 20, 2026"),
-    "zh": ("⊘ 预览，已于 2026年11月20日 撤回", "2026年11月20日", "这项结果已于 2026年11月20日 撤回"),
+    "zh": ("⊘ 预览，已于 2026年11月20日 撤回", "2027年3月15日",
+           "这项结果已于 2026年11月20日 撤回"),
     "it": ("⊘ Anteprima, ritirata il 20 novembre 2026", "15 marzo 2027",
            "il risultato è stato ritirato il 20 novembre 2026"),
 }
@@ -49,8 +50,8 @@ def test_a_retracted_preview_reads_as_retracted(tmp_path, dataset, code):
     label, due, sentence = RETRACTED[code]
     out = render_article(f"X [[claim:{CLAIM}]].", registry, list(dataset.records),
                          language(code))
-    flag = re.search(r'<span class="claim claim--preview claim--retracted"[^\n]*?\{ \.claim__flag \}',
-                     out).group(0)
+    flag = re.search(r'<span class="claim claim--preview claim--retracted"'
+                     r'[^\n]*?\{ \.claim__flag \}', out).group(0)
     assert f"[{label}](#claim-{CLAIM} " in flag
     tooltip = re.search(r'"([^"]*)"\)\{', flag).group(1)
     assert due in tooltip and sentence in tooltip
