@@ -137,6 +137,13 @@ class ClaimView:
             else ICONS[self.claim.status]
 
     @property
+    def classes(self) -> str:
+        """CSS classes after ``claim``: the status's, and a preview's phase as a second one
+        (``claim--preview claim--retracted``, which strikes the value through)."""
+        phase = self.preview_phase if self.claim.status == "preview" else None
+        return f"claim--{self.claim.status}" + (f" claim--{phase}" if phase else "")
+
+    @property
     def label(self) -> str:
         """The flag's label: the status, and for a preview the phase of its product with its
         date in the language's long form (``Preview, retracted November 20, 2026``)."""
@@ -178,12 +185,9 @@ class ClaimView:
         claims table row, so that Material's blog points it at the post when the paragraph is
         shown as an excerpt on a list page (it rewrites links, not raw HTML)."""
         status = self.claim.status
-        # A preview's phase is a second class (claim--retracted strikes the value through).
-        classes = f"claim--{status}" + (f" claim--{self.preview_phase}"
-                                         if status == "preview" and self.preview_phase else "")
         value = Markup('<span class="claim {c}" data-claim="{id}">'
                        '<span class="claim__value">{value}</span>').format(
-            c=classes, id=self.claim_id, value=self.value)
+            c=self.classes, id=self.claim_id, value=self.value)
         # A Markdown link title cannot hold a straight double quote.
         tooltip = self.tooltip.replace('"', "”")
         label = _md(f"{self.icon} {self.label}")
@@ -284,7 +288,7 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
     footnotes = "\n".join(f"[^{cid}]: {view.footnote()}" for cid, view in views.items())
     rows = "\n".join(
         f'<tr id="claim-{cid}"><td><code>{cid}</code></td><td>{html.escape(v.value)}</td>'
-        f'<td><span class="claim claim--{v.claim.status}"><span class="claim__flag">'
+        f'<td><span class="claim {v.classes}"><span class="claim__flag">'
         f'<span aria-hidden="true">{v.icon}</span> {html.escape(v.label)}'
         f'</span></span></td><td>{html.escape(_source_names(v))}</td>'
         f"<td>{html.escape(v.check_text())}</td></tr>" for cid, v in views.items())

@@ -56,7 +56,7 @@ def test_a_retracted_preview_reads_as_retracted(tmp_path, dataset, code):
     tooltip = re.search(r'"([^"]*)"\)\{', flag).group(1)
     assert due in tooltip and sentence in tooltip
     row = re.search(rf'<tr id="claim-{CLAIM}">.*?</tr>', out).group(0)
-    assert label.split(" ", 1)[1] in row and "⊘" in row
+    assert label.split(" ", 1)[1] in row and "⊘" in row and "claim--retracted" in row
 
 
 def test_the_claims_download_carries_the_follow_up(tmp_path, dataset):
