@@ -5,22 +5,31 @@ where possible, a recomputation from the results dataset.
 ``claims``. A claim has a value and unit, what it measures, a status (see ``STATUSES``), its
 sources, and optionally a ``derivation``: a formula over records of the dataset selected by
 their fields, with a relative tolerance. ``recompute`` evaluates derivations; ``check`` in
-``generator.check`` fails the build when a stated value leaves its tolerance.
+``generator.check`` fails the build when a stated value disagrees with its recomputation.
+
+Agreement (``Recomputation.agrees``): a figure read or computed from the dataset (status
+``verified``, ``preview`` or ``derived``) must equal its recomputation rounded to the precision
+at which it is stated -- the decimals written in ``claims.yaml``, and no more than the page
+shows (``shown_decimals``) -- so that a page never shows "2.58×" beside "recomputed: 2.57×".
+The relative tolerance is for figures quoted from others (``vendor``, ``third-party``,
+``disputed``), which round as their authors chose.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import math
+from decimal import ROUND_HALF_EVEN, Decimal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
 import yaml
-from pydantic import (BaseModel, ConfigDict, Field, ValidationError, field_validator,
-                      model_validator)
+from pydantic import (BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
+                      field_validator, model_validator)
 
 from .errors import InputError, InputErrors
+from .formatting import result_decimals
 from .schema import ResultRecord
 from .vocabulary import vocabulary
 
@@ -32,6 +41,9 @@ FORMULAS = ("result", "accelerators", "per_accelerator", "ratio", "sum", "scalin
 # fraction shown as a percentage, counts, and energy efficiency as companies report it.
 CLAIM_UNITS = ("x", "%", "accelerators", "submitters", "results", "tokens/s/MW")
 DEFAULT_TOLERANCE = 0.005  # relative: 0.5 %, about the rounding of figures quoted in articles
+# Figures quoted from others keep their authors' rounding (the tolerance); the rest are ours.
+QUOTED_STATUSES = ("vendor", "third-party", "disputed")
+COUNT_UNITS = ("accelerators", "submitters", "results")
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")]
 
@@ -101,12 +113,30 @@ class Derivation(BaseModel):
 
 
 class Preview(BaseModel):
-    """Follow-up of a preview result: when the product should be available, and what happened."""
+    """Follow-up of a preview result: when the product should be available (MLCommons' preview
+    rule: within 180 days of publication) and what happened -- ``confirmed``, the date the
+    product became available, or ``retracted``, the date the result was withdrawn; at most one.
+    """
 
     model_config = ConfigDict(extra="forbid")
     available_by: dt.date
     confirmed: dt.date | None = None
     retracted: dt.date | None = None
+
+    @model_validator(mode="after")
+    def _one_outcome(self) -> "Preview":
+        if self.confirmed and self.retracted:
+            raise ValueError("a preview is either confirmed or retracted, not both")
+        return self
+
+    @property
+    def phase(self) -> str:
+        """``"confirmed"``, ``"retracted"`` or ``"open"`` (no outcome recorded yet)."""
+        return ("confirmed" if self.confirmed else "retracted" if self.retracted else "open")
+
+    def overdue(self, today: dt.date) -> bool:
+        """True when ``available_by`` is before ``today`` and no outcome is recorded."""
+        return self.phase == "open" and self.available_by < today
 
 
 class Claim(BaseModel):
@@ -121,6 +151,23 @@ class Claim(BaseModel):
     derivation: Derivation | None = None
     preview: Preview | None = None
     note: str | None = None
+    # The value as written in claims.yaml ("2.50"), set by load_registry: its decimals are the
+    # stated precision.
+    _written: str | None = PrivateAttr(default=None)
+
+    @property
+    def stated_decimals(self) -> int:
+        """Decimals of the value as written in ``claims.yaml`` (``2.50`` -> 2, ``512`` -> 0);
+        without the file's text, those of the shortest form of the number."""
+        text = self._written or repr(self.value)
+        exponent = Decimal(text.replace("_", "")).as_tuple().exponent
+        return max(0, -exponent) if isinstance(exponent, int) else 0
+
+    @property
+    def precision(self) -> int:
+        """Decimals at which the claim is stated to readers: those written, at most those the
+        page shows (``shown_decimals``); in the unit of ``value`` (a fraction for ``%``)."""
+        return min(self.stated_decimals, shown_decimals(self.value, self.unit))
 
     @model_validator(mode="after")
     def _status_rules(self) -> "Claim":
@@ -149,6 +196,24 @@ class Registry(BaseModel):
     claims: dict[Id, Claim]
 
 
+def shown_decimals(value: float, unit: str) -> int:
+    """The most decimals a page shows of a claim's ``value`` in ``unit`` (the rule of
+    ``verification.format_value``): 2 for a multiple (``1.83×``), 3 for a fraction shown as a
+    percentage (``0.995`` -> ``99.5%``), 0 for counts, else ``formatting.result_decimals``."""
+    if unit == "x":
+        return 2
+    if unit == "%":
+        return 3
+    if unit in COUNT_UNITS:
+        return 0
+    return result_decimals(value)
+
+
+def rounded(value: float, decimals: int) -> Decimal:
+    """``value`` rounded half-to-even at ``decimals`` (as Babel rounds what a page shows)."""
+    return Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_EVEN)
+
+
 @dataclass(frozen=True)
 class Recomputation:
     """A derivation evaluated on the dataset: the computed value and the records it used."""
@@ -157,7 +222,11 @@ class Recomputation:
     records: tuple[ResultRecord, ...]
 
     def agrees(self, claim: Claim) -> bool:
-        """True when the claim's stated value is within its relative tolerance."""
+        """True when the claim's stated value matches: equal at its stated precision
+        (``Claim.precision``) for a figure from the dataset, within the relative tolerance for
+        one quoted from others (``QUOTED_STATUSES``; see the module docstring)."""
+        if claim.status not in QUOTED_STATUSES:
+            return rounded(claim.value, claim.precision) == rounded(self.value, claim.precision)
         tolerance = claim.derivation.tolerance if claim.derivation else DEFAULT_TOLERANCE
         return math.isclose(claim.value, self.value, rel_tol=tolerance)
 
@@ -195,7 +264,26 @@ def load_registry(path: Path) -> Registry:
               for source in claim.sources if source not in registry.sources]
     if errors:
         raise InputErrors(errors)
+    for claim_id, text in _value_texts(text).items():
+        if claim_id in registry.claims:
+            registry.claims[claim_id]._written = text
     return registry
+
+
+def _value_texts(text: str) -> dict[str, str]:
+    """Each claim's ``value`` as written (the scalar's text, e.g. ``"2.50"``), by claim id."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return {}
+    claims = next((v for k, v in getattr(root, "value", []) if k.value == "claims"), None)
+    found = {}
+    for key, node in getattr(claims, "value", []):
+        for field, value in getattr(node, "value", []) if isinstance(node, yaml.MappingNode) \
+                else []:
+            if field.value == "value" and isinstance(value, yaml.ScalarNode):
+                found[key.value] = value.value
+    return found
 
 
 def _key_lines(text: str) -> dict[tuple[str, ...], int]:

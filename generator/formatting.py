@@ -28,11 +28,14 @@ def format_result(value: float, lang: Language) -> str:
     """A result for a table: two decimals below 100, one below 10,000, none above, so that the
     precision shown matches what MLPerf runs can distinguish (about 0.1 %); below 1, three
     significant digits (a video model's 0.0042 samples/s per accelerator is not shown as 0)."""
+    return format_number(value, lang, result_decimals(value))
+
+
+def result_decimals(value: float) -> int:
+    """The most decimals ``format_result`` shows for ``value`` (the rule of its docstring)."""
     if 0 < abs(value) < 1:
-        decimals = max(2, 2 - math.floor(math.log10(abs(value))))
-    else:
-        decimals = 2 if abs(value) < 100 else 1 if abs(value) < 10_000 else 0
-    return format_number(value, lang, decimals)
+        return max(2, 2 - math.floor(math.log10(abs(value))))
+    return 2 if abs(value) < 100 else 1 if abs(value) < 10_000 else 0
 
 
 def format_headline(value: float, lang: Language) -> str:

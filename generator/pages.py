@@ -437,8 +437,10 @@ def post_url(post: Article) -> str:
 def editorial_pages(registry: Registry, posts: list[Article], records: list[ResultRecord],
                     lang: Language) -> list[Page]:
     """The generated editorial pages of ``lang``: the blog's index and authors file, the tag
-    index and one page per tag (with its post count), and the Verification page listing every
-    claim by status."""
+    index and one page per tag (with its post count), the Verification page listing every
+    claim by status, and ``claims.csv``/``.json``: one row per claim with its status, a
+    preview's phase and dates (``preview_available_by``, ``_confirmed``, ``_retracted``, ISO
+    dates), the flag's label in the language, value, recomputation, sources and articles."""
     env = environment(lang)
     own = [p for p in posts if p.lang == lang]
     pages = [Page("blog/index.md", env.get_template("blog_index.md.j2").render()),
@@ -461,7 +463,14 @@ def editorial_pages(registry: Registry, posts: list[Article], records: list[Resu
         groups=groups, registry=registry, used_in=used_in, icons=ICONS,
         meanings=STATUS_MEANINGS)))
     pages += downloads("claims", [
-        {"claim_id": v.claim_id, "status": v.claim.status, "value": v.claim.value,
+        {"claim_id": v.claim_id, "status": v.claim.status,
+         # A preview's follow-up (claims.Preview): phase and ISO dates, empty for other claims.
+         "preview_phase": v.preview_phase,
+         **{f"preview_{field}": (getattr(v.claim.preview, field).isoformat()
+                                 if v.claim.preview and getattr(v.claim.preview, field)
+                                 else None)
+            for field in ("available_by", "confirmed", "retracted")},
+         "label": v.label, "value": v.claim.value,
          "unit": v.claim.unit,
          "measures": "; ".join(f"{k}: {value}" for k, value in v.claim.measures.items()),
          "recomputed_value": v.recomputation.value if v.recomputation else None,
