@@ -30,16 +30,21 @@ from pydantic import (BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from .errors import InputError, InputErrors
 from .formatting import result_decimals
-from .schema import ResultRecord
+from . import power
+from .schema import ResultRecord, canonical_result_id
 from .vocabulary import vocabulary
 
 # Status taxonomy. "verified" and "preview" follow MLCommons' categories (available, preview);
 # "vendor" is MLCommons' "result not verified by MLCommons Association".
 STATUSES = ("verified", "preview", "derived", "vendor", "third-party", "unverified", "disputed")
-FORMULAS = ("result", "accelerators", "per_accelerator", "ratio", "sum", "scaling_efficiency")
+FORMULAS = ("result", "accelerators", "per_accelerator", "ratio", "sum", "scaling_efficiency",
+            "efficiency")
+# What ``ratio`` divides: the results, the results per accelerator, or the energy figures.
+RATIO_OF = ("result", "per_accelerator", "efficiency")
 # Units a claim may have besides the MLPerf result units of vocabulary.yaml: a multiple, a
 # fraction shown as a percentage, counts, and energy efficiency as companies report it.
-CLAIM_UNITS = ("x", "%", "accelerators", "submitters", "results", "tokens/s/MW")
+CLAIM_UNITS = ("x", "%", "accelerators", "submitters", "results", "tokens/s/MW",
+               *power.PER_JOULE.values(), power.ENERGY_UNIT)
 DEFAULT_TOLERANCE = 0.005  # relative: 0.5 %, about the rounding of figures quoted in articles
 # Figures quoted from others keep their authors' rounding (the tolerance); the rest are ours.
 QUOTED_STATUSES = ("vendor", "third-party", "disputed")
@@ -73,12 +78,17 @@ class Selector(BaseModel):
     result_id: str | None = None
 
     def matches(self, record: ResultRecord) -> bool:
+        """True when every given field matches ``record``: a result published for both suites
+        matches either suite, and an ID matches in either of its forms (``v4.1-0050``,
+        ``4.1-0050``)."""
         wanted = {"round": self.round, "model": self.model, "scenario": self.scenario,
-                  "suite": self.suite, "division": self.division, "submitter": self.submitter,
-                  "system_name": self.system, "platform": self.platform,
-                  "result_id": self.result_id}
-        return all(value is None or getattr(record, field) == value
-                   for field, value in wanted.items())
+                  "division": self.division, "submitter": self.submitter,
+                  "system_name": self.system, "platform": self.platform}
+        return (all(value is None or getattr(record, field) == value
+                    for field, value in wanted.items())
+                and (self.suite is None or self.suite in record.suites)
+                and (self.result_id is None
+                     or canonical_result_id(self.result_id) == record.result_id))
 
     def describe(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.model_dump(exclude_none=True).items())
@@ -94,18 +104,32 @@ class Derivation(BaseModel):
       * ``ratio``: first result ÷ second result (a multiple, unit ``x``);
       * ``sum``: the sum of the selected results;
       * ``scaling_efficiency``: throughput at N accelerators ÷ (N/M × throughput at M), first
-        record at N, second at M (a fraction, unit ``%``).
+        record at N, second at M (a fraction, unit ``%``);
+      * ``efficiency``: the MLPerf Power figure of the one selected result (``power``): its
+        result ÷ average system power (tokens/J, samples/J...) in Offline and Server, or its
+        energy per query in millijoules in SingleStream and MultiStream.
+
+    ``ratio`` divides what ``of`` says: ``result`` (default), ``per_accelerator`` (the two
+    results per accelerator) or ``efficiency`` (the two MLPerf Power figures).
     """
 
     model_config = ConfigDict(extra="forbid")
     formula: Literal[FORMULAS]  # type: ignore[valid-type]
     results: list[Selector] = Field(min_length=1)
+    of: Literal[RATIO_OF] = "result"  # type: ignore[valid-type]
     tolerance: float = Field(default=DEFAULT_TOLERANCE, gt=0, lt=1)
+
+    @property
+    def label(self) -> str:
+        """What the formula computes, as a key of ``verification.FORMULA_LABELS``."""
+        return f"ratio of {self.of}" if self.formula == "ratio" else self.formula
 
     @model_validator(mode="after")
     def _arity(self) -> "Derivation":
+        if self.of != "result" and self.formula != "ratio":
+            raise ValueError(f"'of' applies to formula 'ratio' only, not '{self.formula}'")
         needed = {"result": 1, "accelerators": 1, "per_accelerator": 1, "ratio": 2,
-                  "scaling_efficiency": 2}
+                  "scaling_efficiency": 2, "efficiency": 1}
         if self.formula in needed and len(self.results) != needed[self.formula]:
             raise ValueError(f"formula '{self.formula}' takes {needed[self.formula]} result(s), "
                              f"got {len(self.results)}")
@@ -114,7 +138,7 @@ class Derivation(BaseModel):
 
 class Preview(BaseModel):
     """Follow-up of a preview result: when the product should be available (MLCommons' preview
-    rule: within 180 days of publication) and what happened -- ``confirmed``, the date the
+    rule: by the next round, or the first round after 140 days if later) and what happened -- ``confirmed``, the date the
     product became available, or ``retracted``, the date the result was withdrawn; at most one.
     """
 
@@ -349,8 +373,9 @@ def recompute(derivation: Derivation, records: list[ResultRecord]) -> Recomputat
     """
     picked = tuple(select(records, s) for s in derivation.results)
     first = picked[0]
-    if derivation.formula in ("per_accelerator", "scaling_efficiency") and any(
-            r.result_per_accelerator is None for r in picked):
+    per_accelerator = (derivation.formula in ("per_accelerator", "scaling_efficiency")
+                       or derivation.of == "per_accelerator")
+    if per_accelerator and any(r.result_per_accelerator is None for r in picked):
         raise ValueError(f"'{derivation.formula}' needs throughputs with a known accelerator "
                          f"count; {first.result_id} is {first.units} on "
                          f"{first.total_accelerators or 'no'} accelerators")
@@ -363,7 +388,10 @@ def recompute(derivation: Derivation, records: list[ResultRecord]) -> Recomputat
     elif derivation.formula == "per_accelerator":
         value = first.result / first.total_accelerators
     elif derivation.formula == "ratio":
-        value = first.result / picked[1].result
+        a, b = (_figure(r, derivation.of) for r in picked)
+        value = a / b
+    elif derivation.formula == "efficiency":
+        value = _figure(first, "efficiency")
     elif derivation.formula == "sum":
         value = sum(r.result for r in picked)
     else:
@@ -371,3 +399,20 @@ def recompute(derivation: Derivation, records: list[ResultRecord]) -> Recomputat
         value = large.result / (large.total_accelerators / small.total_accelerators
                                 * small.result)
     return Recomputation(value, picked)
+
+
+def _figure(record: ResultRecord, of: str) -> float:
+    """The figure of ``record`` that a ratio divides (``Derivation.of``).
+
+    Raises:
+        ValueError: an energy figure asked of a record without an MLPerf Power result.
+    """
+    if of == "per_accelerator":
+        return record.result_per_accelerator
+    if of == "efficiency":
+        figure = power.efficiency(record)
+        if figure is None:
+            raise ValueError(f"{record.result_id} {record.model} {record.scenario} has no "
+                             "MLPerf Power result")
+        return figure.value
+    return record.result

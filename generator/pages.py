@@ -154,7 +154,7 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
             {"suite": b.suite, "model": b.model, "scenario": b.scenario,
              "results": len(b.results), "units": b.units[0], "best_result": b.value(b.leader),
              "leader_submitter": b.leader.submitter, "leader_system": b.leader.system_name,
-             "leader_result_id": b.leader.result_id, "page": f"{b.path.split('/', 1)[1]}/"}
+             "leader_result_id": b.leader.shown_id, "page": f"{b.path.split('/', 1)[1]}/"}
             for b in benchmarks])
         for benchmark in benchmarks:
             siblings = [b for b in benchmarks if b is not benchmark and (b.suite, b.model,
@@ -247,13 +247,15 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
 
 
 def accelerator_name(all_entries: list, accelerator_id: str) -> str:
-    """The display name of a canonical accelerator (``accelerators.yaml``); for an accelerator
-    the table does not know, its published spelling."""
+    """The display name of a canonical accelerator (``accelerators.yaml``); for a mixed system,
+    the names of its parts joined by "+"; for an accelerator the table does not know, its
+    published spelling (``accelerators.identify``)."""
     known = accelerators.table().accelerators.get(accelerator_id)
     if known:
         return known.name
-    return next(e.record.accelerator for e in all_entries
-                if e.record.accelerator_id == accelerator_id)
+    spelling = next(e.record.accelerator for e in all_entries
+                    if e.record.accelerator_id == accelerator_id)
+    return accelerators.identify(spelling).accelerator.name
 
 
 COMPARE = f"{RESULTS}/compare"
@@ -425,7 +427,8 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
     changes = {name: list(reversed(changelog.read_changelog(data_dir, name)))
                for name, _, _ in rounds}
     return [Page("data/index.md", env.get_template("data.md.j2").render(
-        rounds=rounds, fields=field_descriptors(), bibtex=bibtex, changes=changes)), *files]
+        rounds=rounds, fields=field_descriptors(), bibtex=bibtex, changes=changes,
+        titles={field["name"]: field["title"] for field in field_descriptors()})), *files]
 
 
 def post_url(post: Article) -> str:

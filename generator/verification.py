@@ -28,6 +28,7 @@ from .dataset import result_url
 from .formatting import format_day, format_number, format_result, units_label
 from .languages import Language
 from .schema import ResultRecord
+from .power import ENERGY_UNIT, PER_JOULE
 from .vocabulary import vocabulary
 
 ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑", "third-party": "◇",
@@ -79,7 +80,11 @@ FORMULA_LABELS = {
     "result": N_("official result"),
     "accelerators": N_("accelerators of the system under test"),
     "per_accelerator": N_("result ÷ accelerators"),
-    "ratio": N_("ratio of two results"),
+    "ratio of result": N_("ratio of two results"),
+    "ratio of per_accelerator": N_("ratio of two results per accelerator"),
+    "ratio of efficiency": N_("ratio of two energy efficiencies (MLPerf Power)"),
+    "efficiency": N_("result ÷ average system power (MLPerf Power), or energy per query as "
+                     "published"),
     "sum": N_("sum of results"),
     "scaling_efficiency": N_("scaling efficiency: throughput at N ÷ (N/M × throughput at M)"),
 }
@@ -97,7 +102,8 @@ def format_value(value: float, unit: str, lang: Language) -> str:
         return _(LATENCY_FORMATS[unit]) % {"value": format_result(value, lang)}
     if unit in COUNT_UNITS:
         return f"{format_number(value, lang, 0)} {_(COUNT_LABELS[unit])}"
-    label = units_label(unit, lang) if unit in vocabulary().units else unit
+    label = (units_label(unit, lang) if unit in vocabulary().units
+             or unit in (*PER_JOULE.values(), ENERGY_UNIT) else unit)
     return f"{format_result(value, lang)} {label}"
 
 
@@ -203,7 +209,7 @@ class ClaimView:
                 parts.append(self.citation(record))
             if self.claim.derivation.formula != "result":
                 parts.append(_("Formula: %(formula)s = %(value)s.") % {
-                    "formula": _(FORMULA_LABELS[self.claim.derivation.formula]),
+                    "formula": _(FORMULA_LABELS[self.claim.derivation.label]),
                     "value": format_value(self.recomputation.value, self.claim.unit,
                                           self.lang)})
         for source_id in self.claim.sources:
