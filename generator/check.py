@@ -17,13 +17,14 @@ import subprocess
 from collections import defaultdict
 from pathlib import Path
 
-from . import editorial
+from . import editorial, previews
 from .articles import Article, read_article, read_body
 from .catalogs import translations
 from .scaffold import BODY_PLACEHOLDERS, DESCRIPTION_PLACEHOLDER, WORKING_TITLE
 from .claims import Registry, claim_lines, load_registry, recompute, rounded
 from .dataset import Dataset, load
 from .errors import InputError, InputErrors
+from .schema import ResultRecord
 from .languages import LANGUAGES
 
 REQUIRED_META = ("date", "authors", "tags", "slug", "description")
@@ -262,12 +263,40 @@ def overdue_previews(registry: Registry, today: dt.date) -> list[str]:
             if c.preview is not None and c.preview.overdue(today)]
 
 
+def preview_followups(registry: Registry, records: list[ResultRecord]) -> list[str]:
+    """Preview claims whose system the dataset now shows as available (``previews.track``: the
+    same system, accelerator or processor from the same submitter in a later round), while the
+    claim records no outcome: the editor should confirm it."""
+    tracked = {r.location: p for p in previews.track(list(records)) for r in p.records}
+    out = []
+    for claim_id, claim in sorted(registry.claims.items()):
+        if claim.status != "preview" or claim.derivation is None or (
+                claim.preview is not None and claim.preview.phase != "open"):
+            continue
+        try:
+            used = recompute(claim.derivation, list(records)).records
+        except (LookupError, ValueError):
+            continue  # check_claims reports it
+        for record in used:
+            found = tracked.get(record.location)
+            if found is not None and found.status == previews.AVAILABLE:
+                later = found.followed_by
+                out.append(f"claim '{claim_id}': {record.system_name} ({record.submitter}, "
+                           f"preview in {record.round}) is followed by an available result in "
+                           f"{later.round}, {later.shown_id} ({later.system_name}); record "
+                           "preview.confirmed if the product is available")
+                break
+    return out
+
+
 def notes(registry: Registry, posts: list[Article], root: Path,
-          today: dt.date | None = None) -> list[str]:
+          today: dt.date | None = None, records: list[ResultRecord] = ()) -> list[str]:
     """What ``check`` prints as ``note:`` lines without failing: outdated translations, then
-    overdue previews (``today`` defaults to the current date)."""
+    overdue previews (``today`` defaults to the current date), then preview claims whose
+    system the dataset now shows as available (``records``: the dataset)."""
     return (outdated_translations(posts, root)
-            + overdue_previews(registry, today or dt.date.today()))
+            + overdue_previews(registry, today or dt.date.today())
+            + preview_followups(registry, records))
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.command == "check":
                 for warning in data.warnings:
                     print(f"warning: {warning}")
-                for note in notes(registry, posts, root):
+                for note in notes(registry, posts, root, records=list(data.records)):
                     print(f"note: {note}")
                 print(f"done in {time.perf_counter() - started:.2f} s")
                 return 0
