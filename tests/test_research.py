@@ -154,3 +154,49 @@ def test_claim_formulas_for_energy_and_per_accelerator_ratios(dataset):
     assert per.value == pytest.approx((102909 / 8) / (25262.1 / 8))
     with pytest.raises(ValueError, match="'of' applies to formula 'ratio' only"):
         Derivation(formula="result", of="efficiency", results=[h200])
+
+
+ARTICLE = "two-years-of-accelerator-generations"
+
+
+def real_project(tmp_path):
+    """The committed data and articles, copied (``check`` reads data/ and docs/)."""
+    import shutil
+    from tests.conftest import ROOT
+    for folder in ("data",):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    for code in ("en", "zh", "it"):
+        shutil.copytree(ROOT / "docs" / code / "blog" / "posts",
+                        tmp_path / "docs" / code / "blog" / "posts")
+    return tmp_path
+
+
+def test_the_generations_article_quotes_ten_derived_figures_that_check_recomputes():
+    # Issue 11 asks for at least ten figures derived from the dataset and recomputed.
+    from generator.articles import articles
+    from generator.claims import load_registry
+    from tests.conftest import ROOT
+    registry = load_registry(ROOT / "data" / "claims.yaml")
+    posts = [p for p in articles(ROOT / "docs") if p.key == ARTICLE]
+    assert sorted(p.lang.code for p in posts) == ["en", "it", "zh"]
+    quoted = {r.claim_id for p in posts for r in p.claim_references()}
+    derived = {c for c in quoted if registry.claims[c].derivation is not None}
+    assert len(derived) >= 10 and derived == quoted
+
+
+def test_a_drifted_figure_of_the_article_fails_check(tmp_path):
+    # 5.39× is 16,531.625 / 3,065.6125 (per accelerator, 6.1-0088 over v4.1-0043) rounded to
+    # two decimals; stating 5.40 must fail, naming the article in every language.
+    from generator.check import check
+    from generator.errors import InputErrors
+    root = real_project(tmp_path)
+    claims = root / "data" / "claims.yaml"
+    text = claims.read_text(encoding="utf-8")
+    start = text.index("  gen-gb300-over-h100:")
+    claims.write_text(text[:start] + text[start:].replace("value: 5.39", "value: 5.40", 1),
+                      encoding="utf-8")
+    with pytest.raises(InputErrors) as caught:
+        check(root)
+    message, = [str(e) for e in caught.value.errors if "gen-gb300-over-h100" in str(e)]
+    for code in ("en", "zh", "it"):
+        assert f"docs/{code}/blog/posts/{ARTICLE}.md line" in message
