@@ -28,9 +28,12 @@ def registry_with(tmp_path, extra: str):
     claims-retracted.diff does."""
     text = (DATA / "claims.yaml").read_text(encoding="utf-8")
     anchor = "    preview:\n      available_by: 2027-03-15\n"
-    assert text.count(anchor) == 1 and f"  {CLAIM}:" in text.split(anchor)[0][-800:]
+    # The claim's own block: the first preview block after the claim's id line.
+    start = text.index(f"\n  {CLAIM}:\n")
+    at = text.index(anchor, start) + len(anchor)
+    assert "\n  " not in text[start + 1:at].replace("\n   ", "")  # still inside the claim
     path = tmp_path / "claims.yaml"
-    path.write_text(text.replace(anchor, anchor + extra), encoding="utf-8")
+    path.write_text(text[:at] + extra + text[at:], encoding="utf-8")
     return load_registry(path)
 
 
