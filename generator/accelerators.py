@@ -211,8 +211,9 @@ def identify(published: str | None) -> Identity | None:
     Returns:
         ``None`` for no accelerator (a placeholder or ``None``); otherwise its :class:`Identity`
         (resolution steps in the module docstring). A spelling the table does not know gives an
-        accelerator made from the spelling: id its slug (python-slugify; ``"-unknown"`` added
-        if that slug is a known id), vendor its first word, model the rest, memory ``None``.
+        accelerator made from the spelling: id its slug (python-slugify) and 6 hex digits of the
+        SHA-256 of the spelling, so that two spellings never share one (more digits
+        if that id is a known one), vendor its first word, model the rest, memory ``None``.
         Never raises for an unknown spelling; check :func:`is_known`.
 
     Raises:
@@ -289,9 +290,13 @@ def _combine(parts: tuple[Identity, ...]) -> Identity:
 
 def _unknown(text: str, known: Table) -> Identity:
     """An accelerator made from a spelling the table does not know (step 5)."""
-    ident = slugify(text) or "accelerator-" + hashlib.sha256(text.encode()).hexdigest()[:8]
-    if ident in known.accelerators:
-        ident += "-unknown"
+    # The slug and the first hex digits of the SHA-256 of the exact spelling: two spellings the
+    # table does not know never share an id ("Foo GPU", "FOO GPU"), nor take a known one.
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    ident, digits = f"{slugify(text) or 'accelerator'}-{digest[:6]}", 6
+    while ident in known.accelerators:
+        digits += 2
+        ident = f"{slugify(text) or 'accelerator'}-{digest[:digits]}"
     vendor, _, model = text.partition(" ")
     return Identity(Accelerator(ident, vendor, model or text, None), None, mixed=False)
 

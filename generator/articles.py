@@ -2,7 +2,10 @@
 claim references they contain.
 
 A claim reference is ``[[claim:ID]]`` in the Markdown text; at build time it becomes the
-localized value, its unit, a verification flag and a footnote (``verification``).
+localized value, its unit, a verification flag and a footnote (``verification``). A number that
+is not a figure (a version such as "Llama 3.1", a year) is marked ``[[plain:3.1]]`` and printed
+as written; any other free-standing number in the prose is a *bare figure*, which ``check``
+reports (``Article.bare_figures``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,29 @@ CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
 CLAIM_OPENING = re.compile(r"\[\s*\[?\s*claim\s*:[^\]\n]{0,60}\]{0,2}")
 POSTS = Path("blog") / "posts"
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+PLAIN = re.compile(r"\[\[plain:([^\]\n]+)\]\]")
+# Where a bare figure cannot hide: anything that is not prose is blanked before the search.
+NOT_PROSE = re.compile(
+    r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$"      # fenced code
+    r"|`[^`\n]*`"                              # code spans
+    r"|\[\[(?:claim|plain):[^\]\n]*\]\]"       # claim references and marked numbers
+    r"|\]\([^)\n]*\)|<[^>\n]+>"                # link targets, HTML tags, autolinks
+    r"|\[\^[^\]\n]*\]"                         # footnote labels
+    r"|^\s*\d+[.)]\s"                          # ordered-list markers
+    r"|\b\d+\.\d+-\d{4}\b",                     # MLPerf result IDs (6.1-0027): names
+    re.DOTALL | re.MULTILINE)
+# A number is part of a name when a Latin letter, digit or joiner precedes it (v6.1, NVL72,
+# gpt-oss-120b) or a letter other than the multiple sign follows it (8B, 6787P); a number
+# followed by "x" (3.7x) is a figure. Han characters around a number do not make it a name.
+BARE_FIGURE = re.compile(
+    r"(?<![A-Za-z\u00C0-\u024F0-9_.,\-/+#@])\d+(?:[.,]\d+)*(?![\d.,]*\d)"
+    r"(?![A-WYZa-wyz\u00C0-\u024F_\-/])(?!x[A-Za-z])")
+
+
+def render_plain(markdown: str) -> str:
+    """``markdown`` with every ``[[plain:TEXT]]`` replaced by ``TEXT`` (a number that is not a
+    claim, printed as written)."""
+    return PLAIN.sub(lambda m: m.group(1), markdown)
 
 
 def mask_comments(markdown: str) -> str:
@@ -93,6 +119,15 @@ class Article:
         return [ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
                 for m in CLAIM_OPENING.finditer(body) if m.start() not in valid]
 
+    def bare_figures(self) -> list[ClaimReference]:
+        """Numbers in the prose that are neither a claim reference nor marked
+        ``[[plain:...]]`` nor part of a name, each with its file line (``claim_id`` holds the
+        number as written). Code, link targets, HTML, comments and result IDs are not prose."""
+        body = NOT_PROSE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)),
+                             mask_comments(self.body))
+        return [ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
+                for m in BARE_FIGURE.finditer(body)]
+
     def claim_references(self) -> list[ClaimReference]:
         """Every claim reference of the body, in order, with its file line."""
         body = mask_comments(self.body)
@@ -126,7 +161,8 @@ def read_article(path: Path, lang: Language) -> Article:
         raise InputError(path, "line 2", None, "front matter must be a mapping of keys")
     body = text[match.end():]
     heading = re.search(r"^#\s+(.+?)\s*$", body, re.MULTILINE)
-    return Article(path, lang, meta, heading.group(1) if heading else path.stem, body,
+    return Article(path, lang, meta, render_plain(heading.group(1)) if heading else path.stem,
+                   body,
                    match.group(0).count("\n") + 1, match.group(1))
 
 

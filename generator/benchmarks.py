@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .names import slug
 from .schema import ResultRecord
 from .vocabulary import vocabulary
 
@@ -78,11 +79,16 @@ class Benchmark:
     @property
     def path(self) -> str:
         """Folder of the benchmark's page under ``results/``: ``v6.1/datacenter/llama2-70b-99.9/
-        offline``. Each segment is checked so that no data value can escape the folder."""
+        offline``. A model whose name is not a plain segment (a new model "Llama 4 Scout", or
+        one named in Chinese) gets its slug (``names.slug``: ``llama-4-scout``). Each segment is
+        checked so that no data value can escape the folder."""
         scenario = self.scenario.lower()
         if self.apart:
-            scenario += "-" + re.sub(r"[^a-z0-9]+", "-", self.units[0].lower()).strip("-")
-        segments = [self.round, self.suite, self.model.lower(), scenario]
+            scenario += "-" + slug(self.units[0])
+        model = self.model.lower()
+        if not SAFE_SEGMENT.match(model) or model in {".", ".."}:
+            model = slug(self.model)
+        segments = [self.round, self.suite, model, scenario]
         for segment in segments:
             if not SAFE_SEGMENT.match(segment) or segment in {".", ".."}:
                 raise ValueError(f"unsafe path segment {segment!r} for a benchmark page")

@@ -89,7 +89,10 @@ def entry(previous: dict[str, dict[str, str]] | None, records: list[ResultRecord
 
 
 def _ref(row: dict[str, str]) -> dict[str, str]:
-    return {"result_id": row.get("result_id", ""), "location": row["location"]}
+    """A record as a changelog names it: its result ID as published (``v4.1-0050``) and its
+    result folder."""
+    return {"result_id": row.get("result_id_published") or row.get("result_id", ""),
+            "location": row["location"]}
 
 
 def append(data_dir: Path, round_name: str, new_entry: dict) -> Path:

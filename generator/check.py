@@ -1,31 +1,37 @@
 """``python -m generator check``: everything an editor can touch, validated in one pass.
 
 It loads the results dataset, the claims registry, the authors and tags registries and every
-article, then checks front matter, claim references, translations and each claim's
+article, then checks front matter, claim references, translations (the three languages of an
+article quote the same claims, write no bare figure and translate the title) and each claim's
 recomputation. Every problem is collected (not only the first) as ``file: line N: ...``.
+``notes`` adds what is worth a look but fails nothing: outdated translations (from git
+history) and preview claims whose product is overdue.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import difflib
 import re
 import subprocess
-import time
 from collections import defaultdict
 from pathlib import Path
 
-from . import editorial
+from . import editorial, previews
 from .articles import Article, read_article, read_body
 from .catalogs import translations
 from .style import check_language
 from .scaffold import BODY_PLACEHOLDERS, DESCRIPTION_PLACEHOLDER, WORKING_TITLE
-from .claims import Registry, claim_lines, load_registry, recompute
+from .claims import Registry, claim_lines, load_registry, recompute, rounded
 from .dataset import Dataset, load
 from .errors import InputError, InputErrors
+from .schema import ResultRecord
 from .languages import LANGUAGES
 
 REQUIRED_META = ("date", "authors", "tags", "slug", "description")
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s#]+?\.md)(?:#[^)\s]*)?\)")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
@@ -50,6 +56,7 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
         readable = [p for p in posts if p.meta]
         errors += check_articles(readable, authors_file, tags_file)
     errors += check_links(posts)
+    errors += check_languages(posts)
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
     if errors:
@@ -185,40 +192,180 @@ def check_links(posts: list[Article]) -> list[InputError]:
     return errors
 
 
-def outdated_translations(posts: list[Article], root: Path) -> list[str]:
-    """Translations last changed before another language's version of the same article, by git
-    history (uncommitted changes count as now): ``"docs/it/…md is older than docs/en/…md"``."""
-    def changed_at(path: Path) -> float:
-        relative = str(path.relative_to(root))
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", relative], cwd=root,
-                               capture_output=True, text=True).stdout.strip()
-        if dirty:
-            return time.time()
-        out = subprocess.run(["git", "log", "-1", "--format=%ct", "--", relative], cwd=root,
-                             capture_output=True, text=True).stdout.strip()
-        return float(out) if out else time.time()
+def change_events(paths: list[Path], root: Path) -> list[tuple[str, set[Path]]] | None:
+    """The changes of ``paths`` in git history, oldest first: ``(what, files changed)`` for each
+    commit touching any of them (``what`` = ``"commit 1a2b3c4 of 2026-11-30"``), then one last
+    event, ``"uncommitted changes"``, with the files modified, staged or untracked in the work
+    tree. Order comes from ``git log --topo-order``, not from commit or file times, so two
+    commits in one second, or three files saved a moment apart, compare correctly. None outside
+    a git work tree."""
+    def git(*args):
+        return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
+    if git("rev-parse", "--is-inside-work-tree").stdout.strip() != "true":
+        return None
+    by_name = {str(p.resolve().relative_to(root.resolve())): p for p in paths}
+    log = git("log", "--topo-order", "--reverse", "--format=\x01%h %cs", "--name-only", "--",
+              *by_name)
+    events = []
+    for commit in log.stdout.split("\x01")[1:]:
+        what, *names = commit.strip().split("\n")
+        events.append((f"commit {what.replace(' ', ' of ')}",
+                       {by_name[n] for n in names if n in by_name}))
+    status = git("status", "--porcelain", "--untracked-files=all", "-z", "--", *by_name)
+    dirty = {by_name[e[3:]] for e in status.stdout.split("\0") if e[3:] in by_name}
+    if dirty:
+        events.append(("uncommitted changes", dirty))
+    return events
 
+
+def outdated_translations(posts: list[Article], root: Path) -> list[str]:
+    """Language versions of an article that have not caught up with a change to another
+    version, from git history (``change_events``), one note per outdated version, sorted by
+    article: ``"docs/it/…md: translation outdated: docs/en/…md changed after it (commit
+    1a2b3c4 of 2026-11-30); …"``. Empty outside a git work tree.
+
+    The history is replayed in order. A change to a version that was up to date is an original
+    change: every version not changed with it becomes outdated by it. A change to an outdated
+    version is taken as its update (translation), which makes it current and outdates nobody;
+    so editing the English text and then updating the Italian one leaves only the Chinese
+    version outdated. Versions changed together (one commit, or all uncommitted) stay current.
+    """
+    events = change_events([p.path for p in posts], root)
+    if events is None:
+        return []
     by_key: dict[str, list[Article]] = defaultdict(list)
     for post in posts:
         by_key[post.key].append(post)
     notes = []
     for key, versions in sorted(by_key.items()):
-        dated = sorted(((changed_at(p.path), p) for p in versions), key=lambda t: t[0])
-        newest_time, newest = dated[-1]
-        for when, post in dated[:-1]:
-            if when < newest_time:
-                notes.append(f"{post.path.relative_to(root)} is older than "
-                             f"{newest.path.relative_to(root)}: check the translation")
+        paths = {p.path for p in versions}
+        behind: dict[Path, dict[Path, str]] = {path: {} for path in paths}  # source -> event
+        for what, changed in events:
+            changed = changed & paths
+            originals = [path for path in changed if not behind[path]]
+            for path in changed:
+                behind[path] = {}
+            for path in paths - changed:
+                behind[path].update({source: what for source in originals})
+        for post in versions:
+            for source, what in sorted(behind[post.path].items()):
+                notes.append(f"{_relative(post.path, root)}: translation outdated: "
+                             f"{_relative(source, root)} changed after it ({what}); update "
+                             "it (this note stays until the version changes)")
     return notes
+
+
+def overdue_previews(registry: Registry, today: dt.date) -> list[str]:
+    """Preview claims whose ``available_by`` is before ``today`` with neither ``confirmed`` nor
+    ``retracted``: MLCommons' preview rule requires the product to be available by then, so
+    the claim needs its outcome."""
+    return [f"claim '{cid}': preview product was due by {c.preview.available_by.isoformat()} "
+            "and no outcome is recorded; add preview.confirmed or preview.retracted with a date"
+            for cid, c in sorted(registry.claims.items())
+            if c.preview is not None and c.preview.overdue(today)]
+
+
+def preview_followups(registry: Registry, records: list[ResultRecord]) -> list[str]:
+    """Preview claims whose system the dataset now shows as available (``previews.track``: the
+    same system, accelerator or processor from the same submitter in a later round), while the
+    claim records no outcome: the editor should confirm it."""
+    tracked = {r.location: p for p in previews.track(list(records)) for r in p.records}
+    out = []
+    for claim_id, claim in sorted(registry.claims.items()):
+        if claim.status != "preview" or claim.derivation is None or (
+                claim.preview is not None and claim.preview.phase != "open"):
+            continue
+        try:
+            used = recompute(claim.derivation, list(records)).records
+        except (LookupError, ValueError):
+            continue  # check_claims reports it
+        for record in used:
+            found = tracked.get(record.location)
+            if found is not None and found.status == previews.AVAILABLE:
+                later = found.followed_by
+                out.append(f"claim '{claim_id}': {record.system_name} ({record.submitter}, "
+                           f"preview in {record.round}) is followed by an available result in "
+                           f"{later.round}, {later.shown_id} ({later.system_name}); record "
+                           "preview.confirmed if the product is available")
+                break
+    return out
+
+
+def notes(registry: Registry, posts: list[Article], root: Path,
+          today: dt.date | None = None, records: list[ResultRecord] = ()) -> list[str]:
+    """What ``check`` prints as ``note:`` lines without failing: outdated translations, then
+    overdue previews (``today`` defaults to the current date), then preview claims whose
+    system the dataset now shows as available (``records``: the dataset)."""
+    return (outdated_translations(posts, root)
+            + overdue_previews(registry, today or dt.date.today())
+            + preview_followups(registry, records))
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)
+
+
+def check_languages(posts: list[Article]) -> list[InputError]:
+    """The language versions of each article agree:
+
+    * every version quotes the same set of claims (a figure written as a bare number in one
+      language, or dropped from it, shows up here);
+    * no bare figure: every number of the prose is a claim reference, part of a name, or
+      marked ``[[plain:...]]`` (``Article.bare_figures``);
+    * the title is translated: the zh title contains Chinese characters, and neither the zh
+      nor the it title is the English one.
+    """
+    errors = []
+    by_key: dict[str, dict[str, Article]] = defaultdict(dict)
+    for post in posts:
+        by_key[post.key][post.lang.code] = post
+        for bare in post.bare_figures():
+            errors.append(InputError(post.path, f"line {bare.line}", None,
+                                     f"bare figure '{bare.claim_id}': quote it as "
+                                     "[[claim:ID]], or write [[plain:" + bare.claim_id + "]] "
+                                     "if it is not a figure (a version, a year)"))
+    for key, versions in sorted(by_key.items()):
+        quoted = {code: {r.claim_id: r.line for r in v.claim_references() if r.claim_id}
+                  for code, v in versions.items()}
+        for code, post in versions.items():
+            for claim_id in sorted(set().union(*quoted.values()) - set(quoted[code])):
+                elsewhere = ", ".join(f"{versions[o].path} line {refs[claim_id]}"
+                                      for o, refs in quoted.items() if claim_id in refs)
+                errors.append(InputError(
+                    post.path, None, None,
+                    f"does not quote claim '{claim_id}', which its translations quote "
+                    f"({elsewhere}): the languages of an article quote the same claims; a "
+                    "figure written as a bare number here must become [[claim:"
+                    f"{claim_id}]]"))
+        english = versions.get("en")
+        for code, post in versions.items():
+            if code == "en" or not post.meta:
+                continue
+            heading = re.search(r"^#\s+.*$", post.body, re.MULTILINE)
+            line = (post.body_line + post.body.count("\n", 0, heading.start())
+                    if heading else post.meta_line("title"))
+            if code == "zh" and not HAN.search(post.title):
+                errors.append(InputError(post.path, f"line {line}", "title",
+                                         f"'{post.title}' has no Chinese: translate the title"))
+            elif english is not None and post.title == english.title:
+                errors.append(InputError(post.path, f"line {line}", "title",
+                                         f"'{post.title}' is the English title: translate it"))
+    return errors
 
 
 def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                  claims_file: Path) -> list[InputError]:
-    """Claim references point at known claims; every derivation resolves and agrees with the
-    stated value within its tolerance (a ``disputed`` claim must disagree)."""
+    """Claim references point at known claims (an unknown id suggests the nearest ones, by
+    ``difflib.get_close_matches``); every derivation resolves and agrees with the stated value
+    (``Recomputation.agrees``: equal at the stated precision for figures from the dataset,
+    within the tolerance for quoted ones; a ``disputed`` claim must disagree). A failing claim
+    names every file and line quoting it."""
     errors = []
     records = list(data.records)
-    used_at: dict[str, tuple[Path, int]] = {}
+    used_at: dict[str, list[tuple[Path, int]]] = defaultdict(list)
     for post in posts:
         for bad in post.malformed_references():
             errors.append(InputError(post.path, f"line {bad.line}", None,
@@ -230,17 +377,22 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                 errors.append(InputError(post.path, f"line {ref.line}", None,
                                          "empty claim reference [[claim:]]: name a claim id"))
             elif ref.claim_id not in registry.claims:
+                near = difflib.get_close_matches(ref.claim_id, list(registry.claims), n=3,
+                                                 cutoff=0.6)
+                hint = (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near
+                        else "")
                 errors.append(InputError(post.path, f"line {ref.line}", None,
                                          f"unknown claim '{ref.claim_id}': add it to "
-                                         f"data/claims.yaml or fix the id"))
-            used_at.setdefault(ref.claim_id, (post.path, ref.line))
+                                         f"data/claims.yaml or fix the id{hint}"))
+            used_at[ref.claim_id].append((post.path, ref.line))
     lines = claim_lines(claims_file)
     for claim_id, claim in registry.claims.items():
         if claim.derivation is None:
             continue
         where = f"line {lines[claim_id]}" if claim_id in lines else None
-        quoted = (f"; quoted in {used_at[claim_id][0]} line {used_at[claim_id][1]}"
-                  if claim_id in used_at else "")
+        quoted = ("; quoted in " + ", ".join(f"{path} line {line}"
+                                             for path, line in used_at[claim_id])
+                  if used_at.get(claim_id) else "")
 
         def error(problem):
             errors.append(InputError(claims_file, where, None,
@@ -254,6 +406,14 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
         if claim.status == "disputed" and agrees:
             error(f"marked disputed, but its stated value {_plain(claim.value)} matches the "
                   f"computed {_plain(result.value)}; change its status")
+        elif claim.status in ("verified", "preview", "derived") and not agrees:
+            places = claim.precision
+            shown = _plain(float(rounded(result.value, places)))
+            error(f"stated {_plain(claim.value)} {claim.unit}, computed "
+                  f"{_plain(result.value)} from the dataset, which is {shown} at the stated "
+                  f"precision ({places} decimal{'s' if places != 1 else ''}, as the page "
+                  "shows it): a figure from the dataset must equal its computation so "
+                  f"rounded; state {shown} or mark the claim disputed")
         elif claim.status != "disputed" and not agrees:
             error(f"stated {_plain(claim.value)} {claim.unit}, computed "
                   f"{_plain(result.value)} from the dataset (tolerance "

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from . import catalogs, dataset, importer, site
-from .check import check, outdated_translations
+from .check import check, notes
 from .errors import InputError, InputErrors
 from .languages import LANGUAGES, language
 from .scaffold import WORKING_TITLE, new_article
@@ -67,8 +67,10 @@ def main(argv: list[str] | None = None) -> int:
                                 args.tags or ["mlperf"])
             for path in paths:
                 print(f"created {path.relative_to(root)}")
-            print("next: write the article in each language, add its figures to "
-                  "data/claims.yaml, run `make check`, then preview with `make serve LANG=en`")
+            print("next (CONTRIBUTING.md): write the article in each language, title "
+                  "included; quote every figure as [[claim:ID]] defined in data/claims.yaml; "
+                  "run `make check` until it is green; preview with `make serve LANG=en` (zh, "
+                  "it); run `make test`; commit the three languages together")
         elif args.command == "catalogs":
             for path in catalogs.update_catalogs(ROOT):
                 print(f"updated {path.relative_to(ROOT)}")
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.command == "check":
                 for warning in data.warnings:
                     print(f"warning: {warning}")
-                for note in outdated_translations(posts, root):
+                for note in notes(registry, posts, root, records=list(data.records)):
                     print(f"note: {note}")
                 print(f"done in {time.perf_counter() - started:.2f} s")
                 return 0

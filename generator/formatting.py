@@ -33,11 +33,14 @@ def format_result(value: float, lang: Language, fixed: bool = False) -> str:
 
     Trailing zeros are dropped (``516``), or kept with ``fixed`` (``516.0``), which a table
     column uses so that figures of one magnitude read alike (``516.0`` above ``489.1``)."""
+    return format_number(value, lang, result_decimals(value), fixed)
+
+
+def result_decimals(value: float) -> int:
+    """The most decimals ``format_result`` shows for ``value`` (the rule of its docstring)."""
     if 0 < abs(value) < 1:
-        decimals = max(2, 2 - math.floor(math.log10(abs(value))))
-    else:
-        decimals = 2 if abs(value) < 100 else 1 if abs(value) < 10_000 else 0
-    return format_number(value, lang, decimals, fixed)
+        return max(2, 2 - math.floor(math.log10(abs(value))))
+    return 2 if abs(value) < 100 else 1 if abs(value) < 10_000 else 0
 
 
 def format_headline(value: float, lang: Language) -> str:

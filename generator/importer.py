@@ -94,12 +94,14 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
     errors: list[InputError] = []
     by_round, sources = _load(paths, report, errors, progress)
     records_by_round: dict[str, list[ResultRecord]] = {}
+    normalized_rows: list[list[tuple[rules.Place, ResultRecord]]] = []
     entries: dict[str, dict] = {}
     for round_name, summary in by_round.items():
         progress(f"{round_name}: normalizing {len(summary)} records")
         round_report = report.rounds.setdefault(round_name, RoundReport(read=len(summary)))
         before = len(errors)
         rows = _normalize_round(round_name, summary, errors, round_report)
+        normalized_rows.append(rows)
         if len(errors) == before:
             # The rules across records apply to a whole round: with a record refused, they
             # would report what only follows from its absence (derived IDs shifting).
@@ -121,6 +123,10 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
         records_by_round[round_name] = records
         if entry is not None:
             entries[round_name] = entry
+    if not errors:
+        # The rules across rounds (one spelling per model), with the rounds data/ keeps.
+        errors += rules.check_dataset(_kept_rows(data_dir, records_by_round) + [
+            row for rows in normalized_rows for row in rows]).errors
     if errors:
         raise InputErrors(errors)
     progress("validating the dataset as it will be written")
@@ -129,9 +135,26 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
         if data_dir.exists():
             shutil.copytree(data_dir, staged)
         _save(staged, records_by_round, entries)
-        dataset.load(staged)  # the rules of the build; raises InputErrors
+        try:
+            dataset.load(staged)  # the rules of the build
+        except InputErrors as exc:  # name the files of data/, not of the staging copy
+            raise InputErrors([InputError(e.path.replace(str(staged), str(data_dir)), e.where,
+                                          e.field, e.problem, e.dataset_field)
+                               for e in exc.errors]) from None
     _save(data_dir, records_by_round, entries)
     return report
+
+
+def _kept_rows(data_dir: Path, replaced: dict[str, list[ResultRecord]]
+               ) -> list[tuple[rules.Place, ResultRecord]]:
+    """The records of the rounds ``data/`` keeps (not imported now), with their table lines;
+    none when ``data/`` has no valid dataset yet (its own problems are the staged load's)."""
+    try:
+        kept = dataset.load(data_dir)
+    except InputErrors:
+        return []
+    return [(rules.Place(str(dataset.round_table(data_dir, r.round)), "table"), r)
+            for r in kept.records if r.round not in replaced]
 
 
 def _load(paths: list[Path], report: ImportReport, errors: list[InputError],
@@ -161,6 +184,8 @@ def _load(paths: list[Path], report: ImportReport, errors: list[InputError],
         except InputErrors as exc:
             errors += exc.errors
             continue
+        if not summary:
+            report.notes.append(f"{path} holds no records")
         rounds_of_file = set()
         for record in summary:
             round_name = _round_name(record, errors)
@@ -228,7 +253,9 @@ def _normalize_round(round_name: str, summary: list[SummaryRecord], errors: list
 
 def _schema_error(record: SummaryRecord, problem: dict) -> InputError:
     name = ".".join(str(p) for p in problem["loc"]) or None
-    message = problem["msg"] if name is None else f"{problem['msg']} (got {problem.get('input')!r})"
+    message = problem["msg"]
+    if name is not None and repr(problem.get("input")) not in message:
+        message += f" (got {problem.get('input')!r})"
     return record.error(name, message)
 
 
@@ -296,6 +323,12 @@ def normalize_fields(record: SummaryRecord, round_name: str, problems: list[Inpu
     elif power_result is not None:
         problems.append(record.error("power_units", f"the power result {power_result!r} has "
                                                     "no unit; expected Watts or millijoules"))
+    if power_units is not None and power_result is None:
+        problems.append(record.error("power_result", f"power units {v['power_units']!r} "
+                                                     "without a power result"))
+    if power_result is not None and power_result <= 0:
+        problems.append(record.error("power_result", f"expected a positive power or energy "
+                                                     f"(got {v['power_result']!r})"))
     published_id = _text(v.get("result_id"))
     accelerator = None if words.is_missing(v.get("accelerator")) else _text(v["accelerator"])
     if (accelerator and report is not None and not accelerators.is_known(accelerator)

@@ -82,7 +82,9 @@ class SummaryRecord:
         """How this record's format spells each of our names: ``{"accelerators_per_node":
         "a#", ...}`` in a final report."""
         column = 0 if self.format == CHECKER else 1
-        return {name: keys[column] for name, keys in KEYS.items() if keys[column]}
+        # The benchmark model (our "model") is named by the "Model" key in both formats.
+        return {"model": "Model",
+                **{name: keys[column] for name, keys in KEYS.items() if keys[column]}}
 
     def error(self, field: str | None, problem: str) -> InputError:
         """An :class:`InputError` at this record, naming ``field`` (our name) as the file spells

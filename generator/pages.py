@@ -157,7 +157,7 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
             {"suite": b.suite, "model": b.model, "scenario": b.scenario,
              "results": len(b.results), "units": b.units[0], "best_result": b.value(b.leader),
              "leader_submitter": b.leader.submitter, "leader_system": b.leader.system_name,
-             "leader_result_id": b.leader.result_id, "page": f"{b.path.split('/', 1)[1]}/"}
+             "leader_result_id": b.leader.shown_id, "page": f"{b.path.split('/', 1)[1]}/"}
             for b in benchmarks])
         for benchmark in benchmarks:
             siblings = [b for b in benchmarks if b is not benchmark and (b.suite, b.model,
@@ -250,13 +250,15 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
 
 
 def accelerator_name(all_entries: list, accelerator_id: str) -> str:
-    """The display name of a canonical accelerator (``accelerators.yaml``); for an accelerator
-    the table does not know, its published spelling."""
+    """The display name of a canonical accelerator (``accelerators.yaml``); for a mixed system,
+    the names of its parts joined by "+"; for an accelerator the table does not know, its
+    published spelling (``accelerators.identify``)."""
     known = accelerators.table().accelerators.get(accelerator_id)
     if known:
         return known.name
-    return next(e.record.accelerator for e in all_entries
-                if e.record.accelerator_id == accelerator_id)
+    spelling = next(e.record.accelerator for e in all_entries
+                    if e.record.accelerator_id == accelerator_id)
+    return accelerators.identify(spelling).accelerator.name
 
 
 COMPARE = f"{RESULTS}/compare"
@@ -430,7 +432,8 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
     changes = {name: list(reversed(changelog.read_changelog(data_dir, name)))
                for name, _, _ in rounds}
     return [Page("data/index.md", env.get_template("data.md.j2").render(
-        rounds=rounds, fields=field_descriptors(), bibtex=bibtex, changes=changes)), *files]
+        rounds=rounds, fields=field_descriptors(), bibtex=bibtex, changes=changes,
+        titles={field["name"]: field["title"] for field in field_descriptors()})), *files]
 
 
 def post_url(post: Article) -> str:
@@ -442,8 +445,10 @@ def post_url(post: Article) -> str:
 def editorial_pages(registry: Registry, posts: list[Article], records: list[ResultRecord],
                     lang: Language) -> list[Page]:
     """The generated editorial pages of ``lang``: the blog's index and authors file, the tag
-    index and one page per tag (with its post count), and the Verification page listing every
-    claim by status."""
+    index and one page per tag (with its post count), the Verification page listing every
+    claim by status, and ``claims.csv``/``.json``: one row per claim with its status, a
+    preview's phase and dates (``preview_available_by``, ``_confirmed``, ``_retracted``, ISO
+    dates), the flag's label in the language, value, recomputation, sources and articles."""
     env = environment(lang)
     own = [p for p in posts if p.lang == lang]
     pages = [Page("blog/index.md", env.get_template("blog_index.md.j2").render()),
@@ -466,7 +471,14 @@ def editorial_pages(registry: Registry, posts: list[Article], records: list[Resu
         groups=groups, registry=registry, used_in=used_in, icons=ICONS,
         meanings=STATUS_MEANINGS)))
     pages += downloads("claims", [
-        {"claim_id": v.claim_id, "status": v.claim.status, "value": v.claim.value,
+        {"claim_id": v.claim_id, "status": v.claim.status,
+         # A preview's follow-up (claims.Preview): phase and ISO dates, empty for other claims.
+         "preview_phase": v.preview_phase,
+         **{f"preview_{field}": (getattr(v.claim.preview, field).isoformat()
+                                 if v.claim.preview and getattr(v.claim.preview, field)
+                                 else None)
+            for field in ("available_by", "confirmed", "retracted")},
+         "label": v.label, "value": v.claim.value,
          "unit": v.claim.unit,
          "measures": "; ".join(f"{k}: {value}" for k, value in v.claim.measures.items()),
          "recomputed_value": v.recomputation.value if v.recomputation else None,

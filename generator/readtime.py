@@ -18,7 +18,7 @@ WORDS_PER_MINUTE = {"en": 238, "it": 285}
 HAN_PER_MINUTE = 255
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*|\d+(?:[.,]\d+)*", re.UNICODE)
-MARKUP = re.compile(r"^---\n.*?\n---\n|<[^>]+>|\[\[claim:[^\]]*\]\]|[#*_`>|\[\]()!-]",
+MARKUP = re.compile(r"^---\n.*?\n---\n|<[^>]+>|\[\[claim:[^\]]*\]\]|\[\[plain:|[#*_`>|\[\]()!-]",
                     re.DOTALL)
 
 

@@ -126,6 +126,28 @@ def derived_ids_follow_the_rule(rows: Rows) -> list[InputError]:
             for (place, record), wanted in zip(derived, expected) if record.result_id != wanted]
 
 
+def ids_belong_to_their_round(rows: Rows) -> list[InputError]:
+    """A result ID names its round (``6.1-0073`` is of v6.1): an ID of another round is a
+    misplaced record or a typing slip."""
+    return [place.error("result_id", f"result ID {record.shown_id} belongs to round "
+                                     f"v{record.result_id.split('-')[0]}, not {record.round}")
+            for place, record in rows
+            if record.result_id.split("-")[0] != record.round.removeprefix("v")]
+
+
+def ids_all_published_or_all_derived(rows: Rows) -> list[InputError]:
+    """A round's IDs are all MLCommons' or all derived: MLCommons numbers every system of a
+    round in one pass, so IDs derived for some records beside published ones could repeat a
+    published ID for another system."""
+    published = next((place for place, r in rows if not r.result_id_derived), None)
+    derived = next((place for place, r in rows if r.result_id_derived), None)
+    if published is None or derived is None:
+        return []
+    return [derived.error("result_id", f"this record has no published ID while "
+                                       f"{published.path} {published.where} has one; a round's "
+                                       "records carry MLCommons' IDs all or none")]
+
+
 def one_result_per_benchmark_run(rows: Rows) -> list[InputError]:
     """A system has one result per model as run, scenario and unit quantity."""
     errors, seen = [], {}
@@ -149,9 +171,14 @@ def one_spelling_per_model(rows: Rows) -> list[InputError]:
         if canonical is None:
             errors.append(place.error("model", _respelled(record.model, note)))
             continue
-        other = first_of.setdefault(fold(record.model), record.model)
+        other_place, other = first_of.setdefault(fold(record.model), (place, record.model))
         if other != record.model:
-            errors.append(place.error("model", _respelled(record.model, other)))
+            errors.append(place.error("model", f"{record.model!r} differs from the model "
+                                               f"{other!r} of {other_place.path} "
+                                               f"{other_place.where} only in case or "
+                                               "punctuation; use one spelling, or list both "
+                                               "in generator/vocabulary.yaml as one model "
+                                               "with its aliases"))
     return errors
 
 
@@ -197,5 +224,7 @@ def accelerator_counts(rows: Rows) -> list[InputError]:
 
 
 ROUND_RULES: tuple[Callable[[Rows], list[InputError]], ...] = (
-    one_folder_per_result, one_system_per_id, derived_ids_follow_the_rule,
+    one_folder_per_result, ids_belong_to_their_round, ids_all_published_or_all_derived,
+    one_system_per_id,
+    derived_ids_follow_the_rule,
     one_result_per_benchmark_run, accelerators_follow_the_table, power_fits_the_result)

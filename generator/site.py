@@ -24,7 +24,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from mkdocs.utils.yaml import yaml_load
 
-from . import charts
+from . import charts, social
 from .dataset import Dataset
 from .files import write_text_atomic
 from .languages import LANGUAGES, Language
@@ -125,7 +125,8 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
 
     Each language builds from ``mkdocs.<code>.yml`` into a temporary folder next to
     ``site_dir``; the root pages (language chooser, 404) are added; only then is the previous
-    ``site_dir`` replaced. On any failure the previous ``site_dir`` stays as it was.
+    ``site_dir`` replaced. On any failure the previous ``site_dir`` stays as it was. What the
+    hooks report (social cards not drawn, and why) is passed to ``log``.
 
     Returns:
         wall seconds per language build.
@@ -139,11 +140,14 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
     epoch = os.environ.get("SOURCE_DATE_EPOCH") or build_epoch(root)
     try:
         with ThreadPoolExecutor(max_workers=len(languages)) as pool:
-            seconds = dict(zip((l.code for l in languages),
-                               pool.map(lambda l: _mkdocs_build(l, staging / l.code, strict,
-                                                                root, epoch), languages)))
-        for code, took in seconds.items():
+            builds = dict(zip((l.code for l in languages),
+                              pool.map(lambda l: _mkdocs_build(l, staging / l.code, strict,
+                                                               root, epoch), languages)))
+        seconds = {code: took for code, (took, _) in builds.items()}
+        for code, (took, notes) in builds.items():
             log(f"  {code}: built in {took:.1f} s")
+            for note in notes:
+                log(f"  {code}: {note}")
         write_root_pages(staging, root=root)
         _swap(staging, site_dir)
     finally:
@@ -165,7 +169,10 @@ def _mkdocs_build(lang: Language, out: Path, strict: bool, root: Path, epoch: st
     done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         raise BuildError(f"MkDocs build of '{lang.code}' failed:\n{done.stdout}{done.stderr}")
-    return time.perf_counter() - started
+    # MkDocs' own output is hidden when the build succeeds; what the hooks say is not.
+    notes = [line.split("-  ", 1)[-1].strip() for line in
+             (done.stdout + done.stderr).splitlines() if social.SKIPPED in line]
+    return time.perf_counter() - started, notes
 
 
 def build_epoch(root: Path) -> str:

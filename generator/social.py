@@ -106,6 +106,32 @@ def enabled_by_environment() -> bool:
     return os.environ.get("SOCIAL_CARDS", "1") != "0"
 
 
+# What the build log says when cards are not drawn; ``site.build`` relays these lines.
+SKIPPED = "social cards are not drawn"
+
+
+def skip_record(root: Path, code: str) -> Path:
+    """The file where the last build of language ``code`` recorded why it drew no cards
+    (``.cache/social-cards-skipped.<code>.txt``; absent when it drew them): tests read it to
+    skip card checks with the build's own reason."""
+    return Path(root) / ".cache" / f"social-cards-skipped.{code}.txt"
+
+
+def record_skip(root: Path, code: str, reason: str | None) -> None:
+    """Write ``reason`` to ``skip_record`` (cards skipped), or remove it (``None``: drawn)."""
+    path = skip_record(root, code)
+    if reason is None:
+        path.unlink(missing_ok=True)
+    else:
+        write_bytes_atomic(path, reason.encode("utf-8"))
+
+
+def skipped_reason(root: Path, code: str) -> str | None:
+    """Why the last build of ``code`` drew no cards, or None when it drew them."""
+    path = skip_record(root, code)
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
 def card_text(text: str) -> str:
     """A card's title as the card should wrap it. The plugin breaks lines only
     at spaces, and Chinese puts none between words, so a long Chinese title ran off the card.

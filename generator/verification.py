@@ -6,6 +6,10 @@ the form MLCommons' results guidelines ask for (round, division, category, bench
 result ID and location, retrieved date); it appends the article's claims table and, for vendor
 and third-party figures, schema.org ClaimReview JSON-LD. ``verification_page`` lists every claim
 of the registry grouped by status.
+
+A preview claim follows its product (``claims.Preview``): its label, tooltip, table rows and the
+claims download say "available by <date>" while the product is awaited, and "confirmed" or
+"retracted" with the date once that happened; a retracted preview's flag shows ``⊘``.
 """
 
 from __future__ import annotations
@@ -17,17 +21,19 @@ from dataclasses import dataclass
 from babel.numbers import format_percent
 from markupsafe import Markup
 
-from .articles import CLAIM_REFERENCE, mask_comments
+from .articles import CLAIM_REFERENCE, mask_comments, render_plain
 from .catalogs import N_, translations
 from .claims import STATUSES, Claim, Recomputation, Registry, recompute
 from .dataset import result_url
-from .formatting import format_number, format_result, units_label
+from .formatting import format_day, format_number, format_result, units_label
 from .languages import Language
 from .schema import ResultRecord
+from .power import ENERGY_UNIT, PER_JOULE
 from .vocabulary import vocabulary
 
 ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑", "third-party": "◇",
          "unverified": "?", "disputed": "✖"}
+PREVIEW_ICONS = {"open": "◔", "confirmed": "◕", "retracted": "⊘"}
 COUNT_UNITS = ("accelerators", "submitters", "results")
 # Latencies inside a sentence read better with the short unit ("1,466 ms") than with the
 # table heading ("Latency (ms)").
@@ -50,6 +56,18 @@ STATUS_MEANINGS = {
     "disputed": N_("Our recomputation from the official results disagrees with the figure as "
                    "published."),
 }
+# A preview claim's label by phase of its product (claims.Preview.phase); %(date)s is the
+# available_by, confirmed or retracted date, and the tooltip adds the sentence.
+PREVIEW_LABELS = {"open": N_("Preview, available by %(date)s"),
+                  "confirmed": N_("Preview, confirmed %(date)s"),
+                  "retracted": N_("Preview, retracted %(date)s")}
+PREVIEW_SENTENCES = {
+    "open": N_("The product is to be available by %(due)s."),
+    "confirmed": N_("The product was to be available by %(due)s and became available on "
+                    "%(date)s."),
+    "retracted": N_("The product was to be available by %(due)s; the result was retracted on "
+                    "%(date)s."),
+}
 COUNT_LABELS = {"accelerators": N_("accelerators"), "submitters": N_("submitters"),
                 "results": N_("results")}
 # Keys of a claim's `measures` shown (translated) on the Verification page.
@@ -62,7 +80,11 @@ FORMULA_LABELS = {
     "result": N_("official result"),
     "accelerators": N_("accelerators of the system under test"),
     "per_accelerator": N_("result ÷ accelerators"),
-    "ratio": N_("ratio of two results"),
+    "ratio of result": N_("ratio of two results"),
+    "ratio of per_accelerator": N_("ratio of two results per accelerator"),
+    "ratio of efficiency": N_("ratio of two energy efficiencies (MLPerf Power)"),
+    "efficiency": N_("result ÷ average system power (MLPerf Power), or energy per query as "
+                     "published"),
     "sum": N_("sum of results"),
     "scaling_efficiency": N_("scaling efficiency: throughput at N ÷ (N/M × throughput at M)"),
 }
@@ -80,7 +102,8 @@ def format_value(value: float, unit: str, lang: Language) -> str:
         return _(LATENCY_FORMATS[unit]) % {"value": format_result(value, lang)}
     if unit in COUNT_UNITS:
         return f"{format_number(value, lang, 0)} {_(COUNT_LABELS[unit])}"
-    label = units_label(unit, lang) if unit in vocabulary().units else unit
+    label = (units_label(unit, lang) if unit in vocabulary().units
+             or unit in (*PER_JOULE.values(), ENERGY_UNIT) else unit)
     return f"{format_result(value, lang)} {label}"
 
 
@@ -102,15 +125,55 @@ class ClaimView:
         return format_value(self.claim.value, self.claim.unit, self.lang)
 
     @property
-    def label(self) -> str:
+    def status_label(self) -> str:
+        """The status's name: ``Preview``, ``Verified``..."""
         return self._(STATUS_LABELS[self.claim.status])
 
     @property
+    def preview_phase(self) -> str | None:
+        """``open``, ``confirmed`` or ``retracted`` for a claim with a ``preview`` block."""
+        return self.claim.preview.phase if self.claim.preview else None
+
+    @property
+    def icon(self) -> str:
+        """The flag's icon: the status's, or the preview phase's (◔ open, ◕ confirmed,
+        ⊘ retracted)."""
+        phase = self.preview_phase
+        return PREVIEW_ICONS[phase] if phase and self.claim.status == "preview" \
+            else ICONS[self.claim.status]
+
+    @property
+    def classes(self) -> str:
+        """CSS classes after ``claim``: the status's, and a preview's phase as a second one
+        (``claim--preview claim--retracted``, which strikes the value through)."""
+        phase = self.preview_phase if self.claim.status == "preview" else None
+        return f"claim--{self.claim.status}" + (f" claim--{phase}" if phase else "")
+
+    @property
+    def label(self) -> str:
+        """The flag's label: the status, and for a preview the phase of its product with its
+        date in the language's long form (``Preview, retracted November 20, 2026``)."""
+        preview = self.claim.preview
+        if self.claim.status != "preview" or preview is None:
+            return self.status_label
+        date = {"open": preview.available_by, "confirmed": preview.confirmed,
+                "retracted": preview.retracted}[preview.phase]
+        return self._(PREVIEW_LABELS[preview.phase]) % {"date": format_day(date, self.lang)}
+
+    @property
     def tooltip(self) -> str:
-        """Status meaning, then the first source: publisher, title, date."""
+        """Status meaning, a preview's follow-up, then the first source: publisher, title,
+        date."""
         source = self.registry.sources[self.claim.sources[0]]
+        meaning = self._(STATUS_MEANINGS[self.claim.status])
+        preview = self.claim.preview
+        if preview is not None:
+            meaning += self.lang.sentence_gap + self._(PREVIEW_SENTENCES[preview.phase]) % {
+                "due": format_day(preview.available_by, self.lang),
+                "date": format_day(preview.confirmed or preview.retracted or
+                                   preview.available_by, self.lang)}
         return self._("%(label)s: %(meaning)s %(source)s") % {
-            "label": self.label, "meaning": self._(STATUS_MEANINGS[self.claim.status]),
+            "label": self.label, "meaning": meaning,
             "source": f"{source.publisher}, {source.title}, {source.date.isoformat()}"}
 
     @property
@@ -128,12 +191,12 @@ class ClaimView:
         claims table row, so that Material's blog points it at the post when the paragraph is
         shown as an excerpt on a list page (it rewrites links, not raw HTML)."""
         status = self.claim.status
-        value = Markup('<span class="claim claim--{s}" data-claim="{id}">'
+        value = Markup('<span class="claim {c}" data-claim="{id}">'
                        '<span class="claim__value">{value}</span>').format(
-            s=status, id=self.claim_id, value=self.value)
+            c=self.classes, id=self.claim_id, value=self.value)
         # A Markdown link title cannot hold a straight double quote.
         tooltip = self.tooltip.replace('"', "”")
-        label = _md(f"{ICONS[status]} {self.label}")
+        label = _md(f"{self.icon} {self.label}")
         return f'{value} [{label}](#claim-{self.claim_id} "{tooltip}"){{ .claim__flag }}</span>'
 
 
@@ -146,7 +209,7 @@ class ClaimView:
                 parts.append(self.citation(record))
             if self.claim.derivation.formula != "result":
                 parts.append(_("Formula: %(formula)s = %(value)s.") % {
-                    "formula": _(FORMULA_LABELS[self.claim.derivation.formula]),
+                    "formula": _(FORMULA_LABELS[self.claim.derivation.label]),
                     "value": format_value(self.recomputation.value, self.claim.unit,
                                           self.lang)})
         for source_id in self.claim.sources:
@@ -206,12 +269,14 @@ def claim_view(claim_id: str, registry: Registry, records: list[ResultRecord],
 def render_article(markdown: str, registry: Registry, records: list[ResultRecord],
                    lang: Language) -> str:
     """Replace every ``[[claim:ID]]`` of an article's Markdown with its flag and a footnote
-    reference, and append the footnotes, the claims table and ClaimReview JSON-LD.
+    reference, every ``[[plain:TEXT]]`` with its text, and append the footnotes, the claims
+    table and ClaimReview JSON-LD.
 
     Raises:
         KeyError: a claim id not in the registry (``check`` reports it with file and line).
     """
     views: dict[str, ClaimView] = {}
+    markdown = render_plain(markdown)
 
     def replace(match):
         claim_id = match.group(1)
@@ -232,8 +297,8 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
     footnotes = "\n".join(f"[^{cid}]: {view.footnote()}" for cid, view in views.items())
     rows = "\n".join(
         f'<tr id="claim-{cid}"><td><code>{cid}</code></td><td>{html.escape(v.value)}</td>'
-        f'<td><span class="claim claim--{v.claim.status}"><span class="claim__flag">'
-        f'<span aria-hidden="true">{ICONS[v.claim.status]}</span> {html.escape(v.label)}'
+        f'<td><span class="claim {v.classes}"><span class="claim__flag">'
+        f'<span aria-hidden="true">{v.icon}</span> {html.escape(v.label)}'
         f'</span></span></td><td>{html.escape(_source_names(v))}</td>'
         f"<td>{html.escape(v.check_text())}</td></tr>" for cid, v in views.items())
     heading = _("Claims in this article")

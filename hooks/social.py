@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator import social  # noqa: E402
+from generator.articles import render_plain  # noqa: E402
 from generator.languages import language  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.social")
@@ -27,18 +28,22 @@ def on_config(config, **_):
     plugin = config.plugins.get("material/social")
     if plugin is None or not plugin.config.enabled:
         return config
+    code = language(config.theme["language"]).code
+    reason = None
     if not social.enabled_by_environment():
-        plugin.config.enabled = False
-        return config
-    folder = social.cache_dir(ROOT, language(config.theme["language"]).code)
-    try:
-        social.prepare_fonts(folder)
-    except social.CardsUnavailable as reason:
+        reason = "SOCIAL_CARDS=0 asks for a build without them (site/ will have no cards)"
+    else:
+        folder = social.cache_dir(ROOT, code)
+        try:
+            social.prepare_fonts(folder)
+            plugin.config.cache_dir = str(folder)
+        except social.CardsUnavailable as unavailable:
+            reason = str(unavailable)
+    social.record_skip(ROOT, code, reason)
+    if reason is not None:
         # INFO, not WARNING: the strict build must go on without cards.
-        log.info("social cards are not drawn: %s", reason)
+        log.info("%s: %s", social.SKIPPED, reason)
         plugin.config.enabled = False
-        return config
-    plugin.config.cache_dir = str(folder)
     return config
 
 
@@ -48,7 +53,9 @@ def on_page_markdown(markdown, page, config, **_):
     if plugin is None or not plugin.config.enabled:
         return markdown
     heading = HEADING.search(markdown)
-    title = page.meta.get("title") or (heading.group(1) if heading else page.title)
+    # This hook runs before the claims hook renders [[plain:...]] marks in the heading.
+    title = page.meta.get("title") or (render_plain(heading.group(1)) if heading
+                                       else page.title)
     # Only the title: the card's description is also the page's og:description, which must
     # stay the text as written.
     if title and social.card_text(title) != title:

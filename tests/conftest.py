@@ -52,6 +52,15 @@ def dataset():
     return dataset_module.load(DATA)
 
 
+def skip_without_cards():
+    """Skip a social-card test when the last build drew no cards, with the build's own reason
+    (``SOCIAL_CARDS=0``, or fonts or Cairo missing), recorded by ``hooks/social.py``."""
+    from generator import social
+    reason = social.skipped_reason(ROOT, "zh")
+    if reason is not None:
+        pytest.skip(f"the site was built without social cards: {reason}")
+
+
 @pytest.fixture(scope="session")
 def site():
     if not (SITE / "en" / "index.html").exists():

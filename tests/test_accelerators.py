@@ -3,6 +3,8 @@ mixed systems, unknown spellings and faulty tables."""
 
 from __future__ import annotations
 
+import hashlib
+
 import json
 
 import pytest
@@ -201,13 +203,19 @@ def test_mixed_system_of_a_made_up_name():
 
 
 def test_unknown_spelling_gets_its_own_accelerator():
+    # The id is the slug and the first 6 hex digits of the SHA-256 of the exact spelling,
+    # computed here with hashlib.
+    def tail(text):
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:6]
     identity = identify("Huawei Ascend 910B")
-    assert identity.accelerator == Accelerator("huawei-ascend-910b", "Huawei", "Ascend 910B", None)
+    assert identity.accelerator == Accelerator(f"huawei-ascend-910b-{tail('Huawei Ascend 910B')}",
+                                               "Huawei", "Ascend 910B", None)
     assert (identity.variant, identity.mixed) == (None, False)
     assert not is_known("Huawei Ascend 910B")
-    assert identify("昇腾 910B").accelerator.id == "sheng-teng-910b"
-    # An unknown spelling whose slug is a known id does not take that accelerator's page.
-    assert identify("Nvidia-L4").accelerator.id == "nvidia-l4-unknown"
+    assert identify("昇腾 910B").accelerator.id == f"sheng-teng-910b-{tail('昇腾 910B')}"
+    # Two unknown spellings never share a page, and none takes a known accelerator's page.
+    assert identify("Foo GPU").accelerator.id != identify("FOO GPU").accelerator.id
+    assert identify("Nvidia-L4").accelerator.id == f"nvidia-l4-{tail('Nvidia-L4')}"
 
 
 def test_spaces_around_and_inside_a_spelling_are_harmless():

@@ -12,7 +12,7 @@ from generator.claims import load_registry, recompute
 from generator.errors import InputErrors
 from generator.languages import language
 from generator.verification import render_article
-from tests.conftest import FIXTURES, make_fixture_project
+from tests.conftest import DATA as ROOT_DATA, FIXTURES, make_fixture_project
 
 PROJECT = FIXTURES / "project"
 
@@ -52,14 +52,14 @@ def test_recomputation_on_real_v61_data(dataset):
 def test_a_drifting_claim_fails_with_stated_and_computed_values(root):
     edit_claims(root, lambda d: d["claims"]["top-offline"].update(value=5900000))
     [message] = messages(root)
-    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
-    # Reported where the fix goes (the line of the value), and where the claim is first
-    # quoted: line 11 of the English post (front matter is lines 1-7).
+    posts = [root / "docs" / code / "blog" / "posts" / "record.md" for code in ("en", "zh", "it")]
+    # Reported where the fix goes (the line of the value), and at every place the claim is
+    # quoted: line 11 of each fixture post (front matter is lines 1-7, the title line 9).
     claims = (root / "data" / "claims.yaml").read_text(encoding="utf-8").split("\n")
     value_line = 1 + next(i for i, line in enumerate(claims) if "value: 5900000" in line)
     assert message.startswith(f"{root}/data/claims.yaml: line {value_line}: claim 'top-offline':"
                               " stated 5,900,000 Tokens/s, computed 5,749,440 from the dataset")
-    assert message.endswith(f"quoted in {post} line 11")
+    assert message.endswith("quoted in " + ", ".join(f"{post} line 11" for post in posts))
 
 
 def test_an_unknown_claim_id_is_reported_with_file_and_line(root):
@@ -124,23 +124,116 @@ def test_vendor_claims_get_escaped_claimreview_json_ld(dataset):
     assert "Result not verified by MLCommons Association." in out
 
 
-def test_outdated_translations_are_listed_from_git_history(root):
+def git_project(root):
+    """The fixture project as a git work tree with one commit; returns a git runner."""
     import subprocess
-    from generator.articles import read_article
-    from generator.check import outdated_translations
-    git = lambda *a: subprocess.run(["git", *a], cwd=root, check=True, capture_output=True)
+
+    def git(*args):
+        return subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", *args],
+                              cwd=root, check=True, capture_output=True, text=True)
     git("init", "-q")
-    git("-c", "user.email=t@t", "-c", "user.name=t", "add", ".")
-    git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "one",
-        "--date=2026-01-01T00:00:00")
-    posts = [read_article(root / "docs" / c / "blog/posts/record.md", language(c))
-             for c in ("en", "zh", "it")]
-    assert outdated_translations(posts, root) == []
-    english = root / "docs/en/blog/posts/record.md"
-    english.write_text(english.read_text(encoding="utf-8") + "\nA new paragraph.\n",
-                       encoding="utf-8")
-    assert sorted(outdated_translations(posts, root)) == [
-        "docs/it/blog/posts/record.md is older than docs/en/blog/posts/record.md: check the "
-        "translation",
-        "docs/zh/blog/posts/record.md is older than docs/en/blog/posts/record.md: check the "
-        "translation"]
+    git("add", ".")
+    git("commit", "-qm", "one", "--date=2026-01-01T00:00:00")
+    return git
+
+
+def fixture_posts(root, key="record"):
+    from generator.articles import read_article
+    return [read_article(root / "docs" / c / f"blog/posts/{key}.md", language(c))
+            for c in ("en", "zh", "it")]
+
+
+def outdated(root):
+    from generator.check import outdated_translations
+    return sorted(note.split(":")[0] for note in outdated_translations(fixture_posts(root), root))
+
+
+def touch(root, code):
+    path = root / "docs" / code / "blog/posts/record.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\nOne more paragraph.\n",
+                    encoding="utf-8")
+
+
+def test_outdated_translations_follow_git_history(root):
+    git = git_project(root)
+    assert outdated(root) == []                     # committed together: all current
+    touch(root, "en")                               # uncommitted English edit
+    assert outdated(root) == ["docs/it/blog/posts/record.md", "docs/zh/blog/posts/record.md"]
+    git("commit", "-qam", "en", "--date=2026-01-01T00:00:00")   # same second as the first
+    touch(root, "it")
+    git("commit", "-qam", "it", "--date=2026-01-01T00:00:00")
+    # Italian caught up with the English change (three commits in one second: order, not
+    # time, decides); English is not "outdated" by that update, Chinese still is.
+    assert outdated(root) == ["docs/zh/blog/posts/record.md"]
+    from generator.check import outdated_translations
+    [note] = outdated_translations(fixture_posts(root), root)
+    assert note.startswith("docs/zh/blog/posts/record.md: translation outdated: "
+                           "docs/en/blog/posts/record.md changed after it (commit ")
+    touch(root, "zh")                               # uncommitted update of the last one
+    assert outdated(root) == []
+
+
+def test_a_new_uncommitted_article_is_not_called_outdated(root):
+    # The bug this replaces: every uncommitted file was dated "now" when it was looked at, so
+    # the last of three new files always looked newest.
+    git_project(root)
+    for code in ("en", "zh", "it"):
+        folder = root / "docs" / code / "blog" / "posts"
+        (folder / "fresh.md").write_text((folder / "record.md").read_text(encoding="utf-8"),
+                                         encoding="utf-8")
+    from generator.check import outdated_translations
+    assert outdated_translations(fixture_posts(root, "fresh"), root) == []
+
+
+def test_translation_status_outside_git_is_silent(root):
+    from generator.check import outdated_translations
+    assert outdated_translations(fixture_posts(root), root) == []
+
+
+def test_derived_figures_equal_their_recomputation_at_the_stated_precision(dataset):
+    # The real claim of issue 13: Vera Rubin NVL72 / GB300 NVL72, DeepSeek-R1 Interactive.
+    # Its two results in data/results/v6.1.csv divide to 2.5749 (2.57 at two decimals).
+    registry = load_registry(ROOT_DATA / "claims.yaml")
+    claim = registry.claims["vr-gb300-deepseek-interactive-ratio"]
+    records = list(dataset.records)
+    result = recompute(claim.derivation, records)
+    first, second = result.records
+    assert result.value == pytest.approx(first.result / second.result)
+    assert round(result.value, 4) == 2.5749
+    assert claim.value == 2.57 and result.agrees(claim)
+    # As it was stated before: 2.575, shown as 2.58x (two decimals for a multiple), which the
+    # 0.5 % tolerance accepted (2.575 / 2.5749 - 1 = 0.004 %) but the precision rule refuses.
+    stale = claim.model_copy(update={"value": 2.575})
+    assert abs(stale.value / result.value - 1) < claim.derivation.tolerance
+    assert not result.agrees(stale)
+    # A vendor figure keeps the tolerance (0.5 %): 2.58 is 0.2 % from 2.5749, 2.7 is 4.9 %.
+    quoted = claim.model_copy(update={"status": "vendor", "value": 2.58})
+    assert result.agrees(quoted)
+    assert not result.agrees(quoted.model_copy(update={"value": 2.7}))
+
+
+def test_stated_precision_comes_from_the_text_and_the_page():
+    registry_text = (PROJECT / "claims.yaml").read_text(encoding="utf-8").replace(
+        "value: 11229.4", "value: 11229.40")
+    import tempfile, pathlib
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / "claims.yaml"
+        path.write_text(registry_text, encoding="utf-8")
+        claim = load_registry(path).claims["top-per-accelerator"]
+    assert claim.stated_decimals == 2            # "11229.40" as written
+    assert claim.precision == 0                  # Tokens/s above 10,000 show no decimals
+
+
+def test_overdue_previews_are_noted():
+    import datetime as dt
+    from generator.check import overdue_previews
+    registry = load_registry(ROOT_DATA / "claims.yaml")
+    open_ids = [cid for cid, c in registry.claims.items()
+                if c.preview and not (c.preview.confirmed or c.preview.retracted)]
+    assert open_ids  # the real registry has open previews (vr-qwen3vl-interactive, 2027-03-15)
+    due = {cid: registry.claims[cid].preview.available_by for cid in open_ids}
+    before = min(due.values())
+    assert overdue_previews(registry, before) == []           # due that day, not yet late
+    late = overdue_previews(registry, before + dt.timedelta(days=1))
+    assert [n.split("'")[1] for n in late] == sorted(c for c, d in due.items() if d == before)
+    assert "add preview.confirmed or preview.retracted" in late[0]

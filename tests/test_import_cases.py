@@ -232,3 +232,54 @@ def test_an_erratum_is_logged_field_by_field_and_shown_in_every_language(tmp_pat
     for lang in LANGUAGES:
         page, *_ = data_pages(tmp_path / "data", data, lang, "https://example.org/")
         assert "Renamed box" in page.content and "4999.5" in page.content
+
+
+def review_record(**changes):
+    """A final-report record of a new round v6.2, edited (for the rules a review found)."""
+    raw = json.loads((CASES / "t1_id_v_prefix.json").read_text(encoding="utf-8"))[0]
+    return {**raw, "version": "v6.2", "ID": "6.2-0001", "Availability": "available", **changes}
+
+
+def import_records(tmp_path, records):
+    path = tmp_path / "summary.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    return run_import([path], tmp_path / "data")
+
+
+def test_a_new_model_with_any_name_builds_its_page(tmp_path):
+    # "Llama 4 Scout" is no URL segment: its page is under its slug, llama-4-scout.
+    import_records(tmp_path, [review_record(Model="Llama 4 Scout", UsedModel="Llama 4 Scout")])
+    data = dataset.load(tmp_path / "data")
+    paths = {p.path for p in build_pages(tmp_path / "data", data)["en"]}
+    assert "results/v6.2/edge/llama-4-scout/singlestream/index.md" in paths
+
+
+def test_two_new_models_spelled_alike_are_refused_at_import(tmp_path):
+    second = review_record(ID="6.2-0002", Model="Zeta-7B", UsedModel="Zeta-7B", Platform="other",
+                           Location="closed/ExampleGPU/results/other/zeta/SingleStream")
+    with pytest.raises(InputErrors) as caught:
+        import_records(tmp_path, [review_record(Model="zeta-7b", UsedModel="zeta-7b"), second])
+    error, = caught.value.errors
+    assert (error.path, error.where, error.field) == (str(tmp_path / "summary.json"),
+                                                      "record 1 (ID 6.2-0002)", "Model")
+    assert not (tmp_path / "data").exists()
+
+
+def test_an_id_of_another_round_is_refused(tmp_path):
+    with pytest.raises(InputErrors, match="field 'ID' \\(result_id\\): result ID 4.1-0050 "
+                                          "belongs to round v4.1, not v6.2"):
+        import_records(tmp_path, [review_record(ID="4.1-0050")])
+
+
+def test_published_and_missing_ids_do_not_mix_in_one_round(tmp_path):
+    unnamed = review_record(ID="", Submitter="Other", Platform="p2",
+                            Location="closed/Other/results/p2/resnet/SingleStream")
+    with pytest.raises(InputErrors, match="carry MLCommons' IDs all or none"):
+        import_records(tmp_path, [review_record(), unnamed])
+
+
+def test_power_problems_name_their_field(tmp_path):
+    with pytest.raises(InputErrors) as caught:
+        import_records(tmp_path, [review_record(Power_Units="millijoules", Power_Result="")])
+    assert [(e.field, e.dataset_field) for e in caught.value.errors] == [
+        ("Power_Result", "power_result")]

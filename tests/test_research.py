@@ -105,3 +105,98 @@ def test_organizations_count_as_mlcommons_announces(dataset):
     assert organizations.organizations_of("Dell_AMD") == ("Dell", "AMD")
     assert organizations.organizations_of("ORACLE") == ("Oracle",)
     assert not organizations.is_joint("Sustainable_Metal_Cloud")
+
+
+def registry_of(**claims):
+    from generator.claims import Registry
+    return Registry.model_validate({"sources": {"s": {
+        "publisher": "MLCommons", "title": "t", "date": "2024-08-28",
+        "url": "https://github.com/mlcommons/inference_results_v4.1"}}, "claims": claims})
+
+
+def test_check_notes_a_preview_claim_whose_system_became_available(dataset):
+    # AMD's "Supermicro AS-8125GS-TNMR2" was a preview in v4.1 (v4.1-0070, 8 GPUs, 24109.8
+    # Tokens/s on llama2-70b-99 Offline in the raw file) and is available in v5.1 as 5.1-0001:
+    # a preview claim on that result gets a note naming 5.1-0001.
+    from generator.check import preview_followups
+    claim = {"value": 24109.8, "unit": "Tokens/s", "status": "preview",
+             "measures": {"round": "v4.1"}, "sources": ["s"],
+             "preview": {"available_by": "2025-04-01"},
+             "derivation": {"formula": "result", "results": [
+                 {"round": "v4.1", "model": "llama2-70b-99", "scenario": "Offline",
+                  "submitter": "AMD", "result_id": "v4.1-0070"}]}}
+    note, = preview_followups(registry_of(mi300x=claim), list(dataset.records))
+    assert "claim 'mi300x'" in note and "5.1-0001" in note and "v5.1" in note
+    confirmed = {**claim, "preview": {"available_by": "2025-04-01", "confirmed": "2025-04-02"}}
+    assert preview_followups(registry_of(mi300x=confirmed), list(dataset.records)) == []
+
+
+def test_claim_formulas_for_energy_and_per_accelerator_ratios(dataset):
+    # From the raw files: v4.1-0049 (8x H200 MaxQ) llama2-70b-99.9 Offline 25262.1 Tokens/s at
+    # 6152.99... W; 5.1-0061 (Lenovo 8x B200) 102909 Tokens/s at 10400.96... W; per accelerator
+    # (8 each) 3157.76 and 12863.6.
+    from generator.claims import Derivation, recompute
+    h200 = {"round": "v4.1", "model": "llama2-70b-99.9", "scenario": "Offline",
+            "result_id": "v4.1-0049"}
+    b200 = {"round": "v5.1", "model": "llama2-70b-99.9", "scenario": "Offline",
+            "result_id": "5.1-0061"}
+    h200_record = one(dataset, "4.1-0049", "llama2-70b-99.9", "Offline")
+    b200_record = one(dataset, "5.1-0061", "llama2-70b-99.9", "Offline")
+    energy = recompute(Derivation(formula="efficiency", results=[h200]), list(dataset.records))
+    assert energy.value == pytest.approx(25262.1 / h200_record.power_result)
+    assert energy.value == pytest.approx(4.106, abs=0.001)
+    ratio = recompute(Derivation(formula="ratio", of="efficiency", results=[b200, h200]),
+                      list(dataset.records))
+    assert ratio.value == pytest.approx((102909 / b200_record.power_result)
+                                        / (25262.1 / h200_record.power_result))
+    per = recompute(Derivation(formula="ratio", of="per_accelerator", results=[b200, h200]),
+                    list(dataset.records))
+    assert per.value == pytest.approx((102909 / 8) / (25262.1 / 8))
+    with pytest.raises(ValueError, match="'of' applies to formula 'ratio' only"):
+        Derivation(formula="result", of="efficiency", results=[h200])
+
+
+ARTICLE = "two-years-of-accelerator-generations"
+
+
+def real_project(tmp_path):
+    """The committed data and articles, copied (``check`` reads data/ and docs/)."""
+    import shutil
+    from tests.conftest import ROOT
+    for folder in ("data",):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    for code in ("en", "zh", "it"):
+        shutil.copytree(ROOT / "docs" / code / "blog" / "posts",
+                        tmp_path / "docs" / code / "blog" / "posts")
+    return tmp_path
+
+
+def test_the_generations_article_quotes_ten_derived_figures_that_check_recomputes():
+    # Issue 11 asks for at least ten figures derived from the dataset and recomputed.
+    from generator.articles import articles
+    from generator.claims import load_registry
+    from tests.conftest import ROOT
+    registry = load_registry(ROOT / "data" / "claims.yaml")
+    posts = [p for p in articles(ROOT / "docs") if p.key == ARTICLE]
+    assert sorted(p.lang.code for p in posts) == ["en", "it", "zh"]
+    quoted = {r.claim_id for p in posts for r in p.claim_references()}
+    derived = {c for c in quoted if registry.claims[c].derivation is not None}
+    assert len(derived) >= 10 and derived == quoted
+
+
+def test_a_drifted_figure_of_the_article_fails_check(tmp_path):
+    # 5.39× is 16,531.625 / 3,065.6125 (per accelerator, 6.1-0088 over v4.1-0043) rounded to
+    # two decimals; stating 5.40 must fail, naming the article in every language.
+    from generator.check import check
+    from generator.errors import InputErrors
+    root = real_project(tmp_path)
+    claims = root / "data" / "claims.yaml"
+    text = claims.read_text(encoding="utf-8")
+    start = text.index("  gen-gb300-over-h100:")
+    claims.write_text(text[:start] + text[start:].replace("value: 5.39", "value: 5.40", 1),
+                      encoding="utf-8")
+    with pytest.raises(InputErrors) as caught:
+        check(root)
+    message, = [str(e) for e in caught.value.errors if "gen-gb300-over-h100" in str(e)]
+    for code in ("en", "zh", "it"):
+        assert f"docs/{code}/blog/posts/{ARTICLE}.md line" in message

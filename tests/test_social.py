@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageFont
 
 from generator import social
-from tests.conftest import ROOT
+from tests.conftest import ROOT, skip_without_cards
 
 SYSTEM_FONTS = social.find_collection(social.COLLECTIONS["Bold"]) is not None
 
@@ -71,8 +71,7 @@ def cards(site):
 
 
 def test_every_chinese_page_has_a_card(site):
-    if not SYSTEM_FONTS:
-        pytest.skip("no cards on a machine without Noto Sans CJK (the build says so)")
+    skip_without_cards()
     found = list(cards(site))
     assert len(found) == len(list((site / "zh").rglob("index.html")))
     for page, card, _, _ in found[:: max(1, len(found) // 20)]:
@@ -83,6 +82,7 @@ def test_every_chinese_page_has_a_card(site):
 @pytest.mark.parametrize("field, box, lines", [("title", (832, 310), 3),
                                                ("description", (832, 64), 2)])
 def test_every_run_of_card_text_fits_its_line(site, prepared, field, box, lines):
+    skip_without_cards()
     # A run is what the plugin never breaks: text between two spaces.
     from material.plugins.social.plugin import _metrics
     style = "Bold" if field == "title" else "Regular"
@@ -107,3 +107,33 @@ def test_link_previews_quote_the_description_as_written(site):
         plain = re.search(r'<meta name="description" content="([^"]*)"', text)
         if og and plain:
             assert html.unescape(og.group(1)) == html.unescape(plain.group(1)), page
+
+
+def test_cards_switched_off_are_recorded_logged_and_relayed(tmp_path, monkeypatch, caplog):
+    # SOCIAL_CARDS=0: the hook disables the plugin, logs why and records it for the tests;
+    # site.build passes that line of MkDocs' (otherwise hidden) output to its own log.
+    import importlib.util
+    import logging
+    import subprocess
+    spec = importlib.util.spec_from_file_location("social_hook", ROOT / "hooks" / "social.py")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    monkeypatch.setattr(hook, "ROOT", tmp_path)
+    monkeypatch.setenv("SOCIAL_CARDS", "0")
+    plugin = types.SimpleNamespace(config=types.SimpleNamespace(enabled=True))
+    config = types.SimpleNamespace(plugins={"material/social": plugin},
+                                   theme={"language": "it"})
+    with caplog.at_level(logging.INFO, logger="mkdocs.hooks.social"):
+        hook.on_config(config)
+    assert plugin.config.enabled is False
+    assert "social cards are not drawn: SOCIAL_CARDS=0" in caplog.text
+    assert social.skipped_reason(tmp_path, "it").startswith("SOCIAL_CARDS=0")
+    assert social.skipped_reason(tmp_path, "en") is None
+
+    from generator import site
+    from generator.languages import language
+    line = "INFO    -  social cards are not drawn: SOCIAL_CARDS=0 asks for a build without them"
+    monkeypatch.setattr(site.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(
+        a, 0, stdout=f"INFO    -  Building documentation...\n{line}\n", stderr=""))
+    _, notes = site._mkdocs_build(language("it"), tmp_path / "out", True, ROOT, "0")
+    assert notes == ["social cards are not drawn: SOCIAL_CARDS=0 asks for a build without them"]
