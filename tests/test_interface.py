@@ -158,7 +158,8 @@ def test_a_draft_post_is_in_no_generated_list(dataset, tmp_path):
     texts = [getattr(page, "content", "") for page in pages if page.path.endswith(".md")]
     assert texts and not [t for t in texts if "zzdraftword" in t or "t-draft" in t]
     home = next(page.content for page in pages if page.path == "index.md")
-    assert posts[0].meta["slug"] in home or posts[0].path.name in home  # published posts stay
+    newest = max(posts, key=lambda p: (p.date, p.key))
+    assert newest.path.name in home  # the published posts stay listed
 
 
 LIST_PAGES = ("blog/index.html", "blog/page/*/index.html", "blog/archive/*/index.html",

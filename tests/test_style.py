@@ -57,7 +57,7 @@ def test_check_refuses_a_glossary_slip_in_an_article(tmp_path):
         encoding="utf-8")
     with pytest.raises(InputErrors) as raised:
         check(project)
-    assert any("record.md" in str(e) and "'tornate'" in str(e) for e in raised.value.errors)
+    assert any("record.md" in str(e) and "not 'le tornate'" in str(e) for e in raised.value.errors)
 
 
 @pytest.mark.parametrize("page", ["data/index.html", "verification/index.html",
