@@ -84,6 +84,9 @@ def extract_template(root: Path) -> Catalog:
         for key in ("title", "description", "unit"):
             if field.get(key):
                 template.add(field[key], auto_comments=[f"schema.py: {field['name']} {key}"])
+    from .families import families  # families.yaml names each family in English
+    for family in families():
+        template.add(family.name, auto_comments=[f"families.yaml: {family.id}"])
     words = vocabulary()
     for table in ("division", "category", "suite", "units"):
         for term in words.known(table):

@@ -214,6 +214,7 @@ def timeline_chart(points: list[dict], axis_title: str, lang: Language) -> dict:
                  alt.Tooltip("system:N", title=_("System")),
                  alt.Tooltip("submitter:N", title=_("Submitter")),
                  alt.Tooltip("result_id:N", title=_("Result ID")),
+                 alt.Tooltip("category:N", title=_("Category")),
                  alt.Tooltip("result:Q", title=axis_title, format=value_format)])
     spec = (lines + dots).properties(width=WIDTH_PX, height=260).to_dict()
     spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),

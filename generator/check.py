@@ -17,7 +17,7 @@ import subprocess
 from collections import defaultdict
 from pathlib import Path
 
-from . import editorial, previews
+from . import editorial, families, previews
 from .articles import Article, read_article, read_body
 from .catalogs import translations
 from .style import check_language
@@ -291,6 +291,16 @@ def preview_followups(registry: Registry, records: list[ResultRecord]) -> list[s
     return out
 
 
+def accelerators_without_family(records: list[ResultRecord]) -> list[str]:
+    """Accelerators of the dataset that no family of ``generator/families.yaml`` lists (mixed
+    systems excepted): their results are missing from the family pages until one does. A note,
+    not an error: a new round with a new accelerator must still build."""
+    missing = sorted({r.accelerator_id for r in records if r.accelerator_id
+                      and not r.accelerator_mixed and families.family_of(r.accelerator_id) is None})
+    return [f"accelerator '{a}' has no family in generator/families.yaml; add it to a family's "
+            "generation so that the family pages show it" for a in missing]
+
+
 def notes(registry: Registry, posts: list[Article], root: Path,
           today: dt.date | None = None, records: list[ResultRecord] = ()) -> list[str]:
     """What ``check`` prints as ``note:`` lines without failing: outdated translations, then
@@ -298,7 +308,8 @@ def notes(registry: Registry, posts: list[Article], root: Path,
     system the dataset now shows as available (``records``: the dataset)."""
     return (outdated_translations(posts, root)
             + overdue_previews(registry, today or dt.date.today())
-            + preview_followups(registry, records))
+            + preview_followups(registry, records)
+            + accelerators_without_family(list(records)))
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -356,6 +367,24 @@ def check_languages(posts: list[Article]) -> list[InputError]:
     return errors
 
 
+def status_problem(claim, records) -> str | None:
+    """What is wrong with a claim's status given the categories of the results it is derived
+    from (MLCommons' categories, CONTRIBUTING's statuses): ``verified`` quotes available results
+    only, ``preview`` at least one preview result, and a figure ``derived`` from a preview result
+    is a preview figure. None when the status fits."""
+    categories = {r.category for r in records}
+    if claim.status == "verified" and categories != {"available"}:
+        return (f"status 'verified' quotes available results only; "
+                f"{', '.join(r.shown_id + ' is ' + r.category for r in records if r.category != 'available')}")
+    if claim.status == "preview" and "preview" not in categories:
+        return "status 'preview' needs a result of the preview category"
+    if claim.status == "derived" and "preview" in categories:
+        preview = next(r for r in records if r.category == "preview")
+        return (f"derived from the preview result {preview.shown_id}: give it status 'preview' "
+                "with preview.available_by")
+    return None
+
+
 def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                  claims_file: Path) -> list[InputError]:
     """Claim references point at known claims (an unknown id suggests the nearest ones, by
@@ -399,8 +428,18 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                                      f"claim '{claim_id}': {problem}{quoted}"))
         try:
             result = recompute(claim.derivation, records)
-        except (LookupError, ValueError) as exc:
+        except LookupError as exc:
             error(f"derivation points at no single result: {exc}")
+            continue
+        except ValueError as exc:
+            error(f"derivation does not apply: {exc}")
+            continue
+        if claim.unit not in result.units:
+            error(f"unit {claim.unit!r}, but its derivation computes "
+                  f"{' or '.join(repr(u) for u in result.units)}")
+            continue
+        if problem := status_problem(claim, result.records):
+            error(problem)
             continue
         agrees = result.agrees(claim)
         if claim.status == "disputed" and agrees:

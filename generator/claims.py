@@ -240,10 +240,13 @@ def rounded(value: float, decimals: int) -> Decimal:
 
 @dataclass(frozen=True)
 class Recomputation:
-    """A derivation evaluated on the dataset: the computed value and the records it used."""
+    """A derivation evaluated on the dataset: the computed value, the records it used and the
+    claim units the value may be stated in (``units``: the records' unit for a result, tokens/J
+    for an efficiency, ``x`` or ``%`` for a ratio...)."""
 
     value: float
     records: tuple[ResultRecord, ...]
+    units: tuple[str, ...] = ()
 
     def agrees(self, claim: Claim) -> bool:
         """True when the claim's stated value matches: equal at its stated precision
@@ -379,9 +382,16 @@ def recompute(derivation: Derivation, records: list[ResultRecord]) -> Recomputat
         raise ValueError(f"'{derivation.formula}' needs throughputs with a known accelerator "
                          f"count; {first.result_id} is {first.units} on "
                          f"{first.total_accelerators or 'no'} accelerators")
+    if derivation.formula in ("sum", "ratio") and len({_unit(r, derivation.of)
+                                                        for r in picked}) > 1:
+        raise ValueError(f"'{derivation.formula}' of {derivation.of} over figures in different "
+                         "units: " + ", ".join(f"{r.shown_id} {_unit(r, derivation.of)}"
+                                               for r in picked))
+    units: tuple[str, ...] = (first.units,)
     if derivation.formula == "result":
         value = first.result
     elif derivation.formula == "accelerators":
+        units = ("accelerators",)
         if first.total_accelerators is None:
             raise ValueError(f"{first.result_id} has no accelerators")
         value = float(first.total_accelerators)
@@ -389,16 +399,25 @@ def recompute(derivation: Derivation, records: list[ResultRecord]) -> Recomputat
         value = first.result / first.total_accelerators
     elif derivation.formula == "ratio":
         a, b = (_figure(r, derivation.of) for r in picked)
-        value = a / b
+        value, units = a / b, ("x", "%")
     elif derivation.formula == "efficiency":
-        value = _figure(first, "efficiency")
+        value, units = _figure(first, "efficiency"), (_unit(first, "efficiency"),)
     elif derivation.formula == "sum":
         value = sum(r.result for r in picked)
     else:
         large, small = picked
         value = large.result / (large.total_accelerators / small.total_accelerators
                                 * small.result)
-    return Recomputation(value, picked)
+        units = ("%", "x")
+    return Recomputation(value, picked, units)
+
+
+def _unit(record: ResultRecord, of: str) -> str:
+    """The unit of the figure of ``record`` that ``of`` names (``Derivation.of``)."""
+    if of == "efficiency":
+        figure = power.efficiency(record)
+        return figure.units if figure else "none"
+    return record.units
 
 
 def _figure(record: ResultRecord, of: str) -> float:

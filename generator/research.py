@@ -90,8 +90,8 @@ def family_pages(env, by_round: dict[str, list[Benchmark]], lang: Language
         charts = []
         for index, row in enumerate(rows, start=1):
             name = f"timeline-{index}"
-            spec = timeline_chart(timeline_points(row, list(by_round)), axis_title(row, lang),
-                                  lang)
+            spec = timeline_chart(timeline_points(row, list(by_round), lang),
+                                  axis_title(row, lang), lang)
             charts.append((row, name, [a for a in family.accelerators
                                        if any(cell[0] == a for cell in row.best)]))
             pages += [Page(f"{folder}/{name}.vl.json", chart_json(spec)),
@@ -107,13 +107,15 @@ def family_pages(env, by_round: dict[str, list[Benchmark]], lang: Language
     return pages
 
 
-def timeline_points(row: TimelineRow, rounds: list[str]) -> list[dict]:
-    """The chart points of a timeline row, rounds oldest first."""
+def timeline_points(row: TimelineRow, rounds: list[str], lang: Language) -> list[dict]:
+    """The chart points of a timeline row, rounds oldest first, texts in ``lang``."""
+    _ = translations(lang).gettext
     order = {name: index for index, name in enumerate(rounds)}
     names = accelerators.table().accelerators
     return [{"round": round_name, "accelerator": names[accelerator_id].name,
              "result": record.result_per_accelerator, "system": record.system_name,
              "submitter": record.submitter, "result_id": record.shown_id,
+             "category": _(record.category),
              "url": result_url(record.round, record.location)}
             for (accelerator_id, round_name), record in sorted(
                 row.best.items(), key=lambda item: (order[item[0][1]], item[0][0]))]

@@ -83,8 +83,8 @@ FORMULA_LABELS = {
     "ratio of result": N_("ratio of two results"),
     "ratio of per_accelerator": N_("ratio of two results per accelerator"),
     "ratio of efficiency": N_("ratio of two energy efficiencies (MLPerf Power)"),
-    "efficiency": N_("result ÷ average system power (MLPerf Power), or energy per query as "
-                     "published"),
+    "efficiency": N_("result ÷ average system power (MLPerf Power)"),
+    "energy": N_("energy per query or stream (MLPerf Power), as published"),
     "sum": N_("sum of results"),
     "scaling_efficiency": N_("scaling efficiency: throughput at N ÷ (N/M × throughput at M)"),
 }
@@ -208,8 +208,11 @@ class ClaimView:
             for record in self.recomputation.records:
                 parts.append(self.citation(record))
             if self.claim.derivation.formula != "result":
+                label = self.claim.derivation.label
+                if label == "efficiency" and self.claim.unit == ENERGY_UNIT:
+                    label = "energy"  # SingleStream, MultiStream: the published energy
                 parts.append(_("Formula: %(formula)s = %(value)s.") % {
-                    "formula": _(FORMULA_LABELS[self.claim.derivation.label]),
+                    "formula": _(FORMULA_LABELS[label]),
                     "value": format_value(self.recomputation.value, self.claim.unit,
                                           self.lang)})
         for source_id in self.claim.sources:

@@ -200,3 +200,44 @@ def test_a_drifted_figure_of_the_article_fails_check(tmp_path):
     message, = [str(e) for e in caught.value.errors if "gen-gb300-over-h100" in str(e)]
     for code in ("en", "zh", "it"):
         assert f"docs/{code}/blog/posts/{ARTICLE}.md line" in message
+
+
+def check_messages(tmp_path, claim_id, **changes):
+    """``check`` errors about ``claim_id`` after editing it in a copy of the real project."""
+    import yaml
+    from generator.check import check
+    from generator.errors import InputErrors
+    root = real_project(tmp_path)
+    path = root / "data" / "claims.yaml"
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw["claims"][claim_id].update(changes)
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    with pytest.raises(InputErrors) as caught:
+        check(root)
+    return [str(e) for e in caught.value.errors if f"claim '{claim_id}'" in str(e)]
+
+
+def test_a_claim_unit_must_be_what_its_derivation_computes(tmp_path):
+    # gen-h200-tokens-per-joule is an efficiency of a Tokens/s result: tokens/J, never mJ.
+    message, = check_messages(tmp_path, "gen-h200-tokens-per-joule", unit="mJ")
+    assert "unit 'mJ', but its derivation computes 'tokens/J'" in message
+
+
+def test_a_ratio_of_figures_in_different_units_is_refused(tmp_path):
+    # v4.1-0049 bert-99 Offline is in samples/J, v4.1-0068 resnet SingleStream in mJ.
+    derivation = {"formula": "ratio", "of": "efficiency", "results": [
+        {"round": "v4.1", "model": "bert-99", "scenario": "Offline", "result_id": "v4.1-0049"},
+        {"round": "v4.1", "model": "resnet", "scenario": "SingleStream",
+         "result_id": "v4.1-0068"}]}
+    message, = check_messages(tmp_path, "gen-b200-over-h200-energy", derivation=derivation)
+    assert "over figures in different units" in message and "samples/J" in message
+
+
+def test_a_status_must_fit_the_category_of_its_results(tmp_path):
+    # v4.1-0074 (B200) is a preview-category result in the raw v4.1 file.
+    message, = check_messages(tmp_path, "gen-b200-llama2-v41", status="verified",
+                              preview=None)
+    assert "status 'verified' quotes available results only; v4.1-0074 is preview" in message
+    message, = check_messages(tmp_path / "derived", "gen-b200-available-over-preview",
+                              status="derived", preview=None)
+    assert "derived from the preview result v4.1-0074" in message

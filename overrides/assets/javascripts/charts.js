@@ -49,8 +49,12 @@
         if (figure.clientWidth < NARROW) {
           spec.config = Object.assign({}, spec.config,
                                       {legend: {orient: "bottom", columns: 2}});
-          spec.encoding.y.axis = Object.assign({}, spec.encoding.y.axis,
-                                               {labelLimit: Math.round(figure.clientWidth * 0.4)});
+          // Bar charts name systems on the y axis; a layered chart (a timeline) has no
+          // top-level encoding and its axes are numbers.
+          if (spec.encoding && spec.encoding.y) {
+            spec.encoding.y.axis = Object.assign({}, spec.encoding.y.axis,
+                                                 {labelLimit: Math.round(figure.clientWidth * 0.4)});
+          }
         }
         var old = figure.querySelector(".mlperf-chart__view");
         var target = document.createElement("div");
