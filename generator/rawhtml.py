@@ -20,6 +20,7 @@ BLOCK_START = re.compile(r"<(div|table|p|figure|details|section|form|ul|ol|dl|na
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 PLACEHOLDER = "mlperfrawhtml{:06d}"
 PLACEHOLDER_PARAGRAPH = re.compile(r"<p>(mlperfrawhtml\d{6})</p>")
+ANCHOR = re.compile(r"""<(?:[a-z][a-z0-9]*\s[^>]*?\bid|a\s[^>]*?\bname)=["']([^"']+)["']""")
 
 
 def _closing_line(lines: list[str], start: int, tag: str) -> int | None:
@@ -87,3 +88,9 @@ def restore(html: str, blocks: list[str]) -> str:
         missing = sorted({PLACEHOLDER.format(i) for i in range(len(blocks))} - found)
         raise ValueError(f"raw HTML placeholders lost in the Markdown conversion: {missing}")
     return restored
+
+
+def anchor_ids(blocks: list[str]) -> set[str]:
+    """The ``id`` values (and ``<a name>`` values) in ``blocks``: the anchors MkDocs would have
+    collected from them, so that links to them are still validated."""
+    return {match.group(1) for block in blocks for match in ANCHOR.finditer(block)}

@@ -11,7 +11,7 @@ from mkdocs.plugins import event_priority
 # The hook is loaded by file path; make the project's package importable whatever the cwd.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.rawhtml import restore, stash  # noqa: E402
+from generator.rawhtml import anchor_ids, restore, stash  # noqa: E402
 
 _blocks: dict[str, list[str]] = {}
 
@@ -24,4 +24,7 @@ def on_page_markdown(markdown, page, **_):
 
 @event_priority(100)  # first: every plugin (search, RSS) sees the page's whole HTML
 def on_page_content(html, page, **_):
-    return restore(html, _blocks.pop(page.file.src_uri, []))
+    blocks = _blocks.pop(page.file.src_uri, [])
+    if page.present_anchor_ids is not None:
+        page.present_anchor_ids |= anchor_ids(blocks)
+    return restore(html, blocks)

@@ -6,7 +6,7 @@ import re
 import markdown
 import pytest
 
-from generator.rawhtml import restore, stash
+from generator.rawhtml import anchor_ids, restore, stash
 from tests.conftest import ROOT
 
 EXTENSIONS = ["attr_list", "tables", "toc", "admonition", "pymdownx.details",
@@ -54,3 +54,9 @@ def test_generated_pages_convert_to_the_same_html(lang):
         text = page.read_text(encoding="utf-8").split("\n---\n", 1)[-1]
         stashed, blocks = stash(text)
         assert same_html(restore(convert(stashed), blocks), convert(text)), page
+
+
+def test_anchors_in_blocks_are_still_known():
+    _, blocks = stash('<table id="claims">\n<tr><td><a name="old"></a>'
+                      '<span class="x" id="claim-a">1</span></td></tr>\n</table>\n')
+    assert anchor_ids(blocks) == {"claims", "old", "claim-a"}
