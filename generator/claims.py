@@ -61,6 +61,10 @@ class Selector(BaseModel):
     result_id: str | None = None
 
     def matches(self, record: ResultRecord) -> bool:
+        # Most records differ in round or model: answer those without building the table below
+        # (claims are recomputed in every language build and every preview rebuild).
+        if record.round != self.round or record.model != self.model:
+            return False
         wanted = {"round": self.round, "model": self.model, "scenario": self.scenario,
                   "suite": self.suite, "division": self.division, "submitter": self.submitter,
                   "system_name": self.system, "platform": self.platform,
