@@ -8,19 +8,33 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from functools import cache
 
+from babel import Locale
 from babel.dates import format_date
-from babel.numbers import format_compact_decimal, format_decimal
+from babel.numbers import NumberPattern, format_compact_decimal, parse_pattern
 
 from .catalogs import translations
 from .languages import Language
 
 
+@cache
+def _decimal_pattern(decimals: int) -> NumberPattern:
+    return parse_pattern("#,##0" + ("." + "#" * decimals if decimals else ""))
+
+
+@cache
+def _locale(cldr: str) -> Locale:
+    return Locale.parse(cldr)
+
+
 def format_number(value: float, lang: Language, decimals: int = 2) -> str:
     """A number with the locale's grouping and decimal separators, at most ``decimals`` decimals
-    (trailing zeros dropped): ``format_number(5750000, it) == "5.750.000"``."""
-    pattern = "#,##0" + ("." + "#" * decimals if decimals else "")
-    return format_decimal(value, format=pattern, locale=lang.cldr)
+    (trailing zeros dropped): ``format_number(5750000, it) == "5.750.000"``.
+
+    What ``babel.numbers.format_decimal`` does, with the pattern and locale parsed once: the
+    pages format about 100,000 numbers per build, and parsing took 0.1 ms of each."""
+    return _decimal_pattern(decimals).apply(value, _locale(lang.cldr), numbering_system="latn")
 
 
 def format_result(value: float, lang: Language) -> str:
