@@ -18,7 +18,7 @@ from . import editorial
 from .articles import articles
 from .claims import load_registry
 from .dataset import load
-from .files import write_text_atomic
+from .files import load_unless_unchanged, write_text_atomic
 from .languages import Language
 from .pages import Page, editorial_pages, home_page, results_index
 
@@ -46,8 +46,8 @@ def write_editorial_pages(root: Path, lang: Language) -> int:
     """
     editorial.authors.cache_clear()
     editorial.tags.cache_clear()
-    data = load(root / "data")
-    registry = load_registry(root / "data" / "claims.yaml")
+    data = load_unless_unchanged(load, root / "data")
+    registry = load_unless_unchanged(load_registry, root / "data" / "claims.yaml")
     posts = articles(root / "docs")
     pages: list[Page] = [home_page(data, lang, posts), results_index(data, lang),
                          *editorial_pages(registry, posts, list(data.records), lang)]
