@@ -46,4 +46,4 @@ requirements: $(VENV)/.installed  ## re-pin requirements.txt from requirements.i
 	$(PY) -m pip freeze --exclude pip > requirements.txt
 
 clean:
-	rm -rf site site.old docs/*/index.md docs/*/results .cache
+	rm -rf site site.old docs/*/index.md docs/*/results .cache/vendor .cache/site
