@@ -320,6 +320,8 @@ def main() -> int:
         work = Path(tmp)
         rows = [run("real", real, work, extras=True)]
         if args.scale > 1:
+            print_table(rows)  # the real data's figures, while the larger run goes on
+            print(flush=True)
             # A default build of ten times the pages takes most of an hour on two cores: one
             # language is built that way and multiplied by the number of languages.
             rows.append(run(f"×{args.scale}", synthetic_summaries(work, args.scale), work,
