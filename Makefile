@@ -3,9 +3,11 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-# `make serve LANG=zh`; LANG is also the shell's locale variable, so anything else means en.
+# `make serve LANG=zh`: the editor's preview (generator/preview.py). LANG is also the shell's
+# locale variable, so anything else means en.
 SERVE_LANG := $(if $(filter en zh it,$(LANG)),$(LANG),en)
 MLCOMMONS := ../shared/data/mlperf
+PORT ?= 8000
 
 .PHONY: site build serve import check catalogs test bench requirements clean
 
@@ -20,8 +22,9 @@ site: $(VENV)/.installed  ## generate pages from data/ and build every language 
 build: $(VENV)/.installed  ## generate pages into docs/ only
 	$(PY) -m generator build
 
-serve: build  ## live preview of one language: make serve LANG=zh
-	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve -f mkdocs.$(SERVE_LANG).yml
+serve: $(VENV)/.installed  ## live preview of one language: make serve LANG=zh PORT=8001
+	MLPERF_PREVIEW=1 SOCIAL_CARDS=0 NO_MKDOCS_2_WARNING=1 \
+	  $(PY) -m mkdocs serve -f mkdocs.$(SERVE_LANG).yml -a 127.0.0.1:$(PORT)
 
 import: $(VENV)/.installed  ## re-import the MLCommons summary files into data/ (IMPORT_FLAGS="--replace-round v6.1")
 	$(PY) -m generator import $(IMPORT_FLAGS) $(MLCOMMONS)/inference_v*_summary.json
@@ -43,4 +46,4 @@ requirements: $(VENV)/.installed  ## re-pin requirements.txt from requirements.i
 	$(PY) -m pip freeze --exclude pip > requirements.txt
 
 clean:
-	rm -rf site site.old docs/*/index.md docs/*/results overrides/assets/javascripts/vendor
+	rm -rf site site.old docs/*/index.md docs/*/results .cache/vendor .cache/site

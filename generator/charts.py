@@ -163,7 +163,9 @@ def bar_chart(data: list[dict], axis_title: str, lang: Language,
                  alt.Tooltip("category:N", title=_("Category")),
                  alt.Tooltip("result:Q", title=axis_title, format=value_format)],
     ).properties(width=WIDTH_PX, height=alt.Step(22))
-    spec = chart.to_dict()
+    # Not validated against the Vega-Lite schema at every build: that was 60 % of the pages'
+    # generation; tests/test_charts.py validates a spec of each kind.
+    spec = chart.to_dict(validate=False)
     spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),
                                          "actions": False}}
     return spec

@@ -81,6 +81,10 @@ class Selector(BaseModel):
         """True when every given field matches ``record``: a result published for both suites
         matches either suite, and an ID matches in either of its forms (``v4.1-0050``,
         ``4.1-0050``)."""
+        # Most records differ in round or model: answer those without building the table below
+        # (claims are recomputed in every language build and every preview rebuild).
+        if record.round != self.round or record.model != self.model:
+            return False
         wanted = {"round": self.round, "model": self.model, "scenario": self.scenario,
                   "division": self.division, "submitter": self.submitter,
                   "system_name": self.system, "platform": self.platform}

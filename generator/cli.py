@@ -74,7 +74,17 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "catalogs":
             for path in catalogs.update_catalogs(ROOT):
                 print(f"updated {path.relative_to(ROOT)}")
+        elif args.command in ("build", "site") and not args.lang and site.generation_unchanged(root):
+            # Nothing check and generate read or write changed since they last succeeded.
+            print("check and generate: no input changed since they last succeeded, skipped")
+            if args.command == "site":
+                out = args.site or root / "site"
+                print("building with MkDocs")
+                site.build(out, LANGUAGES, root=root)
+                print(f"site written to {out}")
         else:
+            if args.command in ("build", "site"):
+                site.forget_generated(root)
             data, registry, posts = check(root)
             print(f"check: {len(data.records)} records in {len(data.rounds)} rounds, "
                   f"{len(registry.claims)} claims, {len(posts)} articles: all valid")
@@ -87,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
             languages = tuple(language(c) for c in args.lang) if args.lang else LANGUAGES
             site.generate(data, root / "docs", languages, registry, posts)
+            if not args.lang:
+                site.mark_generated(root)
             if args.command == "site":
                 out = args.site or root / "site"
                 print("building with MkDocs")

@@ -8,22 +8,37 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from functools import cache
 
+from babel import Locale
 from babel.dates import format_date
 from babel.lists import format_list
-from babel.numbers import format_compact_decimal, format_decimal
+from babel.numbers import NumberPattern, format_compact_decimal, parse_pattern
 
 from .catalogs import N_, translations
 from .languages import Language
 
 
+@cache
+def _decimal_pattern(decimals: int, fixed: bool = False) -> NumberPattern:
+    digit = "0" if fixed else "#"
+    return parse_pattern("#,##0" + ("." + digit * decimals if decimals else ""))
+
+
+@cache
+def _locale(cldr: str) -> Locale:
+    return Locale.parse(cldr)
+
+
 def format_number(value: float, lang: Language, decimals: int = 2, fixed: bool = False) -> str:
     """A number with the locale's grouping and decimal separators and at most ``decimals``
     decimals, trailing zeros dropped (``format_number(5750000, it) == "5.750.000"``), or kept
-    with ``fixed`` (``format_number(516, en, 1, fixed=True) == "516.0"``)."""
-    digit = "0" if fixed else "#"
-    pattern = "#,##0" + ("." + digit * decimals if decimals else "")
-    return format_decimal(value, format=pattern, locale=lang.cldr)
+    with ``fixed`` (``format_number(516, en, 1, fixed=True) == "516.0"``).
+
+    What ``babel.numbers.format_decimal`` does, with the pattern and locale parsed once: the
+    pages format about 100,000 numbers per build, and parsing took 0.1 ms of each."""
+    return _decimal_pattern(decimals, fixed).apply(value, _locale(lang.cldr),
+                                                   numbering_system="latn")
 
 
 def format_result(value: float, lang: Language, fixed: bool = False) -> str:

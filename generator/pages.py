@@ -164,11 +164,21 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
                         b.scenario) == (benchmark.suite, benchmark.model, benchmark.scenario)]
             pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
     pages.extend(system_comparison_pages(env, by_round, lang, naming))
+    pages.insert(0, results_index(dataset, lang, rounds))
+    return pages
+
+
+def results_index(dataset: Dataset, lang: Language,
+                  rounds: list[tuple[str, list[Benchmark]]] | None = None) -> Page:
+    """The overview of the rounds (``results/index.md``); ``rounds`` as ``results_pages``
+    computes them (newest first), or computed here."""
+    if rounds is None:
+        rounds = [(name, benchmarks_of(dataset.of_round(name)))
+                  for name in reversed(dataset.rounds)]
     power_rounds = {name: sum(r.power_result is not None for r in dataset.of_round(name))
                     for name in dataset.rounds}
-    pages.insert(0, Page(f"{RESULTS}/index.md", env.get_template("results.md.j2").render(
-        rounds=rounds, power_rounds=power_rounds)))
-    return pages
+    return Page(f"{RESULTS}/index.md", environment(lang).get_template("results.md.j2").render(
+        rounds=rounds, power_rounds=power_rounds))
 
 
 def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchmark],

@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from generator.claims import load_registry  # noqa: E402
 from generator.dataset import load  # noqa: E402
+from generator.files import load_unless_unchanged  # noqa: E402
 from generator.languages import language  # noqa: E402
 from generator.readtime import reading_minutes  # noqa: E402
 from generator.verification import render_article  # noqa: E402
@@ -25,8 +26,9 @@ _state: dict = {}
 
 def on_config(config, **_):
     _state["lang"] = language(config.theme["language"])
-    _state["registry"] = load_registry(ROOT / "data" / "claims.yaml")
-    _state["records"] = list(load(ROOT / "data").records)
+    # Read again only when changed: `make serve` runs this at every rebuild.
+    _state["registry"] = load_unless_unchanged(load_registry, ROOT / "data" / "claims.yaml")
+    _state["records"] = list(load_unless_unchanged(load, ROOT / "data").records)
 
 
 def on_page_markdown(markdown, page, **_):

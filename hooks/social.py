@@ -1,12 +1,14 @@
 """MkDocs hook: Material's social plugin draws the cards with local fonts only
 (``generator.social``), in a cache folder per language; on a machine without the fonts or the
-Cairo library, or with ``SOCIAL_CARDS=0``, the build goes on without cards and says why."""
+Cairo library, or with ``SOCIAL_CARDS=0``, the build goes on without cards and says why. Pages
+that ``cards_exclude`` of ``mkdocs.yml`` leaves out are marked ``social.cards: false``."""
 
 from __future__ import annotations
 
 import logging
 import re
 import sys
+from fnmatch import fnmatch
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
@@ -51,6 +53,10 @@ def on_config(config, **_):
 def on_page_markdown(markdown, page, config, **_):
     plugin = config.plugins.get("material/social")
     if plugin is None or not plugin.config.enabled:
+        return markdown
+    if any(fnmatch(page.file.src_uri, pattern) for pattern in plugin.config.cards_exclude):
+        # Material's own per-page switch; overrides/main.html then writes the OpenGraph tags.
+        page.meta.setdefault("social", {})["cards"] = False
         return markdown
     heading = HEADING.search(markdown)
     # This hook runs before the claims hook renders [[plain:...]] marks in the heading.

@@ -31,6 +31,25 @@ def test_per_accelerator_chart_ranks_by_result_per_accelerator(dataset, offline)
     assert [r.result_id for r in per_accelerator_rows(benchmark)] == list(expected.result_id)
 
 
+@pytest.mark.parametrize("per_accelerator", [False, True])
+def test_chart_specs_are_valid_vega_lite(dataset, per_accelerator):
+    # The build skips Altair's schema validation for speed; every kind of spec is validated here.
+    import jsonschema
+    from altair.vegalite.v6.schema import load_schema
+    from generator.charts import assign_colours, leaders_chart
+    from generator.languages import LANGUAGES
+    benchmarks = benchmarks_of(dataset.of_round("v6.1"))
+    colours = assign_colours(benchmarks)
+    kinds = [b for b in benchmarks if b.higher_is_better] + (
+        [] if per_accelerator else [b for b in benchmarks if not b.higher_is_better][:1])
+    for benchmark in kinds[:3]:
+        for lang in LANGUAGES:
+            spec = leaders_chart(benchmark, lang, colours, per_accelerator=per_accelerator)
+            jsonschema.validate(spec, load_schema())
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**spec, "mark": {"type": "no-such-mark"}}, load_schema())
+
+
 def test_latency_benchmarks_have_no_per_accelerator_chart(dataset, site):
     latency = [b for b in benchmarks_of(dataset.of_round("v6.1")) if not b.higher_is_better]
     assert latency and all(per_accelerator_rows(b) == [] for b in latency)

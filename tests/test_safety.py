@@ -62,14 +62,15 @@ def test_payload_never_runs_in_the_browser(hostile_site, browser):
     import functools
     import http.server
     import threading
-    handler = functools.partial(_QuietHandler, directory=str(hostile_site / "en"))
+    # The whole site, not only en/: the chart code is published once, at the site root.
+    handler = functools.partial(_QuietHandler, directory=str(hostile_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     dialogs = []
     page = browser.new_page()
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     try:
-        base = f"http://127.0.0.1:{server.server_port}/"
+        base = f"http://127.0.0.1:{server.server_port}/en/"
         for path in ("results/v6.1/datacenter/gpt-oss-120b/offline/", "results/v6.1/submitters/",
                      "results/v6.1/"):
             page.goto(base + path)

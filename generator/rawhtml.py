@@ -1,0 +1,96 @@
+"""Raw HTML blocks kept out of Python-Markdown: the generated pages are mostly HTML tables,
+which Markdown passes through unchanged but only after parsing them twice with Python's HTML
+parser (MkDocs' anchor collector and Markdown's own block extractor) -- about 40 % of a
+language's build on the results pages.
+
+``stash`` replaces each top-level HTML block of a page's Markdown with a one-word placeholder
+paragraph before the conversion; ``restore`` puts the blocks back into the converted HTML.
+Only blocks Markdown would pass through verbatim are stashed: an element from the start of a
+line that follows a blank line, up to the line that closes it, followed by a blank line or the
+end of the text, outside fenced code. Anything else is left for Markdown, so the HTML of a page
+is the same either way.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Block-level elements the templates open at the start of a line.
+BLOCK_START = re.compile(r"<(div|table|p|figure|details|section|form|ul|ol|dl|nav|aside)[\s>]")
+FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+PLACEHOLDER = "mlperfrawhtml{:06d}"
+PLACEHOLDER_PARAGRAPH = re.compile(r"<p>(mlperfrawhtml\d{6})</p>")
+ANCHOR = re.compile(r"""<(?:[a-z][a-z0-9]*\s[^>]*?\bid|a\s[^>]*?\bname)=["']([^"']+)["']""")
+
+
+def _closing_line(lines: list[str], start: int, tag: str) -> int | None:
+    """Index of the line where the element opened on ``lines[start]`` closes (same-name
+    elements counted), or None when it does not close at the end of a line."""
+    opening = re.compile(rf"<{tag}[\s>]")
+    closing = f"</{tag}>"
+    depth = 0
+    for index in range(start, len(lines)):
+        line = lines[index]
+        depth += len(opening.findall(line)) - line.count(closing)
+        if depth <= 0:
+            return index if line.rstrip().endswith(closing) else None
+    return None
+
+
+def stash(markdown: str) -> tuple[str, list[str]]:
+    """``markdown`` with its top-level raw HTML blocks replaced by placeholder paragraphs.
+
+    Returns:
+        the new Markdown text, and the blocks in placeholder order (``restore`` needs them).
+    """
+    lines = markdown.split("\n")
+    out: list[str] = []
+    blocks: list[str] = []
+    fence = None
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        marker = FENCE.match(line)
+        if fence is None and marker:
+            fence = marker.group(1)[0] * 3
+        elif fence is not None and line.strip().startswith(fence):
+            fence = None
+        start = BLOCK_START.match(line) if fence is None else None
+        if start and (index == 0 or not lines[index - 1].strip()):
+            end = _closing_line(lines, index, start.group(1))
+            if end is not None and (end + 1 == len(lines) or not lines[end + 1].strip()):
+                out.append(PLACEHOLDER.format(len(blocks)))
+                blocks.append("\n".join(lines[index:end + 1]))
+                index = end + 1
+                continue
+        out.append(line)
+        index += 1
+    return "\n".join(out), blocks
+
+
+def restore(html: str, blocks: list[str]) -> str:
+    """The converted ``html`` with each placeholder paragraph replaced by its block.
+
+    Raises:
+        ValueError: when a placeholder is missing from ``html`` (Markdown changed it), so that
+            a page never silently loses a table.
+    """
+    if not blocks:
+        return html
+    found: set[str] = set()
+
+    def put_back(match: re.Match) -> str:
+        found.add(match.group(1))
+        return blocks[int(match.group(1).removeprefix("mlperfrawhtml"))]
+
+    restored = PLACEHOLDER_PARAGRAPH.sub(put_back, html)
+    if len(found) != len(blocks):
+        missing = sorted({PLACEHOLDER.format(i) for i in range(len(blocks))} - found)
+        raise ValueError(f"raw HTML placeholders lost in the Markdown conversion: {missing}")
+    return restored
+
+
+def anchor_ids(blocks: list[str]) -> set[str]:
+    """The ``id`` values (and ``<a name>`` values) in ``blocks``: the anchors MkDocs would have
+    collected from them, so that links to them are still validated."""
+    return {match.group(1) for block in blocks for match in ANCHOR.finditer(block)}
