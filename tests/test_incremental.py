@@ -35,7 +35,7 @@ def fake_mkdocs(calls):
         out.mkdir(parents=True)
         source = (root / "docs" / lang.code / "index.md").read_text()
         (out / "index.html").write_text(f"{lang.code} {source}")
-        return 1.0
+        return 1.0, []  # seconds, and the notes the hooks logged
     return build
 
 
