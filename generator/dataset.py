@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from . import rules
 from .errors import InputError, InputErrors
 from .files import write_text_atomic
-from .schema import FIELDS, ResultRecord, field_descriptors
+from .schema import FIELDS, ResultRecord, field_descriptors, round_key
 
 RESULTS_DIR = "results"
 DESCRIPTOR = "datapackage.json"
@@ -78,7 +78,7 @@ def cell(value: object) -> str:
 
 def write_descriptor(data_dir: Path) -> None:
     """Write ``datapackage.json`` describing every round table present under ``data_dir``."""
-    tables = sorted((data_dir / RESULTS_DIR).glob("*.csv"), key=lambda p: _round_key(p.stem))
+    tables = sorted((data_dir / RESULTS_DIR).glob("*.csv"), key=lambda p: round_key(p.stem))
     descriptor = {
         "profile": "tabular-data-package",
         "name": "mlperf-inference-results",
@@ -101,10 +101,6 @@ def write_descriptor(data_dir: Path) -> None:
                       json.dumps(descriptor, indent=2, ensure_ascii=False) + "\n")
 
 
-def _round_key(name: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in name.removeprefix("v").split("."))
-
-
 @dataclass(frozen=True)
 class Dataset:
     """All rounds of the committed dataset, validated.
@@ -124,7 +120,7 @@ class Dataset:
     @property
     def rounds(self) -> list[str]:
         """Round names, oldest first, e.g. ``["v5.1", "v6.0", "v6.1"]``."""
-        return sorted({r.round for r in self.records}, key=_round_key)
+        return sorted({r.round for r in self.records}, key=round_key)
 
     def of_round(self, round_name: str) -> list[ResultRecord]:
         """Records of one round, in table order."""
@@ -140,7 +136,7 @@ def load(data_dir: Path) -> Dataset:
             whose rows belong to another round, and whatever breaks the rules the importer also
             applies (``rules``). Nothing is returned half-checked.
     """
-    tables = sorted((data_dir / RESULTS_DIR).glob("*.csv"), key=lambda p: _round_key(p.stem))
+    tables = sorted((data_dir / RESULTS_DIR).glob("*.csv"), key=lambda p: round_key(p.stem))
     if not tables:
         raise InputErrors([InputError(data_dir / RESULTS_DIR, None, None,
                                       "no round tables (*.csv); run `make import`")])

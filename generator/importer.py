@@ -125,8 +125,8 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
             entries[round_name] = entry
     if not errors:
         # The rules across rounds (one spelling per model), with the rounds data/ keeps.
-        errors += rules.check_dataset(_kept_rows(data_dir, records_by_round) + [
-            row for rows in normalized_rows for row in rows]).errors
+        errors += rules.one_spelling_per_model(_kept_rows(data_dir, records_by_round) + [
+            row for rows in normalized_rows for row in rows])
     if errors:
         raise InputErrors(errors)
     progress("validating the dataset as it will be written")

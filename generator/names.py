@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 from slugify import slugify
 
+from .schema import round_key
+
 UNNAMED = "unnamed"
 
 
@@ -82,8 +84,8 @@ class Naming:
         Args:
             accelerator: what identifies a record's accelerator (None for CPU-only systems).
         """
-        ordered = sorted(records, key=lambda r: (tuple(
-            int(p) for p in r.round.removeprefix("v").split(".")), r.submitter, r.system_name))
+        ordered = sorted(records, key=lambda r: (round_key(r.round), r.submitter,
+                                                 r.system_name))
         return cls(
             unique_slugs(dict.fromkeys(r.submitter for r in ordered)),
             unique_slugs([a for a in dict.fromkeys(accelerator(r) for r in ordered) if a]),

@@ -23,15 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .organizations import organizations_of
-from .schema import ResultRecord
+from .schema import ResultRecord, round_key
 from .vocabulary import fold
 
 AVAILABLE, NOT_SEEN, PENDING = "available", "not-seen", "pending"
-
-
-def round_key(name: str) -> tuple[int, ...]:
-    """``"v6.1"`` -> ``(6, 1)``, for ordering rounds."""
-    return tuple(int(part) for part in name.removeprefix("v").split("."))
 
 
 def due_round(name: str) -> str:

@@ -20,6 +20,13 @@ from .vocabulary import BOTH_SUITES, vocabulary
 
 ROUND_PATTERN = r"^v\d+\.\d+$"
 RESULT_ID_PATTERN = r"^\d+\.\d+-\d{4}$"
+
+
+def round_key(name: str) -> tuple[int, ...]:
+    """A round's place in time, for ordering: ``"v6.1"`` -> ``(6, 1)``, so v10.0 follows v9.1."""
+    return tuple(int(part) for part in name.removeprefix("v").split("."))
+
+
 # As MLCommons writes IDs in summary files: "6.0-0001", or "v4.1-0001" in the v4.1 summary.
 PUBLISHED_ID_PATTERN = r"^v?\d+\.\d+-\d{4}$"
 # Official result folders are relative paths inside the round's results repository.

@@ -69,10 +69,10 @@ class Vocabulary:
         say about it.
 
         Returns:
-            ``(canonical, None)`` for a known spelling; ``(spelling, None)`` wrapped as
-            ``(name, "new")`` for a new model, imported under its own name; ``(None, known)``
-            when ``spelling`` differs from the known model ``known`` only in case or
-            punctuation, which needs an alias in ``vocabulary.yaml`` rather than a new benchmark.
+            ``(canonical, None)`` for a known spelling; ``(spelling, "new")`` for a new model,
+            imported under its own name; ``(None, known)`` when ``spelling`` differs from the
+            known model ``known`` only in case or punctuation, which needs an alias in
+            ``vocabulary.yaml`` rather than a new benchmark.
         """
         spelling = str(spelling).strip()
         found = self.canonical("model", spelling)
