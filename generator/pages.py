@@ -70,6 +70,13 @@ def yaml_name(value: object) -> Markup:
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e"))
 
 
+def items(values: list, lang: Language) -> str | Markup:
+    """``values`` as a list in ``lang``'s words (``formatting.format_items``, CLDR list
+    patterns); already-escaped markup (links) stays markup, the separators being plain text."""
+    text = format_items(values, lang)
+    return Markup(text) if values and all(isinstance(v, Markup) for v in values) else text
+
+
 def environment(lang: Language) -> Environment:
     """The Jinja2 environment of ``lang``: templates from ``templates/``, HTML autoescaping on
     for every template, gettext from the language's catalog, locale-aware number filters."""
@@ -94,7 +101,7 @@ def environment(lang: Language) -> Environment:
             escape(part) for part in parts if part),
         result_url=result_url,
         date=lambda iso: format_day(dt.date.fromisoformat(iso), lang),
-        items=lambda values: format_items(list(values), lang),
+        items=lambda values: items(list(values), lang),
     )
     env.globals.update(lang=lang, languages=LANGUAGES)
     return env

@@ -4,6 +4,8 @@ accelerator family pages. Same code path for every language: templates and catal
 
 from __future__ import annotations
 
+from markupsafe import Markup, escape
+
 from . import accelerators
 from .benchmarks import Benchmark, benchmarks_of
 from .catalogs import translations
@@ -33,6 +35,10 @@ def research_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
     env = environment(lang)
     names = accelerators.table().accelerators
     env.filters["accelerator_name"] = lambda accelerator_id: names[accelerator_id].name
+    env.filters["accelerator_link"] = lambda accelerator_id, linked: (
+        Markup('<a href="../../accelerators/{}/">{}</a>').format(
+            accelerator_id, names[accelerator_id].name) if accelerator_id in linked
+        else escape(names[accelerator_id].name))
     by_round = {name: benchmarks_of(dataset.of_round(name)) for name in dataset.rounds}
     pages: list[Page | ChartImage] = []
     for round_name, benchmarks in by_round.items():
