@@ -3,7 +3,7 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-# `make serve LANG=zh`: the editor's preview (generator/preview.py). LANG is also the shell's
+# `make serve LANG=zh`: the editor's preview (generator/site/editor_preview.py). LANG is also the shell's
 # locale variable, so anything else means en.
 SERVE_LANG := $(if $(filter en zh it,$(LANG)),$(LANG),en)
 MLCOMMONS := ../shared/data/mlperf

@@ -15,11 +15,13 @@ import sys
 import time
 from pathlib import Path
 
-from . import catalogs, dataset, importer, site
-from .check import check, notes
-from .errors import InputError, InputErrors
-from .languages import LANGUAGES, language
-from .scaffold import WORKING_TITLE, new_article
+from generator.data import dataset, importer
+from generator.editorial.check import check, notes
+from generator.editorial.scaffold import WORKING_TITLE, new_article
+from generator.errors import InputError, InputErrors
+from generator.i18n import catalogs
+from generator.i18n.languages import LANGUAGES, language
+from generator.site import build as site
 
 ROOT = site.ROOT
 
@@ -124,10 +126,10 @@ def print_import_report(report: importer.ImportReport, data_dir: Path) -> None:
         print(f"{round_name}: {each.read} records read; {each.added} added, {each.changed} "
               f"changed, {each.removed} removed -> {table}")
         if each.new_models:
-            print(f"  new models (not in generator/vocabulary.yaml, imported under their own "
+            print(f"  new models (not in generator/data/vocabulary.yaml, imported under their own "
                   f"names): {', '.join(each.new_models)}")
         if each.unknown_accelerators:
-            print(f"  accelerators not in generator/accelerators.yaml (imported under their own "
+            print(f"  accelerators not in generator/data/accelerators.yaml (imported under their own "
                   f"names): {', '.join(each.unknown_accelerators)}")
         for warning in each.warnings:
             print(f"  warning: {warning}")

@@ -14,12 +14,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.claims import load_registry  # noqa: E402
-from generator.dataset import load  # noqa: E402
+from generator.data.dataset import load  # noqa: E402
+from generator.editorial.claims import load_registry  # noqa: E402
+from generator.editorial.verification import render_article  # noqa: E402
 from generator.files import load_unless_unchanged  # noqa: E402
-from generator.languages import language  # noqa: E402
-from generator.readtime import reading_minutes  # noqa: E402
-from generator.verification import render_article  # noqa: E402
+from generator.i18n.languages import language  # noqa: E402
+from generator.i18n.readtime import reading_minutes  # noqa: E402
 
 _state: dict = {}
 

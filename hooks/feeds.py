@@ -1,4 +1,4 @@
-"""MkDocs hook: the RSS feeds are valid RSS 2.0 (``generator.feeds``): a real channel image,
+"""MkDocs hook: the RSS feeds are valid RSS 2.0 (``generator.site.feeds``): a real channel image,
 and author names where RSS 2.0 puts names."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from mkdocs.plugins import event_priority
 # The hook is loaded by file path; make the project's package importable whatever the cwd.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.feeds import channel_image, valid_rss  # noqa: E402
 from generator.files import write_text_atomic  # noqa: E402
+from generator.site.feeds import channel_image, valid_rss  # noqa: E402
 
 
 @event_priority(50)  # after hooks/languages.py has set site_url, before the RSS plugin reads it

@@ -3,7 +3,7 @@ of ``mkdocs.yml`` (palette toggles, copyright, description) in its language.
 
 The base ``mkdocs.yml`` names the site's address once (``site_url``); every language build
 derives from it its own address and the language selector's links (``extra.alternate``) from
-the languages table in ``generator/languages.py``. The selector's links are relative to the
+the languages table in ``generator/i18n/languages.py``. The selector's links are relative to the
 language's root (``../zh/``; Material's ``url`` filter makes them relative to each page), so
 they work under any host and path prefix, and Material keeps the reader on the same page when
 the page exists in the other language.
@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mkdocs.plugins import event_priority  # noqa: E402
 
-from generator.catalogs import BACKLINK_TITLE, PERMALINK_TITLE, translations  # noqa: E402
-from generator.languages import LANGUAGES, language  # noqa: E402
+from generator.i18n.catalogs import BACKLINK_TITLE, PERMALINK_TITLE, translations  # noqa: E402
+from generator.i18n.languages import LANGUAGES, language  # noqa: E402
 
 
 # First of all on_config handlers: plugins that read site_url or texts in their own on_config

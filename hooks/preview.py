@@ -1,4 +1,4 @@
-"""MkDocs hook: the editor's preview (``make serve``, ``generator.preview``) regenerates the
+"""MkDocs hook: the editor's preview (``make serve``, ``generator.site.editor_preview``) regenerates the
 pages an editor's files feed before each build and leaves the generated results pages out.
 Does nothing in the published build."""
 
@@ -14,8 +14,8 @@ from mkdocs.plugins import event_priority
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator import preview  # noqa: E402
-from generator.languages import language  # noqa: E402
+from generator.i18n.languages import language  # noqa: E402
+from generator.site import editor_preview as preview  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.preview")
 

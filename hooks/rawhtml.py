@@ -1,4 +1,4 @@
-"""MkDocs hook: the raw HTML blocks of a page skip Python-Markdown (``generator.rawhtml``): they
+"""MkDocs hook: the raw HTML blocks of a page skip Python-Markdown (``generator.site.rawhtml``): they
 are set aside before the conversion and put back into the converted HTML, unchanged."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from mkdocs.plugins import event_priority
 # The hook is loaded by file path; make the project's package importable whatever the cwd.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.rawhtml import anchor_ids, restore, stash  # noqa: E402
+from generator.site.rawhtml import anchor_ids, restore, stash  # noqa: E402
 
 _blocks: dict[str, list[str]] = {}
 

@@ -1,5 +1,5 @@
 """MkDocs hook: after Material's search plugin has written the search index, add to it the other
-forms of each section's words (``generator.search``), for languages whose words inflect."""
+forms of each section's words (``generator.i18n.search``), for languages whose words inflect."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from mkdocs.plugins import event_priority
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.files import write_text_atomic  # noqa: E402
-from generator.languages import language  # noqa: E402
-from generator.search import add_word_forms  # noqa: E402
+from generator.i18n.languages import language  # noqa: E402
+from generator.i18n.search import add_word_forms  # noqa: E402
 
 
 @event_priority(-100)  # after the search plugin (priority 0) has written the index

@@ -1,5 +1,5 @@
 """MkDocs hook: Material's social plugin draws the cards with local fonts only
-(``generator.social``), in a cache folder per language; on a machine without the fonts or the
+(``generator.site.social``), in a cache folder per language; on a machine without the fonts or the
 Cairo library, or with ``SOCIAL_CARDS=0``, the build goes on without cards and says why. Pages
 that ``cards_exclude`` of ``mkdocs.yml`` leaves out are marked ``social.cards: false``."""
 
@@ -17,9 +17,9 @@ from mkdocs.plugins import event_priority
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator import social  # noqa: E402
-from generator.articles import render_plain  # noqa: E402
-from generator.languages import language  # noqa: E402
+from generator.editorial.articles import render_plain  # noqa: E402
+from generator.i18n.languages import language  # noqa: E402
+from generator.site import social  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.social")
 HEADING = re.compile(r"^# (.+)$", re.MULTILINE)

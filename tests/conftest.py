@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import dataset as dataset_module
-from generator.site import site_prefix
+from generator.data import dataset as dataset_module
+from generator.site.build import site_prefix
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -55,7 +55,7 @@ def dataset():
 def skip_without_cards():
     """Skip a social-card test when the last build drew no cards, with the build's own reason
     (``SOCIAL_CARDS=0``, or fonts or Cairo missing), recorded by ``hooks/social.py``."""
-    from generator import social
+    from generator.site.build import social
     reason = social.skipped_reason(ROOT, "zh")
     if reason is not None:
         pytest.skip(f"the site was built without social cards: {reason}")

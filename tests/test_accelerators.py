@@ -4,13 +4,12 @@ mixed systems, unknown spellings and faulty tables."""
 from __future__ import annotations
 
 import hashlib
-
 import json
 
 import pytest
 
-from generator import accelerators
-from generator.accelerators import Accelerator, identify, is_known
+from generator.data import accelerators
+from generator.data.accelerators import Accelerator, identify, is_known
 from generator.errors import InputError
 from tests.conftest import mlcommons_file
 

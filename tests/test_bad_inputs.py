@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator import dataset, editorial
-from generator.check import check
+from generator.data import dataset
+from generator.data.importer import run_import
+from generator.editorial import registries as editorial
+from generator.editorial.check import check
 from generator.errors import InputError, InputErrors
-from generator.importer import run_import
 from tests.conftest import DATA, FIXTURES, ROOT, make_fixture_project
 
 CASES = yaml.safe_load((Path(__file__).with_name("bad_inputs.yaml")).read_text(encoding="utf-8"))
@@ -51,7 +52,8 @@ def apply_edit(case, path):
         assert old in text, f"case {case['id']}: text to replace not found"
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
     elif case["target"] == "csv":
-        import csv, io
+        import csv
+        import io
         rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
         edit = case["set"]
         rows[edit["row"]][rows[0].index(edit["column"])] = edit["value"]
@@ -123,7 +125,7 @@ def test_failed_build_leaves_the_previous_site_untouched(tmp_path):
 
 
 def test_failed_mkdocs_build_swaps_nothing(tmp_path, monkeypatch):
-    from generator import site
+    from generator.site import build as site
     target = tmp_path / "site"
     (target / "en").mkdir(parents=True)
     (target / "en" / "index.html").write_text("previous build", encoding="utf-8")

@@ -8,8 +8,8 @@ import re
 import pandas as pd
 import pytest
 
-from generator.benchmarks import benchmarks_of
-from generator.charts import per_accelerator_rows
+from generator.pages.charts import per_accelerator_rows
+from generator.results.benchmarks import benchmarks_of
 from tests.conftest import DATA
 from tests.test_browser import BENCHMARK
 
@@ -36,8 +36,9 @@ def test_chart_specs_are_valid_vega_lite(dataset, per_accelerator):
     # The build skips Altair's schema validation for speed; every kind of spec is validated here.
     import jsonschema
     from altair.vegalite.v6.schema import load_schema
-    from generator.charts import assign_colours, leaders_chart
-    from generator.languages import LANGUAGES
+
+    from generator.i18n.languages import LANGUAGES
+    from generator.pages.charts import assign_colours, leaders_chart
     benchmarks = benchmarks_of(dataset.of_round("v6.1"))
     colours = assign_colours(benchmarks)
     kinds = [b for b in benchmarks if b.higher_is_better] + (

@@ -7,12 +7,13 @@ import markdown
 import pytest
 import yaml
 
-from generator.check import check
-from generator.claims import load_registry, recompute
+from generator.editorial.check import check
+from generator.editorial.claims import load_registry, recompute
+from generator.editorial.verification import render_article
 from generator.errors import InputErrors
-from generator.languages import language
-from generator.verification import render_article
-from tests.conftest import DATA as ROOT_DATA, FIXTURES, make_fixture_project
+from generator.i18n.languages import language
+from tests.conftest import DATA as ROOT_DATA
+from tests.conftest import FIXTURES, make_fixture_project
 
 PROJECT = FIXTURES / "project"
 
@@ -138,13 +139,13 @@ def git_project(root):
 
 
 def fixture_posts(root, key="record"):
-    from generator.articles import read_article
+    from generator.editorial.articles import read_article
     return [read_article(root / "docs" / c / f"blog/posts/{key}.md", language(c))
             for c in ("en", "zh", "it")]
 
 
 def outdated(root):
-    from generator.check import outdated_translations
+    from generator.editorial.check import outdated_translations
     return sorted(note.split(":")[0] for note in outdated_translations(fixture_posts(root), root))
 
 
@@ -165,7 +166,7 @@ def test_outdated_translations_follow_git_history(root):
     # Italian caught up with the English change (three commits in one second: order, not
     # time, decides); English is not "outdated" by that update, Chinese still is.
     assert outdated(root) == ["docs/zh/blog/posts/record.md"]
-    from generator.check import outdated_translations
+    from generator.editorial.check import outdated_translations
     [note] = outdated_translations(fixture_posts(root), root)
     assert note.startswith("docs/zh/blog/posts/record.md: translation outdated: "
                            "docs/en/blog/posts/record.md changed after it (commit ")
@@ -181,12 +182,12 @@ def test_a_new_uncommitted_article_is_not_called_outdated(root):
         folder = root / "docs" / code / "blog" / "posts"
         (folder / "fresh.md").write_text((folder / "record.md").read_text(encoding="utf-8"),
                                          encoding="utf-8")
-    from generator.check import outdated_translations
+    from generator.editorial.check import outdated_translations
     assert outdated_translations(fixture_posts(root, "fresh"), root) == []
 
 
 def test_translation_status_outside_git_is_silent(root):
-    from generator.check import outdated_translations
+    from generator.editorial.check import outdated_translations
     assert outdated_translations(fixture_posts(root), root) == []
 
 
@@ -215,7 +216,8 @@ def test_derived_figures_equal_their_recomputation_at_the_stated_precision(datas
 def test_stated_precision_comes_from_the_text_and_the_page():
     registry_text = (PROJECT / "claims.yaml").read_text(encoding="utf-8").replace(
         "value: 11229.4", "value: 11229.40")
-    import tempfile, pathlib
+    import pathlib
+    import tempfile
     with tempfile.TemporaryDirectory() as folder:
         path = pathlib.Path(folder) / "claims.yaml"
         path.write_text(registry_text, encoding="utf-8")
@@ -226,7 +228,8 @@ def test_stated_precision_comes_from_the_text_and_the_page():
 
 def test_overdue_previews_are_noted():
     import datetime as dt
-    from generator.check import overdue_previews
+
+    from generator.editorial.check import overdue_previews
     registry = load_registry(ROOT_DATA / "claims.yaml")
     open_ids = [cid for cid, c in registry.claims.items()
                 if c.preview and not (c.preview.confirmed or c.preview.retracted)]

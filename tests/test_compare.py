@@ -10,9 +10,9 @@ from urllib.parse import parse_qs, urlparse
 import pandas as pd
 import pytest
 
-from generator.benchmarks import benchmarks_of
-from generator.comparisons import default_pair, systems
-from generator.names import Naming
+from generator.data.names import Naming
+from generator.results.benchmarks import benchmarks_of
+from generator.results.comparisons import default_pair, systems
 from tests.conftest import DATA
 
 GB300 = "NVIDIA GB300 NVL72 (72x GB300-288GB_aarch64, TensorRT)"

@@ -4,7 +4,7 @@ import shutil
 
 import pytest
 
-from generator import dataset
+from generator.data import dataset
 from generator.errors import InputErrors
 from tests.conftest import DATA
 
@@ -30,7 +30,8 @@ def corrupt(tmp_path, row, column, value):
     table = tmp_path / "data" / "results" / "v6.1.csv"
     lines = table.read_text(encoding="utf-8").split("\n")
     header = lines[0].split(",")
-    import csv, io
+    import csv
+    import io
     rows = list(csv.reader(io.StringIO(table.read_text(encoding="utf-8"))))
     rows[row][header.index(column)] = value
     buffer = io.StringIO()
@@ -58,7 +59,7 @@ def test_benchmarks_match_an_independent_pandas_grouping(dataset):
     # scenario, quantity), a result of "datacenter,edge" in both suites; its best closed result
     # is the max of throughputs / min of latencies, latencies compared in seconds. The
     # quantities and factors are written here from the unit names, not read from the code.
-    from generator.benchmarks import benchmarks_of
+    from generator.results.benchmarks import benchmarks_of
     seconds = {"Latency (ms)": 0.001, "Latency (s)": 1.0}
     frame = dataset.frame.assign(suite=dataset.frame["suite"].str.split(",")).explode("suite")
     frame["quantity"] = frame["units"].map(lambda u: "latency" if u in seconds else u)

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import editorial
-from generator.articles import articles
-from generator.claims import STATUSES, load_registry
-from generator.languages import LANGUAGES, language
-from generator.readtime import reading_minutes
+from generator.editorial import registries as editorial
+from generator.editorial.articles import articles
+from generator.editorial.claims import STATUSES, load_registry
+from generator.i18n.languages import LANGUAGES, language
+from generator.i18n.readtime import reading_minutes
 from tests.conftest import DATA, ROOT
 
 POSTS = articles(ROOT / "docs")
@@ -44,7 +44,7 @@ def test_every_post_is_built_in_every_language_with_shared_urls(site):
 
 @pytest.mark.parametrize("code", CODES)
 def test_reading_time_is_computed_for_the_language(site, code):
-    # Expected minutes from generator.readtime (its rates are tested on hand-counted text);
+    # Expected minutes from generator.i18n.readtime (its rates are tested on hand-counted text);
     # the label is Material's own phrase for the language, singular or plural.
     one = re.escape(material_phrase(code, "readtime.one")).replace("1", "(1)", 1)
     other = re.escape(material_phrase(code, "readtime.other")).replace(r"\#", r"(\d+)")
@@ -92,6 +92,6 @@ def test_verification_page_lists_every_claim_by_status(site, code):
 
 
 def test_every_figure_in_articles_is_a_claim():
-    # The rule `check` enforces (generator.check.check_languages), on the articles as they are.
-    from generator.check import check_languages
+    # The rule `check` enforces (generator.editorial.check.check_languages), on the articles as they are.
+    from generator.editorial.check import check_languages
     assert [str(e) for e in check_languages(POSTS)] == []

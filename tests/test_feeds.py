@@ -14,9 +14,9 @@ from urllib.parse import urlsplit
 import feedparser
 import pytest
 
-from generator.articles import articles
-from generator.feeds import EMAIL, valid_rss
-from generator.site import site_prefix
+from generator.editorial.articles import articles
+from generator.site.build import site_prefix
+from generator.site.feeds import EMAIL, valid_rss
 from tests.conftest import ROOT
 
 FEEDS = ["feed_rss_created.xml", "feed_rss_updated.xml"]

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.articles import Article, render_plain
-from generator.languages import language
-from generator.readtime import reading_minutes
-from generator.verification import render_article
+from generator.editorial.articles import Article, render_plain
+from generator.editorial.verification import render_article
+from generator.i18n.languages import language
+from generator.i18n.readtime import reading_minutes
 
 
 def figures(text: str, code: str = "en") -> list[str]:
@@ -44,7 +44,7 @@ def test_bare_figures_carry_their_file_line():
 
 
 def test_plain_marks_render_as_written(dataset):
-    from generator.claims import load_registry
+    from generator.editorial.claims import load_registry
     from tests.conftest import FIXTURES
     registry = load_registry(FIXTURES / "project" / "claims.yaml")
     assert render_plain("Llama [[plain:3.1]] 8B") == "Llama 3.1 8B"

@@ -5,8 +5,8 @@ import datetime as dt
 
 import pytest
 
-from generator.formatting import format_day, format_headline, format_result, units_label
-from generator.languages import language
+from generator.i18n.formatting import format_day, format_headline, format_result, units_label
+from generator.i18n.languages import language
 
 EN, ZH, IT = language("en"), language("zh"), language("it")
 

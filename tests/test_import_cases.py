@@ -10,13 +10,13 @@ import shutil
 
 import pytest
 
-from generator import dataset
-from generator.benchmarks import benchmarks_of
+from generator.data import dataset
+from generator.data.importer import run_import
+from generator.data.names import Naming, unique_slugs
 from generator.errors import InputErrors
-from generator.importer import run_import
-from generator.languages import LANGUAGES
-from generator.names import Naming, unique_slugs
-from generator.pages import data_pages, home_page, results_pages
+from generator.i18n.languages import LANGUAGES
+from generator.pages.core import data_pages, home_page, results_pages
+from generator.results.benchmarks import benchmarks_of
 from tests.conftest import DATA, FIXTURES
 
 CASES = FIXTURES / "cases" / "import"

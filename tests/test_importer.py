@@ -5,9 +5,9 @@ import shutil
 
 import pytest
 
-from generator import dataset
+from generator.data import dataset
+from generator.data.importer import run_import
 from generator.errors import InputErrors
-from generator.importer import run_import
 from tests.conftest import DATA, FIXTURES, MLCOMMONS, mlcommons_file
 
 
@@ -138,7 +138,7 @@ def test_committed_dataset_is_what_importing_the_real_files_gives(tmp_path):
 
 def test_real_v41_ids_are_reproduced_by_the_rule():
     # MLCommons wrote every v4.1 ID as "v4.1-0001"; the rule gives "4.1-0001", the same ID.
-    from generator.result_ids import assign_result_ids
+    from generator.data.result_ids import assign_result_ids
     raw = json.loads(mlcommons_file("v4.1").read_text(encoding="utf-8"))
     derived = assign_result_ids("v4.1", [
         {"suite": r["Suite"], "division": r["Category"], "category": r["Availability"],
@@ -172,7 +172,7 @@ def test_real_v41_values_match_the_raw_file(dataset):
     assert len(both) == 1  # stored once...
     assert (both[0].suite, both[0].suites) == ("datacenter,edge", ("datacenter", "edge"))
     assert (both[0].used_model, both[0].result) == ("bert-base-pruned90-none-bert-99", 98.963)
-    from generator.benchmarks import benchmarks_of
+    from generator.results.benchmarks import benchmarks_of
     listed = {b.suite for b in benchmarks_of(v41) if both[0] in b.results}
     assert listed == {"datacenter", "edge"}  # ...and listed in both suites' tables
 

@@ -6,8 +6,8 @@ import shutil
 
 import pytest
 
-from generator import site as site_module
-from generator.languages import LANGUAGES
+from generator.i18n.languages import LANGUAGES
+from generator.site import build as site_module
 from tests.conftest import ROOT
 
 

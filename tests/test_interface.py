@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import site as site_module
-from generator.articles import read_article
-from generator.benchmarks import benchmarks_of
-from generator.catalogs import translations
-from generator.languages import language
+from generator.editorial.articles import read_article
+from generator.i18n.catalogs import translations
+from generator.i18n.languages import language
+from generator.results.benchmarks import benchmarks_of
+from generator.site import build as site_module
 from tests.conftest import FIXTURES, ROOT
 
 MATERIAL_LANGUAGES = (Path(__import__("material").__file__).parent / "templates" / "partials"
@@ -60,7 +60,8 @@ def english_interface(code: str) -> tuple[set[str], set[str]]:
 
 def _catalog_keys() -> set[str]:
     from babel.messages.pofile import read_po
-    from generator.catalogs import catalog_path
+
+    from generator.i18n.catalogs import catalog_path
     with catalog_path(language("zh")).open("rb") as handle:
         return {m.id for m in read_po(handle) if m.id and isinstance(m.id, str)}
 
@@ -146,8 +147,8 @@ CASES = ROOT.parent / "shared" / "cases" / "site"
 
 def test_a_draft_post_is_in_no_generated_list(dataset, tmp_path):
     # The case's draft (draft: true, unique word zzdraftword) beside the published posts.
-    from generator.claims import load_registry
-    from generator.articles import articles
+    from generator.editorial.articles import articles
+    from generator.editorial.claims import load_registry
     lang = language("en")
     draft = read_article(FIXTURES / "posts" / "en" / "t-draft.md", lang)
     assert draft.draft

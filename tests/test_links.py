@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from generator.site import site_prefix
+from generator.site.build import site_prefix
 
 LINKCHECKER = Path(sys.executable).with_name("linkchecker")
 

@@ -6,7 +6,7 @@ import re
 import markdown
 import pytest
 
-from generator.rawhtml import anchor_ids, restore, stash
+from generator.site.rawhtml import anchor_ids, restore, stash
 from tests.conftest import ROOT
 
 EXTENSIONS = ["attr_list", "tables", "toc", "admonition", "pymdownx.details",

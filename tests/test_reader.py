@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from generator.benchmarks import benchmarks_of
-from generator.charts import chart_rows
+from generator.pages.charts import chart_rows
+from generator.results.benchmarks import benchmarks_of
 from tests.conftest import ROOT, skip_without_cards
 from tests.test_browser import only_local
 
@@ -111,8 +111,8 @@ def test_submitter_page_lists_every_result_of_the_submitter(site, dataset):
 
 
 def test_accelerator_history_compares_throughputs_per_accelerator_only(site, dataset):
-    from generator.benchmarks import benchmarks_of
-    from generator.comparisons import timeline
+    from generator.results.benchmarks import benchmarks_of
+    from generator.results.comparisons import timeline
     by_round = {name: benchmarks_of(dataset.of_round(name)) for name in dataset.rounds}
     rows = timeline(by_round, ("amd-instinct-mi355x",))
     assert rows, "MI355X ran benchmarks in v6.0 and v6.1"
@@ -129,7 +129,8 @@ def test_accelerator_history_compares_throughputs_per_accelerator_only(site, dat
 @pytest.mark.parametrize("lang", CODES)
 def test_each_language_has_an_rss_feed_of_its_posts(site, lang):
     import xml.etree.ElementTree as ElementTree
-    from generator.articles import articles
+
+    from generator.editorial.articles import articles
     from tests.conftest import ROOT
     feed = ElementTree.parse(site / lang / "feed_rss_created.xml").getroot()
     assert feed.findtext("channel/language") == lang
@@ -141,12 +142,13 @@ def test_each_language_has_an_rss_feed_of_its_posts(site, lang):
 
 def test_citation_file_describes_the_dataset():
     import yaml
+
     from tests.conftest import ROOT
     citation = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
     assert citation["cff-version"] == "1.2.0" and citation["type"] == "dataset"
     assert citation["license"] == "Apache-2.0" and citation["authors"]
     # The rounds named in the title are the rounds of the committed dataset.
-    from generator.dataset import load
+    from generator.data.dataset import load
     from tests.conftest import DATA
     assert all(name in citation["title"] for name in load(DATA).rounds)
 

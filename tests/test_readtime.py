@@ -1,8 +1,8 @@
 """Reading time per language (Brysbaert 2019 rates: en 238 words/min, it 285 words/min,
 zh 255 characters/min)."""
 
-from generator.languages import language
-from generator.readtime import reading_minutes
+from generator.i18n.languages import language
+from generator.i18n.readtime import reading_minutes
 
 
 def test_chinese_is_counted_in_characters():

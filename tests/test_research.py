@@ -4,9 +4,11 @@ each test says."""
 
 import pytest
 
-from generator import accelerators, families, organizations, power, previews
-from generator.benchmarks import benchmarks_of
-from generator.comparisons import timeline
+from generator.data import accelerators
+from generator.results import families, organizations, power
+from generator.results import preview_tracker as previews
+from generator.results.benchmarks import benchmarks_of
+from generator.results.comparisons import timeline
 
 
 def one(dataset, result_id, model, scenario):
@@ -108,7 +110,7 @@ def test_organizations_count_as_mlcommons_announces(dataset):
 
 
 def registry_of(**claims):
-    from generator.claims import Registry
+    from generator.editorial.claims import Registry
     return Registry.model_validate({"sources": {"s": {
         "publisher": "MLCommons", "title": "t", "date": "2024-08-28",
         "url": "https://github.com/mlcommons/inference_results_v4.1"}}, "claims": claims})
@@ -118,7 +120,7 @@ def test_check_notes_a_preview_claim_whose_system_became_available(dataset):
     # AMD's "Supermicro AS-8125GS-TNMR2" was a preview in v4.1 (v4.1-0070, 8 GPUs, 24109.8
     # Tokens/s on llama2-70b-99 Offline in the raw file) and is available in v5.1 as 5.1-0001:
     # a preview claim on that result gets a note naming 5.1-0001.
-    from generator.check import preview_followups
+    from generator.editorial.check import preview_followups
     claim = {"value": 24109.8, "unit": "Tokens/s", "status": "preview",
              "measures": {"round": "v4.1"}, "sources": ["s"],
              "preview": {"available_by": "2025-04-01"},
@@ -135,7 +137,7 @@ def test_claim_formulas_for_energy_and_per_accelerator_ratios(dataset):
     # From the raw files: v4.1-0049 (8x H200 MaxQ) llama2-70b-99.9 Offline 25262.1 Tokens/s at
     # 6152.99... W; 5.1-0061 (Lenovo 8x B200) 102909 Tokens/s at 10400.96... W; per accelerator
     # (8 each) 3157.76 and 12863.6.
-    from generator.claims import Derivation, recompute
+    from generator.editorial.claims import Derivation, recompute
     h200 = {"round": "v4.1", "model": "llama2-70b-99.9", "scenario": "Offline",
             "result_id": "v4.1-0049"}
     b200 = {"round": "v5.1", "model": "llama2-70b-99.9", "scenario": "Offline",
@@ -162,6 +164,7 @@ ARTICLE = "two-years-of-accelerator-generations"
 def real_project(tmp_path):
     """The committed data and articles, copied (``check`` reads data/ and docs/)."""
     import shutil
+
     from tests.conftest import ROOT
     for folder in ("data",):
         shutil.copytree(ROOT / folder, tmp_path / folder)
@@ -173,8 +176,8 @@ def real_project(tmp_path):
 
 def test_the_generations_article_quotes_ten_derived_figures_that_check_recomputes():
     # Issue 11 asks for at least ten figures derived from the dataset and recomputed.
-    from generator.articles import articles
-    from generator.claims import load_registry
+    from generator.editorial.articles import articles
+    from generator.editorial.claims import load_registry
     from tests.conftest import ROOT
     registry = load_registry(ROOT / "data" / "claims.yaml")
     posts = [p for p in articles(ROOT / "docs") if p.key == ARTICLE]
@@ -187,7 +190,7 @@ def test_the_generations_article_quotes_ten_derived_figures_that_check_recompute
 def test_a_drifted_figure_of_the_article_fails_check(tmp_path):
     # 5.39× is 16,531.625 / 3,065.6125 (per accelerator, 6.1-0088 over v4.1-0043) rounded to
     # two decimals; stating 5.40 must fail, naming the article in every language.
-    from generator.check import check
+    from generator.editorial.check import check
     from generator.errors import InputErrors
     root = real_project(tmp_path)
     claims = root / "data" / "claims.yaml"
@@ -205,7 +208,8 @@ def test_a_drifted_figure_of_the_article_fails_check(tmp_path):
 def check_messages(tmp_path, claim_id, **changes):
     """``check`` errors about ``claim_id`` after editing it in a copy of the real project."""
     import yaml
-    from generator.check import check
+
+    from generator.editorial.check import check
     from generator.errors import InputErrors
     root = real_project(tmp_path)
     path = root / "data" / "claims.yaml"

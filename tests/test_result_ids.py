@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from generator.result_ids import assign_result_ids, audit_key
+from generator.data.result_ids import assign_result_ids, audit_key
 from tests.conftest import mlcommons_file
 
 

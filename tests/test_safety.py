@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from generator import accelerators
-from generator.dataset import cell as dataset_cell
+from generator.data import accelerators
+from generator.data.dataset import cell as dataset_cell
 from tests.conftest import ROOT, _QuietHandler
 from tests.test_bad_inputs import copy_project_for_site
 

@@ -1,4 +1,4 @@
-"""Search across word forms (generator.search): a reader who types one form of a word finds
+"""Search across word forms (generator.i18n.search): a reader who types one form of a word finds
 sections that use another form of it. Expected forms are written by hand from Italian grammar
 and checked against the articles' text, not taken from the generator."""
 
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from generator.search import add_word_forms
+from generator.i18n.search import add_word_forms
 from tests.conftest import ROOT
 from tests.test_browser import search
 

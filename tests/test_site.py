@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from generator.benchmarks import benchmarks_of
-from generator.dataset import result_url
-from generator.languages import LANGUAGES
+from generator.data.dataset import result_url
+from generator.i18n.languages import LANGUAGES
+from generator.results.benchmarks import benchmarks_of
 
 
 @pytest.mark.parametrize("lang", [l.code for l in LANGUAGES])
@@ -56,9 +56,10 @@ def test_results_pages_declare_their_language(site):
 
 
 def test_a_cname_in_docs_reaches_the_site_root(tmp_path):
-    from generator.site import write_root_pages
-    from tests.conftest import ROOT
     import shutil
+
+    from generator.site.build import write_root_pages
+    from tests.conftest import ROOT
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "CNAME").write_text("mlperf.example.org\n", encoding="utf-8")

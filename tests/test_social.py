@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageFont
 
-from generator import social
+from generator.site.build import social
 from tests.conftest import ROOT, skip_without_cards
 
 SYSTEM_FONTS = social.find_collection(social.COLLECTIONS["Bold"]) is not None
@@ -142,8 +142,8 @@ def test_cards_switched_off_are_recorded_logged_and_relayed(tmp_path, monkeypatc
     assert social.skipped_reason(tmp_path, "it").startswith("SOCIAL_CARDS=0")
     assert social.skipped_reason(tmp_path, "en") is None
 
-    from generator import site
-    from generator.languages import language
+    from generator.i18n.languages import language
+    from generator.site import build as site
     line = "INFO    -  social cards are not drawn: SOCIAL_CARDS=0 asks for a build without them"
     monkeypatch.setattr(site.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(
         a, 0, stdout=f"INFO    -  Building documentation...\n{line}\n", stderr=""))

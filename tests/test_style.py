@@ -1,4 +1,4 @@
-"""The language style rules that ``check`` enforces (generator/style.py, CONTRIBUTING.md): the
+"""The language style rules that ``check`` enforces (generator/i18n/style.py, CONTRIBUTING.md): the
 glossary and Chinese punctuation, on catalogs, articles and the built pages."""
 
 from __future__ import annotations
@@ -8,12 +8,11 @@ import re
 
 import pytest
 
-from generator.articles import articles, read_article
-from generator.check import check
+from generator.editorial.articles import articles, read_article
+from generator.editorial.check import check
 from generator.errors import InputErrors
-from generator.languages import language
-from generator.style import ASCII_BESIDE_HAN, SPACE_AFTER_FULL_WIDTH, check_language, problems, \
-    text_only
+from generator.i18n.languages import language
+from generator.i18n.style import ASCII_BESIDE_HAN, SPACE_AFTER_FULL_WIDTH, check_language, problems, text_only
 from tests.conftest import ROOT, make_fixture_project
 
 ZH, IT, EN = language("zh"), language("it"), language("en")

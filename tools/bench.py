@@ -26,9 +26,9 @@ import json
 import os
 import pstats
 import re
-import socket
 import resource
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -39,10 +39,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator import site as site_module  # noqa: E402
-from generator.check import check  # noqa: E402
-from generator.importer import run_import  # noqa: E402
-from generator.languages import LANGUAGES  # noqa: E402
+from generator.data.importer import run_import  # noqa: E402
+from generator.editorial.check import check  # noqa: E402
+from generator.i18n.languages import LANGUAGES  # noqa: E402
+from generator.site import build as site_module  # noqa: E402
 
 MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
 SAMPLE_PAGES = {"home": "index.html", "article": "blog/2026/09/17/amd-512-accelerator-record/",
@@ -92,7 +92,7 @@ def default_config(root: Path, lang) -> Path:
         f"site_name: Default\nsite_url: https://example.org/{lang.code}/\n"
         f"docs_dir: docs/{lang.code}\ntheme:\n  name: material\n  language: {lang.code}\n"
         "hooks: [hooks/claims.py]\nplugins:\n  - search\n  - blog\n  - tags:\n"
-        "      tags_slugify: !!python/name:generator.editorial.slugify\n"
+        "      tags_slugify: !!python/name:generator.editorial.registries.slugify\n"
         "markdown_extensions: [attr_list, tables, footnotes, admonition]\n",
         encoding="utf-8")
     return path

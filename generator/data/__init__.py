@@ -1,0 +1,1 @@
+"""Reading and normalizing MLCommons' result summaries into the committed dataset."""

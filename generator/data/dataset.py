@@ -1,0 +1,192 @@
+"""The committed results dataset: ``data/results/<round>.csv`` plus ``data/datapackage.json``.
+
+Each round is one CSV table whose columns are the fields of :class:`schema.ResultRecord`; the
+descriptor documents every field (title, description, unit) as a Frictionless Data Package.
+Every load validates every row against the schema, so a hand-edited or corrupted table is
+reported with its file, row and field before any page is built.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from urllib.parse import quote
+
+import pandas as pd
+from pydantic import ValidationError
+
+from generator.data import rules
+from generator.data.schema import FIELDS, ResultRecord, field_descriptors, round_key
+from generator.errors import InputError, InputErrors
+from generator.files import write_text_atomic
+
+RESULTS_DIR = "results"
+DESCRIPTOR = "datapackage.json"
+LICENSE = {"name": "Apache-2.0", "title": "Apache License 2.0 (MLCommons result data)",
+           "path": "https://www.apache.org/licenses/LICENSE-2.0"}
+# MLCommons publishes each round's result folders in this repository.
+RESULTS_REPOSITORY = "https://github.com/mlcommons/inference_results_{round}/tree/main/"
+
+
+def round_table(data_dir: Path, round_name: str) -> Path:
+    """Path of the CSV table of ``round_name`` (e.g. ``"v6.1"``) under ``data_dir``."""
+    return data_dir / RESULTS_DIR / f"{round_name}.csv"
+
+
+def result_url(round_name: str, location: str) -> str:
+    """Public GitHub URL of an official result folder.
+
+    Args:
+        round_name: e.g. ``"v6.1"``.
+        location: the record's ``location`` (relative, e.g. ``closed/AMD/results/...``).
+    """
+    return RESULTS_REPOSITORY.format(round=round_name) + quote(location)
+
+
+def save_round(data_dir: Path, round_name: str, records: list[ResultRecord]) -> Path:
+    """Write one round's table (sorted by result ID, model, scenario) and refresh the descriptor.
+
+    Files are replaced atomically; a previous table of the round is overwritten.
+    """
+    rows = sorted(records, key=lambda r: (r.result_id, r.model, r.used_model, r.scenario,
+                                          r.units))
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for record in rows:
+        writer.writerow({k: cell(v) for k, v in record.model_dump().items()})
+    path = round_table(data_dir, round_name)
+    write_text_atomic(path, buffer.getvalue())
+    write_descriptor(data_dir)
+    return path
+
+
+def cell(value: object) -> str:
+    """A value as the round tables write it: "" for None, true/false, the shortest float text."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)  # shortest text that reads back to the same float
+    return str(value)
+
+
+def write_descriptor(data_dir: Path) -> None:
+    """Write ``datapackage.json`` describing every round table present under ``data_dir``."""
+    tables = sorted((data_dir / RESULTS_DIR).glob("*.csv"), key=lambda p: round_key(p.stem))
+    descriptor = {
+        "profile": "tabular-data-package",
+        "name": "mlperf-inference-results",
+        "title": "MLPerf Inference results, normalized",
+        "description": "Official MLCommons MLPerf Inference result summaries, one table per "
+                       "round, with MLCommons' field meanings and canonical spellings.",
+        "licenses": [LICENSE],
+        "sources": [{"title": f"MLCommons inference_results_{p.stem}",
+                     "path": RESULTS_REPOSITORY.format(round=p.stem)} for p in tables],
+        "resources": [{
+            "name": f"inference-{p.stem}".replace(".", "-"),
+            "path": f"{RESULTS_DIR}/{p.name}",
+            "profile": "tabular-data-resource",
+            "format": "csv", "mediatype": "text/csv", "encoding": "utf-8",
+            "schema": {"fields": field_descriptors(),
+                       "missingValues": [""]},
+        } for p in tables],
+    }
+    write_text_atomic(data_dir / DESCRIPTOR,
+                      json.dumps(descriptor, indent=2, ensure_ascii=False) + "\n")
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """All rounds of the committed dataset, validated.
+
+    ``records`` are in table order, rounds oldest first. ``frame`` is the same as a pandas
+    DataFrame with one column per schema field. ``warnings`` are what the rules report without
+    refusing (``rules.Findings``), for ``check`` to print.
+    """
+
+    records: tuple[ResultRecord, ...]
+    warnings: tuple[InputError, ...] = ()
+
+    @cached_property
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame([r.model_dump() for r in self.records], columns=FIELDS)
+
+    @property
+    def rounds(self) -> list[str]:
+        """Round names, oldest first, e.g. ``["v5.1", "v6.0", "v6.1"]``."""
+        return sorted({r.round for r in self.records}, key=round_key)
+
+    def of_round(self, round_name: str) -> list[ResultRecord]:
+        """Records of one round, in table order."""
+        return [r for r in self.records if r.round == round_name]
+
+
+def load(data_dir: Path) -> Dataset:
+    """Load and validate every round table under ``data_dir``.
+
+    Raises:
+        InputErrors: every invalid cell, as ``data/results/v6.1.csv: line 12: field 'result':
+            ...`` (file lines: the header is line 1), an unexpected or missing column, a table
+            whose rows belong to another round, and whatever breaks the rules the importer also
+            applies (``rules``). Nothing is returned half-checked.
+    """
+    tables = sorted((data_dir / RESULTS_DIR).glob("*.csv"), key=lambda p: round_key(p.stem))
+    if not tables:
+        raise InputErrors([InputError(data_dir / RESULTS_DIR, None, None,
+                                      "no round tables (*.csv); run `make import`")])
+    rows: list[tuple[rules.Place, ResultRecord]] = []
+    errors: list[InputError] = []
+    for path in tables:
+        rows += [(rules.Place(str(path), f"line {line}"), record)
+                 for line, record in _load_table(path, errors)]
+    found = rules.check_dataset(rows)
+    errors += found.errors
+    if errors:
+        raise InputErrors(errors)
+    return Dataset(tuple(record for _, record in rows), tuple(found.warnings))
+
+
+def _load_table(path: Path, errors: list[InputError]) -> list[tuple[int, ResultRecord]]:
+    """The valid rows of one table with their file line numbers (the header is line 1)."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        header = reader.fieldnames or []
+        if header != FIELDS:
+            missing = [f for f in FIELDS if f not in header]
+            extra = [f for f in header if f not in FIELDS]
+            errors.append(InputError(path, "header", (missing or extra or [None])[0],
+                                     f"columns differ from the schema: missing {missing}, "
+                                     f"unexpected {extra}"))
+            return []
+        rows = []
+        for line, row in enumerate(reader, start=2):
+            where = f"line {line}"
+            values = {k: (None if v == "" else v) for k, v in row.items()}
+            if None in row:
+                errors.append(InputError(path, where, None, "more cells than columns"))
+                continue
+            try:
+                record = ResultRecord(**{k: v for k, v in values.items() if v is not None})
+            except ValidationError as exc:
+                for problem in exc.errors():
+                    field = ".".join(str(p) for p in problem["loc"]) or None
+                    if problem["type"] == "missing":
+                        message = "the cell is empty, but a value is required"
+                    elif field is None:  # a rule across fields: the input is the whole row
+                        message = problem["msg"]
+                    else:
+                        message = f"{problem['msg']} (got {problem.get('input')!r})"
+                    errors.append(InputError(path, where, field, message))
+                continue
+            if record.round != path.stem:
+                errors.append(InputError(path, where, "round",
+                                         f"expected {path.stem}, got {record.round}"))
+                continue
+            rows.append((line, record))
+        return rows

@@ -1,0 +1,197 @@
+"""Editorial articles: blog posts in ``docs/<code>/blog/posts/``, their front matter and the
+claim references they contain.
+
+A claim reference is ``[[claim:ID]]`` in the Markdown text; at build time it becomes the
+localized value, its unit, a verification flag and a footnote (``verification``). A number that
+is not a figure (a version such as "Llama 3.1", a year) is marked ``[[plain:3.1]]`` and printed
+as written; any other free-standing number in the prose is a *bare figure*, which ``check``
+reports (``Article.bare_figures``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from generator.errors import InputError
+from generator.i18n.languages import LANGUAGES, Language
+
+CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
+# Anything that starts like a claim reference ("[[claim", "[ [claim", "[claim:"); those that
+# are not exactly one are malformed. The shown text runs to the next "]]" on the line.
+CLAIM_OPENING = re.compile(r"\[\s*\[?\s*claim\s*:[^\]\n]{0,60}\]{0,2}")
+POSTS = Path("blog") / "posts"
+HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+PLAIN = re.compile(r"\[\[plain:([^\]\n]+)\]\]")
+# Where a bare figure cannot hide: anything that is not prose is blanked before the search.
+NOT_PROSE = re.compile(
+    r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$"      # fenced code
+    r"|`[^`\n]*`"                              # code spans
+    r"|\[\[(?:claim|plain):[^\]\n]*\]\]"       # claim references and marked numbers
+    r"|\]\([^)\n]*\)|<[^>\n]+>"                # link targets, HTML tags, autolinks
+    r"|\[\^[^\]\n]*\]"                         # footnote labels
+    r"|^\s*\d+[.)]\s"                          # ordered-list markers
+    r"|\b\d+\.\d+-\d{4}\b",                     # MLPerf result IDs (6.1-0027): names
+    re.DOTALL | re.MULTILINE)
+# A number is part of a name when a Latin letter, digit or joiner precedes it (v6.1, NVL72,
+# gpt-oss-120b) or a letter other than the multiple sign follows it (8B, 6787P); a number
+# followed by "x" (3.7x) is a figure. Han characters around a number do not make it a name.
+BARE_FIGURE = re.compile(
+    r"(?<![A-Za-z\u00C0-\u024F0-9_.,\-/+#@])\d+(?:[.,]\d+)*(?![\d.,]*\d)"
+    r"(?![A-WYZa-wyz\u00C0-\u024F_\-/])(?!x[A-Za-z])")
+
+
+def render_plain(markdown: str) -> str:
+    """``markdown`` with every ``[[plain:TEXT]]`` replaced by ``TEXT`` (a number that is not a
+    claim, printed as written)."""
+    return PLAIN.sub(lambda m: m.group(1), markdown)
+
+
+def mask_comments(markdown: str) -> str:
+    """``markdown`` with the inside of HTML comments blanked (newlines kept, so line numbers and
+    offsets still match): guidance in comments may mention ``[[claim:ID]]`` freely."""
+    return HTML_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), markdown)
+FRONT_MATTER = re.compile(r"\A---\s*\n(.*?\n)---\s*\n", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class ClaimReference:
+    """``[[claim:ID]]`` at ``line`` (1-based) of an article file."""
+
+    claim_id: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Article:
+    """One post in one language.
+
+    Attributes:
+        path: the Markdown file.
+        lang: its language.
+        meta: the front matter (date, authors, tags, slug, description...).
+        title: the first level-1 heading.
+        body: the Markdown after the front matter.
+        body_line: the file line where ``body`` starts (for error messages).
+    """
+
+    path: Path
+    lang: Language
+    meta: dict
+    title: str
+    body: str
+    body_line: int
+    front_matter: str = ""
+
+    def meta_line(self, key: str) -> int:
+        """File line of ``key:`` in the front matter (2 when the key is absent)."""
+        found = re.search(rf"^{re.escape(key)}\s*:", self.front_matter, re.MULTILINE)
+        return 2 + self.front_matter.count("\n", 0, found.start()) if found else 2
+
+    @property
+    def draft(self) -> bool:
+        """True for a post marked ``draft: true``: Material's blog does not build it, so no list
+        of ours may link it."""
+        return self.meta.get("draft") is True
+
+    @property
+    def key(self) -> str:
+        """The translation key: the file name, identical in every language."""
+        return self.path.stem
+
+    @property
+    def date(self) -> dt.date | None:
+        value = self.meta.get("date")
+        if isinstance(value, dict):
+            value = value.get("created")
+        if isinstance(value, dt.datetime):
+            return value.date()
+        return value if isinstance(value, dt.date) else None
+
+    def malformed_references(self) -> list[ClaimReference]:
+        """Text that starts like a claim reference but is not ``[[claim:ID]]``, with its line."""
+        body = mask_comments(self.body)
+        valid = {m.start() for m in CLAIM_REFERENCE.finditer(body)}
+        return [ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
+                for m in CLAIM_OPENING.finditer(body) if m.start() not in valid]
+
+    def bare_figures(self) -> list[ClaimReference]:
+        """Numbers in the prose that are neither a claim reference nor marked
+        ``[[plain:...]]`` nor part of a name, each with its file line (``claim_id`` holds the
+        number as written). Code, link targets, HTML, comments and result IDs are not prose."""
+        body = NOT_PROSE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)),
+                             mask_comments(self.body))
+        return [ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
+                for m in BARE_FIGURE.finditer(body)]
+
+    def claim_references(self) -> list[ClaimReference]:
+        """Every claim reference of the body, in order, with its file line."""
+        body = mask_comments(self.body)
+        return [ClaimReference(m.group(1), self.body_line + body.count("\n", 0, m.start()))
+                for m in CLAIM_REFERENCE.finditer(body)]
+
+
+def read_article(path: Path, lang: Language) -> Article:
+    """Parse one post (front matter with the YAML safe loader).
+
+    Raises:
+        InputError: no front matter, malformed YAML (with its line) or front matter that is not
+            a mapping.
+    """
+    text = path.read_text(encoding="utf-8")
+    match = FRONT_MATTER.match(text)
+    if not match:
+        raise InputError(path, "line 1", None, "expected front matter between '---' lines")
+    try:
+        meta = yaml.safe_load(match.group(1)) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise InputError(path, f"line {mark.line + 2}" if mark else None, None,
+                         f"malformed front matter: {getattr(exc, 'problem', exc)}") from None
+    except ValueError as exc:  # a well-formed but impossible date, e.g. 2026-13-45
+        line = next((i + 2 for i, text in enumerate(match.group(1).splitlines())
+                     if _impossible_date(text)), None)
+        raise InputError(path, f"line {line}" if line else None, None,
+                         f"invalid value in the front matter: {exc}") from None
+    if not isinstance(meta, dict):
+        raise InputError(path, "line 2", None, "front matter must be a mapping of keys")
+    body = text[match.end():]
+    heading = re.search(r"^#\s+(.+?)\s*$", body, re.MULTILINE)
+    return Article(path, lang, meta, render_plain(heading.group(1)) if heading else path.stem,
+                   body,
+                   match.group(0).count("\n") + 1, match.group(1))
+
+
+def _impossible_date(line: str) -> bool:
+    found = re.match(r"^\s*[\w-]+\s*:\s*(\d{4}-\d{2}-\d{2})\s*$", line)
+    if not found:
+        return False
+    try:
+        dt.date.fromisoformat(found.group(1))
+    except ValueError:
+        return True
+    return False
+
+
+def read_body(path: Path, lang: Language) -> Article:
+    """The article with its front matter ignored: used to check a post's body (claim
+    references, links) when its front matter cannot be read, so one mistake hides no other."""
+    text = path.read_text(encoding="utf-8")
+    match = FRONT_MATTER.match(text)
+    body = text[match.end():] if match else text
+    return Article(path, lang, {}, path.stem, body,
+                   match.group(0).count("\n") + 1 if match else 1, "")
+
+
+def articles(docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES) -> list[Article]:
+    """Every post of every language, sorted by language then file name.
+
+    Raises:
+        InputError: the first post that cannot be parsed (``check`` reports all of them).
+    """
+    return [read_article(path, lang) for lang in languages
+            for path in sorted((docs_dir / lang.code / POSTS).glob("*.md"))]

@@ -1,0 +1,95 @@
+"""The editorial registries: authors and tags, each defined once with names per language.
+
+``data/authors.yaml``: ``id: {name: {en, zh, it}, description: {en, zh, it}}``.
+``data/tags.yaml``: ``slug: {en: name, zh: name, it: name}``; the slug is a stable ASCII
+identifier used in tag URLs, whatever the language of the name (a tag named only in Chinese
+still gets a valid URL).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import yaml
+from pymdownx.slugs import slugify as unicode_slugify
+
+from generator.errors import InputError
+from generator.i18n.languages import LANGUAGES, Language
+
+ROOT = Path(__file__).resolve().parents[2]
+AUTHORS_FILE = ROOT / "data" / "authors.yaml"
+TAGS_FILE = ROOT / "data" / "tags.yaml"
+SLUG = r"^[a-z0-9][a-z0-9-]*$"
+
+
+def _load_translated(path: Path, fields: tuple[str, ...] | None) -> dict[str, dict]:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
+    if not isinstance(raw, dict):
+        raise InputError(path, None, None, "expected a mapping of ids")
+    for key, entry in raw.items():
+        if not re.match(SLUG, str(key)):
+            raise InputError(path, f"entry '{key}'", None,
+                             "ids must be lowercase ASCII letters, digits and hyphens")
+        for field in fields or (None,):
+            names = entry.get(field) if field else entry
+            missing = [l.code for l in LANGUAGES if not isinstance(names, dict)
+                       or not str(names.get(l.code) or "").strip()]
+            if missing:
+                raise InputError(path, f"entry '{key}'", field or "names",
+                                 f"missing the text for {', '.join(missing)}")
+    return raw
+
+
+@cache
+def authors(path: Path = AUTHORS_FILE) -> dict[str, dict]:
+    """Authors by id, each with ``name`` and ``description`` per language code.
+
+    Raises:
+        InputError: a bad id or a language missing.
+    """
+    return _load_translated(path, ("name", "description"))
+
+
+@cache
+def tags(path: Path = TAGS_FILE) -> dict[str, dict[str, str]]:
+    """Tags by slug, each with its display name per language code.
+
+    Raises:
+        InputError: a bad slug, a language missing, or one display name used by two tags in the
+            same language.
+    """
+    table = _load_translated(path, None)
+    for lang in LANGUAGES:
+        seen: dict[str, str] = {}
+        for slug, names in table.items():
+            name = names[lang.code]
+            if name in seen:
+                raise InputError(path, f"entry '{slug}'", lang.code,
+                                 f"display name '{name}' is also used by '{seen[name]}'")
+            seen[name] = slug
+    return table
+
+
+def tag_slug(name: str, lang: Language, path: Path = TAGS_FILE) -> str | None:
+    """The slug of the tag displayed as ``name`` in ``lang``, or None if unknown."""
+    return next((slug for slug, names in tags(path).items() if names[lang.code] == name), None)
+
+
+def slugify(name: str, separator: str = "-") -> str:
+    """Material's ``tags_slugify``: a tag's display name (in any language) -> its ASCII slug from
+    ``data/tags.yaml``; an unknown name falls back to a Unicode slug (``check`` reports it)."""
+    for names in tags().values():
+        if name in names.values():
+            return next(slug for slug, n in tags().items() if n is names)
+    return unicode_slugify(case="lower")(name, separator)
+
+
+def authors_file(lang: Language) -> str:
+    """Material's ``.authors.yml`` for ``lang`` (YAML text), with a local avatar (a path from the
+    site root, which Material's ``url`` filter resolves for every page depth)."""
+    entries = {key: {"name": a["name"][lang.code], "description": a["description"][lang.code],
+                     "avatar": "assets/images/author.svg"}
+               for key, a in authors().items()}
+    return yaml.safe_dump({"authors": entries}, allow_unicode=True, sort_keys=True)

@@ -1,0 +1,355 @@
+"""Verification flags: how claims look on a page, in every language.
+
+``render_article`` turns each ``[[claim:ID]]`` of an article into the localized value and unit,
+a flag (icon, colour, short label; its tooltip gives status, source and date) and a footnote in
+the form MLCommons' results guidelines ask for (round, division, category, benchmark, scenario,
+result ID and location, retrieved date); it appends the article's claims table and, for vendor
+and third-party figures, schema.org ClaimReview JSON-LD. ``verification_page`` lists every claim
+of the registry grouped by status.
+
+A preview claim follows its product (``claims.Preview``): its label, tooltip, table rows and the
+claims download say "available by <date>" while the product is awaited, and "confirmed" or
+"retracted" with the date once that happened; a retracted preview's flag shows ``⊘``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+
+from babel.numbers import format_percent
+from markupsafe import Markup
+
+from generator.data.dataset import result_url
+from generator.data.schema import ResultRecord
+from generator.data.vocabulary import vocabulary
+from generator.editorial.articles import CLAIM_REFERENCE, mask_comments, render_plain
+from generator.editorial.claims import STATUSES, Claim, Recomputation, Registry, recompute
+from generator.i18n.catalogs import N_, translations
+from generator.i18n.formatting import format_day, format_number, format_result, units_label
+from generator.i18n.languages import Language
+from generator.results.power import ENERGY_UNIT, PER_JOULE
+
+ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑", "third-party": "◇",
+         "unverified": "?", "disputed": "✖"}
+PREVIEW_ICONS = {"open": "◔", "confirmed": "◕", "retracted": "⊘"}
+COUNT_UNITS = ("accelerators", "submitters", "results")
+# Latencies inside a sentence read better with the short unit ("1,466 ms") than with the
+# table heading ("Latency (ms)").
+
+
+STATUS_LABELS = {
+    "verified": N_("Verified"), "preview": N_("Preview"), "derived": N_("Derived"),
+    "vendor": N_("Vendor figure"), "third-party": N_("Third-party estimate"),
+    "unverified": N_("Unverified"), "disputed": N_("Disputed"),
+}
+STATUS_MEANINGS = {
+    "verified": N_("Official MLCommons result in the available category."),
+    "preview": N_("Official MLCommons result in the preview category: the product was not yet "
+                  "available when it was submitted."),
+    "derived": N_("Computed by this site from official MLCommons results; the formula is "
+                  "shown."),
+    "vendor": N_("Company figure. Result not verified by MLCommons Association."),
+    "third-party": N_("Analyst or press estimate, not verified by MLCommons Association."),
+    "unverified": N_("No source found yet."),
+    "disputed": N_("Our recomputation from the official results disagrees with the figure as "
+                   "published."),
+}
+# A preview claim's label by phase of its product (claims.Preview.phase); %(date)s is the
+# available_by, confirmed or retracted date, and the tooltip adds the sentence.
+PREVIEW_LABELS = {"open": N_("Preview, available by %(date)s"),
+                  "confirmed": N_("Preview, confirmed %(date)s"),
+                  "retracted": N_("Preview, retracted %(date)s")}
+PREVIEW_SENTENCES = {
+    "open": N_("The product is to be available by %(due)s."),
+    "confirmed": N_("The product was to be available by %(due)s and became available on "
+                    "%(date)s."),
+    "retracted": N_("The product was to be available by %(due)s; the result was retracted on "
+                    "%(date)s."),
+}
+COUNT_LABELS = {"accelerators": N_("accelerators"), "submitters": N_("submitters"),
+                "results": N_("results")}
+# Keys of a claim's `measures` shown (translated) on the Verification page.
+MEASURE_LABELS = {"round": N_("Round"), "model": N_("Model"), "scenario": N_("Scenario"),
+                  "suite": N_("Suite"), "division": N_("Division"), "submitter": N_("Submitter"),
+                  "system": N_("System"), "accelerators": N_("Accelerators"),
+                  "result_id": N_("Result ID"), "platform": N_("Platform")}
+LATENCY_FORMATS = {"Latency (ms)": N_("%(value)s ms"), "Latency (s)": N_("%(value)s s")}
+FORMULA_LABELS = {
+    "result": N_("official result"),
+    "accelerators": N_("accelerators of the system under test"),
+    "per_accelerator": N_("result ÷ accelerators"),
+    "ratio of result": N_("ratio of two results"),
+    "ratio of per_accelerator": N_("ratio of two results per accelerator"),
+    "ratio of efficiency": N_("ratio of two energy efficiencies (MLPerf Power)"),
+    "efficiency": N_("result ÷ average system power (MLPerf Power)"),
+    "energy": N_("energy per query or stream (MLPerf Power), as published"),
+    "sum": N_("sum of results"),
+    "scaling_efficiency": N_("scaling efficiency: throughput at N ÷ (N/M × throughput at M)"),
+}
+
+
+def format_value(value: float, unit: str, lang: Language) -> str:
+    """A claim's value with its unit in ``lang``: ``5,749,440 tokens/s``, ``3.7×``, ``99%``,
+    ``512 accelerators``; MLPerf units and count nouns are translated by the catalog."""
+    _ = translations(lang).gettext
+    if unit == "x":
+        return f"{format_number(value, lang, 2)}×"  # as stated: 1.83×, 3.7×
+    if unit == "%":
+        return format_percent(value, format="#,##0.#%", locale=lang.cldr)
+    if unit in LATENCY_FORMATS:
+        return _(LATENCY_FORMATS[unit]) % {"value": format_result(value, lang)}
+    if unit in COUNT_UNITS:
+        return f"{format_number(value, lang, 0)} {_(COUNT_LABELS[unit])}"
+    label = (units_label(unit, lang) if unit in vocabulary().units
+             or unit in (*PER_JOULE.values(), ENERGY_UNIT) else unit)
+    return f"{format_result(value, lang)} {label}"
+
+
+@dataclass(frozen=True)
+class ClaimView:
+    """What a page shows of one claim, in one language."""
+
+    claim_id: str
+    claim: Claim
+    registry: Registry
+    recomputation: Recomputation | None
+    lang: Language
+
+    def _(self, text: str) -> str:
+        return translations(self.lang).gettext(text)
+
+    @property
+    def value(self) -> str:
+        return format_value(self.claim.value, self.claim.unit, self.lang)
+
+    @property
+    def status_label(self) -> str:
+        """The status's name: ``Preview``, ``Verified``..."""
+        return self._(STATUS_LABELS[self.claim.status])
+
+    @property
+    def preview_phase(self) -> str | None:
+        """``open``, ``confirmed`` or ``retracted`` for a claim with a ``preview`` block."""
+        return self.claim.preview.phase if self.claim.preview else None
+
+    @property
+    def icon(self) -> str:
+        """The flag's icon: the status's, or the preview phase's (◔ open, ◕ confirmed,
+        ⊘ retracted)."""
+        phase = self.preview_phase
+        return PREVIEW_ICONS[phase] if phase and self.claim.status == "preview" \
+            else ICONS[self.claim.status]
+
+    @property
+    def classes(self) -> str:
+        """CSS classes after ``claim``: the status's, and a preview's phase as a second one
+        (``claim--preview claim--retracted``, which strikes the value through)."""
+        phase = self.preview_phase if self.claim.status == "preview" else None
+        return f"claim--{self.claim.status}" + (f" claim--{phase}" if phase else "")
+
+    @property
+    def label(self) -> str:
+        """The flag's label: the status, and for a preview the phase of its product with its
+        date in the language's long form (``Preview, retracted November 20, 2026``)."""
+        preview = self.claim.preview
+        if self.claim.status != "preview" or preview is None:
+            return self.status_label
+        date = {"open": preview.available_by, "confirmed": preview.confirmed,
+                "retracted": preview.retracted}[preview.phase]
+        return self._(PREVIEW_LABELS[preview.phase]) % {"date": format_day(date, self.lang)}
+
+    @property
+    def tooltip(self) -> str:
+        """Status meaning, a preview's follow-up, then the first source: publisher, title,
+        date."""
+        source = self.registry.sources[self.claim.sources[0]]
+        meaning = self._(STATUS_MEANINGS[self.claim.status])
+        preview = self.claim.preview
+        if preview is not None:
+            meaning += self.lang.sentence_gap + self._(PREVIEW_SENTENCES[preview.phase]) % {
+                "due": format_day(preview.available_by, self.lang),
+                "date": format_day(preview.confirmed or preview.retracted or
+                                   preview.available_by, self.lang)}
+        return self._("%(label)s: %(meaning)s %(source)s") % {
+            "label": self.label, "meaning": meaning,
+            "source": f"{source.publisher}, {source.title}, {source.date.isoformat()}"}
+
+    @property
+    def measures(self) -> list[tuple[str, str]]:
+        """What the claim measures, as translated (label, value) pairs."""
+        words = vocabulary().aliases
+        # Other keys are editors' notes in English; the formula and sources say the rest.
+        return [(self._(MEASURE_LABELS[key]),
+                 self._(str(value)) if str(value) in words["suite"] or str(value) in
+                 words["division"] else str(value))
+                for key, value in self.claim.measures.items() if key in MEASURE_LABELS]
+
+    def flag(self) -> str:
+        """Inline Markdown: the value and unit in HTML, and the flag as a Markdown link to the
+        claims table row, so that Material's blog points it at the post when the paragraph is
+        shown as an excerpt on a list page (it rewrites links, not raw HTML)."""
+        status = self.claim.status
+        value = Markup('<span class="claim {c}" data-claim="{id}">'
+                       '<span class="claim__value">{value}</span>').format(
+            c=self.classes, id=self.claim_id, value=self.value)
+        # A Markdown link title cannot hold a straight double quote.
+        tooltip = self.tooltip.replace('"', "”")
+        label = _md(f"{self.icon} {self.label}")
+        return f'{value} [{label}](#claim-{self.claim_id} "{tooltip}"){{ .claim__flag }}</span>'
+
+
+    def footnote(self) -> str:
+        """Footnote text (Markdown): MLCommons' citation form for results, else the source."""
+        _ = self._
+        parts = []
+        if self.recomputation:
+            for record in self.recomputation.records:
+                parts.append(self.citation(record))
+            if self.claim.derivation.formula != "result":
+                label = self.claim.derivation.label
+                if label == "efficiency" and self.claim.unit == ENERGY_UNIT:
+                    label = "energy"  # SingleStream, MultiStream: the published energy
+                parts.append(_("Formula: %(formula)s = %(value)s.") % {
+                    "formula": _(FORMULA_LABELS[label]),
+                    "value": format_value(self.recomputation.value, self.claim.unit,
+                                          self.lang)})
+        for source_id in self.claim.sources:
+            source = self.registry.sources[source_id]
+            # The punctuation is the language's (a Chinese footnote uses ，and 。).
+            parts.append(_("%(publisher)s, %(title)s, %(date)s.") % {
+                "publisher": _md(source.publisher),
+                "title": f"[{_md(source.title)}]({source.url})",
+                "date": source.date.isoformat()})
+        if self.claim.status in ("vendor", "third-party"):
+            parts.append(_("Result not verified by MLCommons Association."))
+        table_link = _("Claims table")
+        parts.append(f"[{table_link}](#claim-{self.claim_id})")
+        return self.lang.sentence_gap.join(parts)
+
+    def citation(self, record: ResultRecord) -> str:
+        """MLCommons results-guidelines citation of one official result (Markdown)."""
+        _ = self._
+        source = self.registry.sources[self.claim.sources[0]]
+        return _("MLPerf Inference %(round)s, %(division)s division, %(category)s category, "
+                 "%(model)s, %(scenario)s scenario, result %(id)s "
+                 "([official result folder](%(url)s)), retrieved %(date)s.") % {
+            "round": record.round, "division": _(record.division),
+            "category": _(record.category), "model": _md(record.model),
+            "scenario": record.scenario, "id": record.result_id,
+            "url": result_url(record.round, record.location), "date": source.date.isoformat()}
+
+    def check_text(self) -> str:
+        """The claims table's check column: computed value, or why there is none."""
+        _ = self._
+        if not self.recomputation:
+            return _("no recomputation possible")
+        computed = format_value(self.recomputation.value, self.claim.unit, self.lang)
+        if self.recomputation.agrees(self.claim):
+            return _("recomputed: %(value)s ✔") % {"value": computed}
+        return _("recomputed: %(value)s ✖ differs") % {"value": computed}
+
+
+def _md(text: str) -> str:
+    """``text`` for Markdown link labels and prose: HTML-escaped, brackets and asterisks
+    backslashed."""
+    return html.escape(text).replace("[", "\\[").replace("]", "\\]").replace("*", "\\*")
+
+
+def claim_view(claim_id: str, registry: Registry, records: list[ResultRecord],
+               lang: Language) -> ClaimView:
+    """The view of one claim, its derivation recomputed on ``records``.
+
+    Raises:
+        KeyError: unknown claim id. LookupError/ValueError: from ``claims.recompute``.
+    """
+    claim = registry.claims[claim_id]
+    recomputation = recompute(claim.derivation, records) if claim.derivation else None
+    return ClaimView(claim_id, claim, registry, recomputation, lang)
+
+
+def render_article(markdown: str, registry: Registry, records: list[ResultRecord],
+                   lang: Language) -> str:
+    """Replace every ``[[claim:ID]]`` of an article's Markdown with its flag and a footnote
+    reference, every ``[[plain:TEXT]]`` with its text, and append the footnotes, the claims
+    table and ClaimReview JSON-LD.
+
+    Raises:
+        KeyError: a claim id not in the registry (``check`` reports it with file and line).
+    """
+    views: dict[str, ClaimView] = {}
+    markdown = render_plain(markdown)
+
+    def replace(match):
+        claim_id = match.group(1)
+        if claim_id not in views:
+            views[claim_id] = claim_view(claim_id, registry, records, lang)
+        return f"{views[claim_id].flag()}[^{claim_id}]"
+
+    # References inside HTML comments (editors' guidance) are left as they are.
+    masked = mask_comments(markdown)
+    pieces, end = [], 0
+    for match in CLAIM_REFERENCE.finditer(masked):
+        pieces += [markdown[end:match.start()], replace(match)]
+        end = match.end()
+    body = "".join(pieces) + markdown[end:]
+    if not views:
+        return markdown
+    _ = translations(lang).gettext
+    footnotes = "\n".join(f"[^{cid}]: {view.footnote()}" for cid, view in views.items())
+    rows = "\n".join(
+        f'<tr id="claim-{cid}"><td><code>{cid}</code></td><td>{html.escape(v.value)}</td>'
+        f'<td><span class="claim {v.classes}"><span class="claim__flag">'
+        f'<span aria-hidden="true">{v.icon}</span> {html.escape(v.label)}'
+        f'</span></span></td><td>{html.escape(_source_names(v))}</td>'
+        f"<td>{html.escape(v.check_text())}</td></tr>" for cid, v in views.items())
+    heading = _("Claims in this article")
+    columns = "".join(f"<th>{html.escape(name)}</th>" for name in (
+        _("Claim"), _("Value"), _("Status"), _("Source"), _("Check")))
+    table = (f"\n\n## {heading}\n\n"
+             f'<div class="mlperf-table claims-table" tabindex="0" role="region" '
+             f'aria-label="{html.escape(heading)}"><table><thead><tr>{columns}</tr></thead>'
+             f"<tbody>\n{rows}\n</tbody></table></div>\n")
+    reviews = claim_reviews(views.values())
+    return f"{body.rstrip()}\n{table}\n{reviews}\n{footnotes}\n"
+
+
+def _source_names(view: ClaimView) -> str:
+    _ = translations(view.lang).gettext
+    return _("; ").join(_("%(publisher)s, %(title)s") % {
+        "publisher": view.registry.sources[s].publisher, "title": view.registry.sources[s].title}
+        for s in view.claim.sources)
+
+
+def claim_reviews(views) -> str:
+    """schema.org ClaimReview JSON-LD for vendor and third-party claims, safe inside
+    ``<script>`` (``<``, ``>`` and ``&`` escaped as JSON unicode escapes)."""
+    items = []
+    for view in views:
+        if view.claim.status not in ("vendor", "third-party"):
+            continue
+        source = view.registry.sources[view.claim.sources[0]]
+        items.append({
+            "@context": "https://schema.org", "@type": "ClaimReview",
+            "claimReviewed": f"{view.value}",
+            "itemReviewed": {"@type": "Claim", "datePublished": source.date.isoformat(),
+                             "appearance": {"@type": "CreativeWork", "url": source.url,
+                                            "headline": source.title},
+                             "author": {"@type": "Organization", "name": source.publisher}},
+            "reviewRating": {"@type": "Rating", "alternateName": view.label},
+            "author": {"@type": "Organization", "name": "MLPerf Wiki"},
+        })
+    if not items:
+        return ""
+    text = json.dumps(items, ensure_ascii=False, sort_keys=True)
+    for char in "<>&":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return f'<script type="application/ld+json">{text}</script>\n'
+
+
+def grouped_by_status(registry: Registry) -> list[tuple[str, list[str]]]:
+    """Claim ids grouped by status, in the taxonomy's order, each group sorted."""
+    return [(status, sorted(cid for cid, c in registry.claims.items() if c.status == status))
+            for status in STATUSES
+            if any(c.status == status for c in registry.claims.values())]

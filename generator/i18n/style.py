@@ -1,0 +1,138 @@
+"""The mechanical rules of the site's language style (``CONTRIBUTING.md``, "Language"), checked on
+the message catalogs and the articles by ``python -m generator check``.
+
+Two kinds of rule: the glossary (``glossary.yaml``: one word for one thing, per language), and
+Chinese punctuation: no ASCII comma, full stop, semicolon, colon, bracket, exclamation or
+question mark beside a Chinese character (GB/T 15834 writes them full-width: ，。；：（）！？), and
+no space after a full-width mark. What is not text is left out first: code spans, addresses,
+HTML tags, claim references and gettext placeholders.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from generator.i18n.languages import Language
+
+GLOSSARY = Path(__file__).with_name("glossary.yaml")
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# An ASCII mark touching a Han character, or an opening bracket one space after one
+# ("数据 (Frictionless)"), or a closing one a space before one.
+ASCII_BESIDE_HAN = re.compile(
+    rf"(?<=[{HAN}])[,.;:!?()]|[,.;:!?()](?=[{HAN}])|(?<=[{HAN}]) \(|\) (?=[{HAN}])")
+SPACE_AFTER_FULL_WIDTH = re.compile(r"[。，；：！？、][ \t\u3000]+(?=\S)")
+NOT_TEXT = re.compile(
+    r"`[^`\n]*`"                    # code spans
+    r"|\[\[claim:[^\]]*\]\]"        # claim references
+    r"|\]\([^)\s]*\)"               # a Markdown link's address (the text is kept)
+    r"|<!--.*?-->|<[^>\n]+>"        # comments and HTML tags
+    r"|https?://\S+"                # bare addresses
+    r"|%\(\w+\)[sd]|%[sd]"          # gettext placeholders
+    r"|\{\{.*?\}\}|\{%.*?%\}",      # template expressions in generated Markdown
+    re.S)
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: the word the site uses and those it must not use for the same thing."""
+
+    use: str
+    avoid: tuple[str, ...]
+
+
+@cache
+def glossary(path: Path = GLOSSARY) -> dict[str, tuple[Term, ...]]:
+    """The glossary, ``{language code: (Term, ...)}``, from ``glossary.yaml``."""
+    with path.open(encoding="utf-8") as handle:
+        data = yaml.safe_load(handle)
+    return {code: tuple(Term(e["use"], tuple(e.get("not", ()))) for e in entries)
+            for code, entries in data.items()}
+
+
+def text_only(text: str) -> str:
+    """``text`` with code, addresses, tags, claim references and placeholders replaced by a
+    neutral letter (so that neighbours do not become adjacent): what the style rules read."""
+    return NOT_TEXT.sub(lambda m: "]" if m.group(0).startswith("](") else "x", text)
+
+
+def problems(text: str, lang: Language) -> list[str]:
+    """The style problems of one piece of text (a catalog entry or a line of an article).
+
+    Args:
+        text: the text as written (Markdown, or a catalog string with placeholders).
+        lang: its language; Chinese punctuation rules apply to ``zh`` only.
+
+    Returns:
+        one message per problem, quoting the offending passage; empty when the text is clean.
+    """
+    plain = text_only(text)
+    found = []
+    for term in glossary().get(lang.code, ()):
+        for word in term.avoid:
+            latin = word.isascii()
+            pattern = rf"(?<![\w-]){re.escape(word)}(?![\w-])" if latin else re.escape(word)
+            if re.search(pattern, plain, re.IGNORECASE if latin else 0):
+                found.append(f"glossary: say '{term.use}', not '{word}'")
+    if lang.code == "zh":
+        for match in ASCII_BESIDE_HAN.finditer(plain):
+            mark = match.group(0).strip()
+            found.append(f"ASCII '{mark}' beside Chinese text: use the full-width mark "
+                         f"(“{_context(plain, match.start())}”)")
+        for match in SPACE_AFTER_FULL_WIDTH.finditer(plain):
+            found.append(f"space after '{match.group(0)[0]}': a full-width mark carries its own "
+                         f"space (“{_context(plain, match.start())}”)")
+    return found
+
+
+def _context(text: str, at: int, width: int = 8) -> str:
+    return text[max(0, at - width):at + width].replace("\n", " ")
+
+
+def check_language(posts: list, languages: tuple[Language, ...] | None = None) -> list:
+    """Every style problem of the message catalogs and of ``posts``, as
+    :class:`~generator.errors.InputError` naming the file and line (a catalog entry by its
+    line and ``msgid``; an article's description by its front-matter line).
+
+    Args:
+        posts: :class:`~generator.editorial.articles.Article` objects; code blocks and HTML comments in
+            their bodies are not read.
+        languages: the catalogs to read (default: every language of the site).
+    """
+    from babel.messages.pofile import read_po
+
+    from generator.editorial.articles import mask_comments
+    from generator.i18n.catalogs import catalog_path
+    from generator.errors import InputError
+    from generator.i18n.languages import LANGUAGES
+
+    errors = []
+    for lang in languages or LANGUAGES:
+        path = catalog_path(lang)
+        if not path.exists():
+            continue
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang.cldr)
+        for message in catalog:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            for problem in (p for s in strings if s for p in problems(s, lang)):
+                errors.append(InputError(path, f"line {message.lineno}", None,
+                                         f"msgid {message.id!r}: {problem}"))
+    for post in posts:
+        description = post.meta.get("description") if post.meta else None
+        if isinstance(description, str):
+            errors += [InputError(post.path, f"line {post.meta_line('description')}",
+                                  "description", p) for p in problems(description, post.lang)]
+        fenced = False
+        for offset, line in enumerate(mask_comments(post.body).split("\n")):
+            if line.lstrip().startswith(("```", "~~~")):
+                fenced = not fenced
+            if fenced:
+                continue
+            errors += [InputError(post.path, f"line {post.body_line + offset}", None, p)
+                       for p in problems(line, post.lang)]
+    return errors

@@ -1,0 +1,245 @@
+"""Charts: Vega-Lite specs built with Altair, and the static SVG rendered from each at build time.
+
+Every chart is written twice beside its page: ``<name>.vl.json`` (the spec, which the
+self-hosted vega-embed bundle turns into an interactive chart) and ``<name>.svg`` (the same
+chart, rendered by vl-convert, shown when JavaScript is off or before it runs). Axis titles come
+from the message catalog and numbers follow the page's locale (Vega format locale, from CLDR
+via d3-format's locale files).
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections import defaultdict
+from functools import cache
+
+import altair as alt
+import vl_convert
+
+from generator.data.schema import ResultRecord
+from generator.i18n.catalogs import translations
+from generator.i18n.formatting import units_label
+from generator.i18n.languages import Language
+from generator.results.benchmarks import Benchmark
+
+VEGA_LITE_VERSION = "v6.4"  # the Vega-Lite version of Altair's schema, also bundled by vl-convert
+LEADERS = 10  # bars per benchmark chart
+# System names are cut here rather than by Vega's labelLimit, whose text measuring made each
+# SVG render four times slower; the full name stays in the tooltip and the table.
+LABEL_CHARS = 44
+WIDTH_PX = 560
+# Tableau 20. Each submitter keeps one colour on every chart, and no two submitters on the same
+# chart share one (see ``assign_colours``).
+PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
+           "#ff9da7", "#9c755f", "#bab0ac", "#a0cbe8", "#ffbe7d", "#ff9d9a", "#86bcb6",
+           "#8cd17d", "#f1ce63", "#d4a6c8", "#fabfd2", "#d7b5a6", "#79706e")
+
+
+def shorten(label: str, limit: int = LABEL_CHARS) -> str:
+    """``label`` cut to ``limit`` characters, ending with an ellipsis when cut."""
+    return label if len(label) <= limit else label[:limit - 1].rstrip() + "…"
+
+
+def chart_rows(benchmark: Benchmark) -> list[ResultRecord]:
+    """The records a benchmark's chart shows: its leading closed-division results (open-division
+    ones when it has no closed result), best first, at most ``LEADERS``."""
+    return (benchmark.division("closed") or list(benchmark.results))[:LEADERS]
+
+
+def per_accelerator_rows(benchmark: Benchmark) -> list[ResultRecord]:
+    """The records of a benchmark's per-accelerator chart: its closed-division results (open
+    ones when it has no closed result) with the highest result per accelerator, at most
+    ``LEADERS``; none for a latency benchmark, which is never divided by accelerators."""
+    if not benchmark.higher_is_better:
+        return []
+    pool = benchmark.division("closed") or list(benchmark.results)
+    ranked = sorted((r for r in pool if r.result_per_accelerator is not None),
+                    key=lambda r: (-r.result_per_accelerator, r.result_id, r.system_name))
+    return ranked[:LEADERS]
+
+
+def assign_colours(benchmarks: list[Benchmark]) -> dict[str, str]:
+    """One colour per submitter for every chart of the site, distinct within each chart.
+
+    Submitters that appear on a chart together are neighbours; they are coloured greedily (most
+    neighbours first, then by name, so the result is the same at every build) with the first
+    palette colour no neighbour has. Only if a submitter had more than 19 neighbours with
+    distinct colours would it fall back to a colour chosen by a hash of its name.
+
+    Returns:
+        ``{submitter: "#rrggbb"}`` for every submitter shown on a chart.
+    """
+    neighbours: dict[str, set[str]] = defaultdict(set)
+    for benchmark in benchmarks:
+        for rows in (chart_rows(benchmark), per_accelerator_rows(benchmark)):
+            group = {r.submitter for r in rows}
+            for submitter in group:
+                neighbours[submitter] |= group - {submitter}
+    colours: dict[str, str] = {}
+    for submitter in sorted(neighbours, key=lambda s: (-len(neighbours[s]), s)):
+        taken = {colours[n] for n in neighbours[submitter] if n in colours}
+        free = [c for c in PALETTE if c not in taken]
+        colours[submitter] = free[0] if free else _fallback_colour(submitter)
+    return colours
+
+
+def _fallback_colour(submitter: str) -> str:
+    """A palette colour chosen by a hash of the submitter's name."""
+    return PALETTE[zlib.crc32(submitter.encode("utf-8")) % len(PALETTE)]
+
+
+@cache
+def format_locale(lang: Language) -> dict:
+    """d3-format locale (decimal and thousands separators, grouping) of ``lang`` for Vega."""
+    return vl_convert.get_format_locale(lang.vega)
+
+
+def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
+                  per_accelerator: bool = False) -> dict:
+    """Vega-Lite spec of a horizontal bar chart of the benchmark's leading closed-division
+    results (open-division results when it has no closed one), best on top.
+
+    Args:
+        benchmark: the benchmark; its results' unit is the x axis (Tokens/s, Samples/s... or a
+            latency, where shorter bars are better).
+        lang: the page's language, for titles and the number format locale.
+        colours: submitter colours from ``assign_colours``.
+        per_accelerator: chart the results per accelerator (``per_accelerator_rows``; only for
+            throughputs) instead of the systems' results.
+
+    Returns:
+        a JSON-ready dict: the Vega-Lite spec, with vega-embed options (the format locale) under
+        ``usermeta.embedOptions`` so the page's script needs no other input.
+    """
+    _ = translations(lang).gettext
+    rows = per_accelerator_rows(benchmark) if per_accelerator else chart_rows(benchmark)
+    units = benchmark.units[0]
+    axis_title = (_("%(units)s per accelerator") % {"units": units_label(units, lang)}
+                  if per_accelerator else units_label(units, lang))
+    data = [{
+        "rank": i + 1,
+        # Two entries may share a system name (one system, two submitters): the rank keeps
+        # each bar apart.
+        "label": shorten(f"{i + 1}. {r.system_name}"),
+        "system": r.system_name,
+        "submitter": r.submitter,
+        "accelerators": (f"{r.accelerator} × {r.total_accelerators}"
+                         if r.accelerator and r.total_accelerators else ""),
+        "category": _(r.category),
+        # One unit per chart: a latency published in ms on a benchmark shown in s is converted.
+        "result": r.result_per_accelerator if per_accelerator else benchmark.value(r),
+    } for i, r in enumerate(rows)]
+    return bar_chart(data, axis_title, lang, colours)
+
+
+def bar_chart(data: list[dict], axis_title: str, lang: Language,
+              colours: dict[str, str]) -> dict:
+    """Vega-Lite spec of a horizontal bar chart, best on top, one colour per submitter.
+
+    Args:
+        data: one dict per bar with ``rank``, ``label`` (the y axis), ``system``,
+            ``submitter``, ``accelerators``, ``category`` and ``result`` (the x axis).
+        axis_title: the x axis title, translated (its unit).
+    """
+    _ = translations(lang).gettext
+    submitters = sorted({row["submitter"] for row in data})
+    largest = max(row["result"] for row in data)
+    # Grouped like the table's figures; three significant digits below 1 (0.00419).
+    value_format = ",.3~r" if largest < 1 else ",.2~f" if largest < 100 else ",.0f"
+    chart = alt.Chart(alt.Data(values=data)).mark_bar().encode(
+        # Axis numbers as in the table (5,000,000 / 5.000.000), not SI-prefixed.
+        x=alt.X("result:Q", title=axis_title,
+                axis=alt.Axis(format=value_format, tickCount=5)),
+        y=alt.Y("label:N", title=None, sort=alt.EncodingSortField("rank", order="ascending"),
+                axis=alt.Axis(labelLimit=0)),
+        color=alt.Color("submitter:N", title=_("Submitter"),
+                        scale=alt.Scale(domain=submitters,
+                                        range=[colours.get(s) or _fallback_colour(s)
+                                               for s in submitters])),
+        tooltip=[alt.Tooltip("system:N", title=_("System")),
+                 alt.Tooltip("submitter:N", title=_("Submitter")),
+                 alt.Tooltip("accelerators:N", title=_("Accelerators")),
+                 alt.Tooltip("category:N", title=_("Category")),
+                 alt.Tooltip("result:Q", title=axis_title, format=value_format)],
+    ).properties(width=WIDTH_PX, height=alt.Step(22))
+    # Not validated against the Vega-Lite schema at every build: that was 60 % of the pages'
+    # generation; tests/test_charts.py validates a spec of each kind.
+    spec = chart.to_dict(validate=False)
+    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),
+                                         "actions": False}}
+    return spec
+
+
+def chart_json(spec: dict) -> str:
+    """The spec as stable JSON text (sorted keys), so unchanged charts are not rewritten."""
+    return json.dumps(spec, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+def render_svg(spec: dict, lang: Language) -> str:
+    """Render ``spec`` to SVG text with vl-convert, numbers in ``lang``'s format locale."""
+    return vl_convert.vegalite_to_svg(spec, vl_version=VEGA_LITE_VERSION,
+                                      format_locale=format_locale(lang))
+
+
+def javascript_bundle() -> str:
+    """The vega-embed + Vega-Lite + Vega bundle (about 0.9 MB) that pages with charts load from
+    the site itself, never from a CDN. It defines ``window.vegaEmbed``."""
+    return vl_convert.javascript_bundle(vl_version=VEGA_LITE_VERSION)
+
+
+def timeline_chart(points: list[dict], axis_title: str, lang: Language) -> dict:
+    """Vega-Lite spec of a benchmark's round-over-round chart: one point per accelerator and
+    round (its best per-accelerator result), a line per accelerator; each point links its
+    official result folder.
+
+    Args:
+        points: one dict per point with ``round``, ``accelerator`` (display name),
+            ``result`` (per accelerator, in ``axis_title``'s unit), ``system``,
+            ``submitter``, ``result_id`` and ``url``; rounds in the order they should read.
+        axis_title: the y axis title, translated.
+    """
+    _ = translations(lang).gettext
+    rounds = list(dict.fromkeys(point["round"] for point in points))
+    largest = max(point["result"] for point in points)
+    value_format = ",.3~r" if largest < 1 else ",.2~f" if largest < 100 else ",.0f"
+    base = alt.Chart(alt.Data(values=points)).encode(
+        x=alt.X("round:O", title=_("Round"), sort=rounds, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("result:Q", title=axis_title, axis=alt.Axis(format=value_format, tickCount=5)),
+        color=alt.Color("accelerator:N", title=_("Accelerator"),
+                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
+    lines = base.mark_line(opacity=0.6)
+    dots = base.mark_point(filled=True, size=70).encode(
+        href="url:N",
+        tooltip=[alt.Tooltip("accelerator:N", title=_("Accelerator")),
+                 alt.Tooltip("round:O", title=_("Round")),
+                 alt.Tooltip("system:N", title=_("System")),
+                 alt.Tooltip("submitter:N", title=_("Submitter")),
+                 alt.Tooltip("result_id:N", title=_("Result ID")),
+                 alt.Tooltip("category:N", title=_("Category")),
+                 alt.Tooltip("result:Q", title=axis_title, format=value_format)])
+    spec = (lines + dots).properties(width=WIDTH_PX, height=260).to_dict()
+    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),
+                                         "actions": False}}
+    return spec
+
+
+def power_chart(figures: list, lang: Language, colours: dict[str, str]) -> dict:
+    """Vega-Lite spec of a benchmark's MLPerf Power chart: its leading closed-division figures
+    (open ones when it has no closed one), best on top, at most ``LEADERS``.
+
+    Args:
+        figures: ``power.Efficiency`` of one benchmark, ranked (``power.ranked``).
+    """
+    _ = translations(lang).gettext
+    pool = [f for f in figures if f.record.division == "closed"] or figures
+    first = pool[0]
+    axis_title = (units_label(first.units, lang) if first.higher_is_better
+                  else _("Energy per query (mJ)"))
+    data = [{"rank": i + 1, "label": shorten(f"{i + 1}. {f.record.system_name}"),
+             "system": f.record.system_name, "submitter": f.record.submitter,
+             "accelerators": (f"{f.record.accelerator} × {f.record.total_accelerators}"
+                              if f.record.accelerator and f.record.total_accelerators else ""),
+             "category": _(f.record.category), "result": f.value}
+            for i, f in enumerate(pool[:LEADERS])]
+    return bar_chart(data, axis_title, lang, colours)

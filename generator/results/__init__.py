@@ -1,0 +1,1 @@
+"""The MLPerf model over the dataset: benchmarks, rankings, power, previews, families, organizations."""

@@ -1,0 +1,54 @@
+"""Organizations behind submitter names (``organizations.yaml``): joint submissions name two
+companies, and MLCommons counts the organizations of a round, each once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from generator.errors import InputError
+
+ORGANIZATIONS_FILE = Path(__file__).with_name("organizations.yaml")
+
+
+@cache
+def _table(path: Path = ORGANIZATIONS_FILE) -> dict[str, tuple[str, ...]]:
+    """``{submitter: organizations}`` for every submitter the file names.
+
+    Raises:
+        InputError: a joint name with fewer than two organizations, or a submitter named
+            twice.
+    """
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    table: dict[str, tuple[str, ...]] = {}
+    for name, parts in (raw.get("joint") or {}).items():
+        if not isinstance(parts, list) or len(parts) < 2:
+            raise InputError(path, f"joint '{name}'", None, "expected two organizations or more")
+        table[name] = tuple(parts)
+    for organization, spellings in (raw.get("spellings") or {}).items():
+        for spelling in spellings:
+            if spelling in table:
+                raise InputError(path, f"spellings '{organization}'", None,
+                                 f"{spelling!r} is already listed")
+            table[spelling] = (organization,)
+    return table
+
+
+def organizations_of(submitter: str) -> tuple[str, ...]:
+    """The organizations a submitter name stands for: ``("Dell", "AMD")`` for ``"Dell_AMD"``,
+    ``("Oracle",)`` for ``"ORACLE"``, else the name itself."""
+    return _table().get(submitter, (submitter,))
+
+
+def is_joint(submitter: str) -> bool:
+    """True when the submitter name stands for several organizations."""
+    return len(organizations_of(submitter)) > 1
+
+
+def count(submitters: Iterable[str]) -> int:
+    """The number of distinct organizations behind ``submitters``, as MLCommons counts a round
+    (v6.1: 33 submitter names, 30 organizations)."""
+    return len({o for s in set(submitters) for o in organizations_of(s)})

@@ -1,0 +1,322 @@
+"""Site assembly: generated pages into ``docs/<language>/``, then one MkDocs build per language
+into a temporary folder that replaces ``site/`` only when every language built.
+
+Data flows one way: dataset -> pages and charts (``pages``) -> MkDocs (``mkdocs.<code>
+.yml``, which inherit ``mkdocs.yml``) -> ``site/<code>/``, plus the root pages that send
+readers to their language.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+from urllib.parse import urlsplit
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from mkdocs.utils.yaml import yaml_load
+
+from generator.pages import charts
+from generator.site import social
+from generator.data.dataset import Dataset
+from generator.files import write_text_atomic
+from generator.i18n.languages import LANGUAGES, Language
+from generator.editorial.articles import Article
+from generator.editorial.claims import Registry
+from generator.pages.research import research_pages
+from generator.pages.core import (TEMPLATES_DIR, ChartImage, Page, data_pages, editorial_pages, home_page,
+                    results_pages)
+
+ROOT = Path(__file__).resolve().parents[2]
+# The Vega bundle is the same in every language: published once, at the site root (where
+# overrides/assets/javascripts/charts.js loads it from), kept between builds in .cache/.
+VEGA_BUNDLE = Path("assets") / "vendor" / "vega-bundle.js"
+VEGA_BUNDLE_CACHE = Path(".cache") / "vendor" / "vega-bundle.js"
+
+
+class BuildError(Exception):
+    """A language's MkDocs build failed; the message holds its output. ``site/`` is untouched."""
+
+
+def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES,
+             registry: Registry | None = None, posts: list[Article] = (),
+             log=print) -> dict[str, int]:
+    """Write every generated page of every language under ``docs_dir/<code>/``.
+
+    Files whose content is unchanged are not rewritten, and a chart's SVG is rendered again only
+    when its spec changed (rendering costs about 0.1 s a chart; it runs on every core).
+    Generated files that are no longer produced (a benchmark that disappeared) are removed;
+    hand-written files are never touched.
+
+    Returns:
+        the number of files written (changed) per language code.
+    """
+    # Before the bundle moved to the site root it lived in the theme folder, from where MkDocs
+    # would still copy it into every language.
+    (docs_dir.parent / "overrides" / "assets" / "javascripts" / "vendor" / "vega-bundle.js"
+     ).unlink(missing_ok=True)
+    site_url = site_root_url(docs_dir.parent)
+    pages = {lang: language_pages(dataset, lang, docs_dir.parent / "data", site_url, registry,
+                                  posts)
+             for lang in languages}
+    stale = [(lang, page) for lang, lang_pages in pages.items() for page in lang_pages
+             if isinstance(page, ChartImage) and not _is_current(docs_dir / lang.code, page)]
+    # One pool for every language, so workers start once. "spawn", not fork: vl-convert runs
+    # threads (writing the bundle starts them), and a forked worker would wait on their locks.
+    with ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn")) as pool:
+        svgs = list(pool.map(ChartImage.render, [page for _, page in stale], chunksize=4))
+    written = {}
+    for lang, lang_pages in pages.items():
+        folder = docs_dir / lang.code
+        changed = sum(write_text_atomic(folder / p.path, p.content)
+                      for p in lang_pages if isinstance(p, Page))
+        rendered = [(page, svg) for (l, page), svg in zip(stale, svgs) if l == lang]
+        changed += sum(write_text_atomic(folder / page.path, svg) for page, svg in rendered)
+        _remove_stale(folder, {folder / p.path for p in lang_pages})
+        written[lang.code] = changed
+        log(f"  {lang.code}: {len(lang_pages)} generated files, {changed} changed, "
+            f"{len(rendered)} charts rendered")
+    return written
+
+
+def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: str,
+                   registry: Registry | None = None, posts: list[Article] = ()
+                   ) -> list[Page | ChartImage]:
+    """Every generated page of ``lang``: home, results, research, data and (with a claims
+    registry) the editorial pages (tags, verification, claims downloads).
+
+    Posts marked ``draft: true`` are checked like any other but built by nobody (Material's
+    blog skips them), so no generated list names them: the home page, tag pages and
+    verification page see only published posts.
+    """
+    published = [post for post in posts if not post.draft]
+    return ([home_page(dataset, lang, published), *results_pages(dataset, lang),
+             *research_pages(dataset, lang), *data_pages(data_dir, dataset, lang, site_url)]
+            + (editorial_pages(registry, published, list(dataset.records), lang)
+               if registry is not None else []))
+
+
+def _is_current(folder: Path, image: ChartImage) -> bool:
+    """True when the SVG exists and was rendered from the same spec as the one on disk."""
+    spec_file = folder / image.spec_path
+    return ((folder / image.path).exists() and spec_file.exists()
+            and spec_file.read_text(encoding="utf-8") == charts.chart_json(image.spec))
+
+
+def _remove_stale(folder: Path, expected: set[Path]) -> None:
+    """Delete files in the generator's own folders (results/, tags/, data/) that it no longer
+    makes."""
+    for owned in (folder / "results", folder / "tags", folder / "data"):
+        for path in sorted(owned.rglob("*"), reverse=True) if owned.exists() else []:
+            if path.is_file() and path not in expected:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+
+
+# Every input of a language's MkDocs build besides its docs folder: configuration, hooks and the
+# generator code they import, theme overrides, data the hooks read, pinned dependencies.
+BUILD_INPUTS = ("mkdocs.yml", "hooks", "generator", "overrides", "data", "requirements.txt")
+# Environment variables that change what a build writes.
+BUILD_ENVIRONMENT = ("SITE_URL", "SOCIAL_CARDS")
+FINGERPRINTS = Path(".cache") / "site"
+
+
+def tree_fingerprint(root: Path, tops: tuple[str, ...], salt: str = "") -> str:
+    """SHA-256 (hex) of the files under ``tops`` (paths relative to ``root``, folders or
+    files; names, sizes and bytes), of ``BUILD_ENVIRONMENT`` and of ``salt``. Hashing costs
+    about 0.1 s per 10 MB of input."""
+    digest = hashlib.sha256(f"{salt}\0{sys.version}\0".encode())
+    for name in BUILD_ENVIRONMENT:
+        digest.update(f"{name}={os.environ.get(name)}\0".encode())
+    for top in tops:
+        path = root / top
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            if file.is_file() and "__pycache__" not in file.parts:
+                digest.update(f"{file.relative_to(root)}\0{file.stat().st_size}\0".encode())
+                digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def build_fingerprint(lang: Language, root: Path = ROOT, strict: bool = True,
+                      epoch: str = "0") -> str:
+    """SHA-256 (hex) of everything a language's MkDocs build reads: ``docs/<code>/``,
+    ``mkdocs.<code>.yml``, ``BUILD_INPUTS``, ``BUILD_ENVIRONMENT``, the build date and the
+    strict flag."""
+    return tree_fingerprint(root, (f"docs/{lang.code}", f"mkdocs.{lang.code}.yml",
+                                   *BUILD_INPUTS), f"{strict}\0{epoch}")
+
+
+# What `check` and `generate` read, and the docs/ folder they write into.
+GENERATION_INPUTS = ("data", "generator", "templates", "docs", "mkdocs.yml", "requirements.txt")
+GENERATED_STAMP = FINGERPRINTS / "generated.sha256"
+
+
+def generation_unchanged(root: Path = ROOT) -> bool:
+    """True when nothing ``check`` and ``generate`` read or write has changed since they last
+    succeeded (``mark_generated``): running them again would write no file."""
+    stamp = root / GENERATED_STAMP
+    return stamp.is_file() and stamp.read_text() == tree_fingerprint(root, GENERATION_INPUTS)
+
+
+def mark_generated(root: Path = ROOT) -> None:
+    """Record that ``check`` and ``generate`` succeeded on the project as it is now."""
+    write_text_atomic(root / GENERATED_STAMP, tree_fingerprint(root, GENERATION_INPUTS))
+
+
+def forget_generated(root: Path = ROOT) -> None:
+    """Forget the last generation (before ``check`` runs: a failed check must not be skipped
+    next time)."""
+    (root / GENERATED_STAMP).unlink(missing_ok=True)
+
+
+def _fingerprint_file(root: Path, site_dir: Path, lang: Language) -> Path:
+    key = hashlib.sha256(str(site_dir).encode()).hexdigest()[:12]
+    return root / FINGERPRINTS / f"{key}-{lang.code}.sha256"
+
+
+def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: bool = True,
+          log=print, root: Path = ROOT) -> dict[str, float]:
+    """Build every language with MkDocs, in parallel, then swap the result into ``site_dir``.
+
+    Each language builds from ``mkdocs.<code>.yml`` into a temporary folder next to
+    ``site_dir``; the root pages (language chooser, 404) are added; only then is the previous
+    ``site_dir`` replaced. On any failure the previous ``site_dir`` stays as it was. What the
+    hooks report (social cards not drawn, and why) is passed to ``log``.
+
+    A language whose inputs (``build_fingerprint``) are those of the previous build of
+    ``site_dir`` is not built again: its previous output is linked into the new site (builds
+    are reproducible, so a new build would write the same bytes). This is not MkDocs' ``--dirty``:
+    any change to a language's inputs rebuilds that whole language.
+
+    Returns:
+        wall seconds per language build (0.0 for a language that was unchanged).
+
+    Raises:
+        BuildError: with the failing language's MkDocs output.
+    """
+    site_dir = site_dir.resolve()
+    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".site-", dir=site_dir.parent))
+    epoch = os.environ.get("SOURCE_DATE_EPOCH") or build_epoch(root)
+    fingerprints = {l.code: build_fingerprint(l, root, strict, epoch) for l in languages}
+    stamps = {l.code: _fingerprint_file(root, site_dir, l) for l in languages}
+
+    def build_one(lang: Language) -> tuple[float, list[str]]:
+        stamp, previous = stamps[lang.code], site_dir / lang.code
+        if (stamp.is_file() and stamp.read_text() == fingerprints[lang.code]
+                and (previous / "index.html").is_file()):
+            shutil.copytree(previous, staging / lang.code, copy_function=os.link)
+            return 0.0, []
+        return _mkdocs_build(lang, staging / lang.code, strict, root, epoch)
+
+    try:
+        with ThreadPoolExecutor(max_workers=len(languages)) as pool:
+            builds = dict(zip((l.code for l in languages), pool.map(build_one, languages)))
+        seconds = {code: took for code, (took, _) in builds.items()}
+        for code, (took, notes) in builds.items():
+            log(f"  {code}: built in {took:.1f} s" if took else
+                f"  {code}: inputs unchanged since the last build, not built again")
+            for note in notes:
+                log(f"  {code}: {note}")
+        write_root_pages(staging, root=root)
+        write_shared_assets(staging, root)
+        for lang in languages:
+            stamps[lang.code].unlink(missing_ok=True)
+        _swap(staging, site_dir)
+        for lang in languages:
+            write_text_atomic(stamps[lang.code], fingerprints[lang.code])
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return seconds
+
+
+def _mkdocs_build(lang: Language, out: Path, strict: bool, root: Path, epoch: str
+                  ) -> tuple[float, list[str]]:
+    started = time.perf_counter()
+    # Not --quiet: with it MkDocs stops counting warnings, and --strict never fails.
+    command = [sys.executable, "-m", "mkdocs", "build", "--clean",
+               "-f", str(root / f"mkdocs.{lang.code}.yml"), "-d", str(out)]
+    if strict:
+        command.append("--strict")
+    # A fixed hash seed and build date (the last commit's) make two builds of one commit
+    # byte-identical: MkDocs dates the sitemap with SOURCE_DATE_EPOCH when it is set.
+    env = {**os.environ, "PYTHONHASHSEED": "0", "NO_MKDOCS_2_WARNING": "1",
+           "SOURCE_DATE_EPOCH": epoch}
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        raise BuildError(f"MkDocs build of '{lang.code}' failed:\n{done.stdout}{done.stderr}")
+    # MkDocs' own output is hidden when the build succeeds; what the hooks say is not.
+    notes = [line.split("-  ", 1)[-1].strip() for line in
+             (done.stdout + done.stderr).splitlines() if social.SKIPPED in line]
+    return time.perf_counter() - started, notes
+
+
+def build_epoch(root: Path) -> str:
+    """Seconds since 1970 of the last commit of ``root`` (0 outside a git checkout): the build
+    date of reproducible builds."""
+    done = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=root, capture_output=True,
+                          text=True)
+    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else "0"
+
+
+def write_root_pages(site: Path, languages: tuple[Language, ...] = LANGUAGES,
+                     root: Path = ROOT) -> None:
+    """Write the site root's ``index.html`` (sends readers to their browser's language) and
+    ``404.html`` (a styled, trilingual not-found page that works under any subpath).
+
+    They always list every language of the site, so the root pages of one-language builds (the
+    parallel CI jobs) are identical and can be merged. A ``docs/CNAME`` file (a GitHub Pages
+    custom domain) is copied to the root, where GitHub Pages looks for it."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES_DIR / "root"),
+                      autoescape=select_autoescape(default=True), keep_trailing_newline=True)
+    for name in ("index.html", "404.html"):
+        write_text_atomic(site / name, env.get_template(f"{name}.j2").render(
+            languages=languages, prefix=site_prefix(root)))
+    cname = root / "docs" / "CNAME"
+    if cname.is_file():
+        write_text_atomic(site / "CNAME", cname.read_text(encoding="utf-8"))
+
+
+def write_shared_assets(site: Path, root: Path = ROOT) -> None:
+    """Copy the assets that are the same in every language to the site root, once: the Vega
+    bundle (about 0.9 MB, 300 KB gzip), made by vl-convert on the first build and kept in
+    ``.cache/``. The root pages of one-language builds hold the same files, so they merge."""
+    cached = root / VEGA_BUNDLE_CACHE
+    if not cached.is_file():
+        write_text_atomic(cached, charts.javascript_bundle())
+    (site / VEGA_BUNDLE).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cached, site / VEGA_BUNDLE)
+
+
+def _swap(staging: Path, site_dir: Path) -> None:
+    staging.chmod(0o755)  # mkdtemp makes the folder private; the site is public
+    old = site_dir.with_name(site_dir.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if site_dir.exists():
+        site_dir.rename(old)
+    staging.rename(site_dir)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def site_root_url(root: Path = ROOT) -> str:
+    """Address of the whole site, ``site_url`` of ``mkdocs.yml`` (``SITE_URL`` overrides it),
+    ending with a slash."""
+    with (root / "mkdocs.yml").open(encoding="utf-8") as handle:
+        config = yaml_load(handle)
+    return config["site_url"].rstrip("/") + "/"
+
+
+def site_prefix(root: Path = ROOT) -> str:
+    """URL path of the site root, from ``site_url`` in ``mkdocs.yml`` (``/mlperf-wiki/``)."""
+    return urlsplit(site_root_url(root)).path
