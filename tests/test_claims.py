@@ -145,7 +145,7 @@ def fixture_posts(root, key="record"):
 
 
 def outdated(root):
-    from generator.editorial.check import outdated_translations
+    from generator.editorial.translation_history import outdated_translations
     return sorted(note.split(":")[0] for note in outdated_translations(fixture_posts(root), root))
 
 
@@ -166,7 +166,7 @@ def test_outdated_translations_follow_git_history(root):
     # Italian caught up with the English change (three commits in one second: order, not
     # time, decides); English is not "outdated" by that update, Chinese still is.
     assert outdated(root) == ["docs/zh/blog/posts/record.md"]
-    from generator.editorial.check import outdated_translations
+    from generator.editorial.translation_history import outdated_translations
     [note] = outdated_translations(fixture_posts(root), root)
     assert note.startswith("docs/zh/blog/posts/record.md: translation outdated: "
                            "docs/en/blog/posts/record.md changed after it (commit ")
@@ -182,12 +182,12 @@ def test_a_new_uncommitted_article_is_not_called_outdated(root):
         folder = root / "docs" / code / "blog" / "posts"
         (folder / "fresh.md").write_text((folder / "record.md").read_text(encoding="utf-8"),
                                          encoding="utf-8")
-    from generator.editorial.check import outdated_translations
+    from generator.editorial.translation_history import outdated_translations
     assert outdated_translations(fixture_posts(root, "fresh"), root) == []
 
 
 def test_translation_status_outside_git_is_silent(root):
-    from generator.editorial.check import outdated_translations
+    from generator.editorial.translation_history import outdated_translations
     assert outdated_translations(fixture_posts(root), root) == []
 
 
@@ -229,7 +229,7 @@ def test_stated_precision_comes_from_the_text_and_the_page():
 def test_overdue_previews_are_noted():
     import datetime as dt
 
-    from generator.editorial.check import overdue_previews
+    from generator.editorial.claim_checks import overdue_previews
     registry = load_registry(ROOT_DATA / "claims.yaml")
     open_ids = [cid for cid, c in registry.claims.items()
                 if c.preview and not (c.preview.confirmed or c.preview.retracted)]

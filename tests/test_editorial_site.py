@@ -9,7 +9,7 @@ import pytest
 from generator.editorial import registries as editorial
 from generator.editorial.articles import articles
 from generator.editorial.claims import STATUSES, load_registry
-from generator.i18n.languages import LANGUAGES, language
+from generator.i18n.languages import LANGUAGES
 from generator.i18n.readtime import reading_minutes
 from tests.conftest import DATA, ROOT
 
@@ -92,6 +92,6 @@ def test_verification_page_lists_every_claim_by_status(site, code):
 
 
 def test_every_figure_in_articles_is_a_claim():
-    # The rule `check` enforces (generator.editorial.check.check_languages), on the articles as they are.
-    from generator.editorial.check import check_languages
+    # The rule `check` enforces (generator.editorial.article_checks.check_languages), on the articles as they are.
+    from generator.editorial.article_checks import check_languages
     assert [str(e) for e in check_languages(POSTS)] == []

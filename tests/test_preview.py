@@ -13,11 +13,12 @@ import re
 import pytest
 
 from generator.editorial.articles import read_article
-from generator.editorial.check import notes, overdue_previews
+from generator.editorial.check import notes
+from generator.editorial.claim_checks import overdue_previews
 from generator.editorial.claims import load_registry
 from generator.editorial.verification import render_article
 from generator.i18n.languages import LANGUAGES, language
-from generator.pages.core import editorial_pages
+from generator.pages.home import editorial_pages
 from tests.conftest import DATA, ROOT
 
 CLAIM = "vr-qwen3vl-interactive"  # the case's claim: available_by 2027-03-15

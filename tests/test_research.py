@@ -4,7 +4,6 @@ each test says."""
 
 import pytest
 
-from generator.data import accelerators
 from generator.results import families, organizations, power
 from generator.results import preview_tracker as previews
 from generator.results.benchmarks import benchmarks_of
@@ -120,7 +119,7 @@ def test_check_notes_a_preview_claim_whose_system_became_available(dataset):
     # AMD's "Supermicro AS-8125GS-TNMR2" was a preview in v4.1 (v4.1-0070, 8 GPUs, 24109.8
     # Tokens/s on llama2-70b-99 Offline in the raw file) and is available in v5.1 as 5.1-0001:
     # a preview claim on that result gets a note naming 5.1-0001.
-    from generator.editorial.check import preview_followups
+    from generator.editorial.claim_checks import preview_followups
     claim = {"value": 24109.8, "unit": "Tokens/s", "status": "preview",
              "measures": {"round": "v4.1"}, "sources": ["s"],
              "preview": {"available_by": "2025-04-01"},

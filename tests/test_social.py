@@ -6,7 +6,6 @@ description 832 x 64 px in two), font sizes from the plugin's own metrics functi
 import html
 import re
 import types
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageFont

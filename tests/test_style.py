@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from generator.editorial.articles import articles, read_article
+from generator.editorial.articles import articles
 from generator.editorial.check import check
 from generator.errors import InputErrors
 from generator.i18n.languages import language

@@ -12,7 +12,7 @@ from generator.errors import InputError
 from generator.files import write_text_atomic
 from generator.i18n.catalogs import N_
 from generator.i18n.languages import LANGUAGES
-from generator.pages.core import environment
+from generator.pages.filters import environment
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # Texts the scaffold writes for the editor to replace; `check` reports any left in a post.

@@ -106,8 +106,8 @@ def check_language(posts: list, languages: tuple[Language, ...] | None = None) -
     from babel.messages.pofile import read_po
 
     from generator.editorial.articles import mask_comments
-    from generator.i18n.catalogs import catalog_path
     from generator.errors import InputError
+    from generator.i18n.catalogs import catalog_path
     from generator.i18n.languages import LANGUAGES
 
     errors = []

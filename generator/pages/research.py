@@ -12,7 +12,8 @@ from generator.i18n.catalogs import translations
 from generator.i18n.formatting import units_label
 from generator.i18n.languages import Language
 from generator.pages.charts import chart_json, timeline_chart
-from generator.pages.core import RESULTS, ChartImage, Page, download_rows, downloads, environment
+from generator.pages.filters import environment
+from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
 from generator.results.benchmarks import Benchmark, benchmarks_of
 from generator.results.comparisons import TimelineRow, timeline
 from generator.results.families import families

@@ -33,8 +33,10 @@ from generator.i18n.languages import LANGUAGES, Language
 from generator.editorial.articles import Article
 from generator.editorial.claims import Registry
 from generator.pages.research import research_pages
-from generator.pages.core import (TEMPLATES_DIR, ChartImage, Page, data_pages, editorial_pages, home_page,
-                    results_pages)
+from generator.pages.filters import TEMPLATES_DIR
+from generator.pages.home import data_pages, editorial_pages, home_page
+from generator.pages.output import ChartImage, Page
+from generator.pages.results import results_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 # The Vega bundle is the same in every language: published once, at the site root (where

@@ -20,7 +20,9 @@ from generator.editorial.claims import load_registry
 from generator.data.dataset import load
 from generator.files import load_unless_unchanged, write_text_atomic
 from generator.i18n.languages import Language
-from generator.pages.core import Page, editorial_pages, home_page, results_index
+from generator.pages.home import editorial_pages, home_page
+from generator.pages.output import Page
+from generator.pages.results import results_index
 
 ENVIRONMENT = "MLPERF_PREVIEW"
 KEPT = frozenset({"results/index.md"})

@@ -1,0 +1,182 @@
+"""What ``check`` asks of articles: front matter, authors and tags, slugs, links between posts, and the three languages of one article agreeing (same claims, no bare figure, a translated title)."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from generator.editorial import registries as editorial
+from generator.editorial.articles import Article
+from generator.editorial.scaffold import BODY_PLACEHOLDERS, DESCRIPTION_PLACEHOLDER, WORKING_TITLE
+from generator.errors import InputError
+from generator.i18n.catalogs import translations
+from generator.i18n.languages import LANGUAGES
+
+REQUIRED_META = ("date", "authors", "tags", "slug", "description")
+
+
+MARKDOWN_LINK = re.compile(r"\]\(([^)\s#]+?\.md)(?:#[^)\s]*)?\)")
+
+
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def check_articles(posts: list[Article], authors_file: Path,
+                   tags_file: Path) -> list[InputError]:
+    """Front matter (known authors and tags, valid date, unique slug, same slug in every
+    language) and translations (each article in every language)."""
+    errors = []
+    authors, tags = editorial.authors(authors_file), editorial.tags(tags_file)
+    by_key: dict[str, dict[str, Article]] = defaultdict(dict)
+    slugs: dict[tuple[str, str], Path] = {}
+    for post in posts:
+        by_key[post.key][post.lang.code] = post
+        here = post.path
+
+        def error(field, problem, post=post):
+            errors.append(InputError(here, f"line {post.meta_line(field)}", field, problem))
+        for field in REQUIRED_META:
+            if not post.meta.get(field):
+                error(field, "missing from the front matter")
+        if post.meta.get("date") and post.date is None:
+            error("date", f"expected a date like 2026-09-17, got {post.meta['date']!r}")
+        for author in _as_list(post.meta.get("authors")):
+            if author not in authors:
+                error("authors", f"unknown author '{author}'; known: {', '.join(authors)} "
+                                 f"({authors_file.name})")
+        for tag in _as_list(post.meta.get("tags")):
+            if editorial.tag_slug(str(tag), post.lang, tags_file) is None:
+                names = ", ".join(t[post.lang.code] for t in tags.values())
+                error("tags", f"unknown tag '{tag}' in {post.lang.code}; known: {names} "
+                              f"({tags_file.name})")
+        placeholders = [translations(post.lang).gettext(text) for text in
+                        (DESCRIPTION_PLACEHOLDER, *BODY_PLACEHOLDERS)]
+        if post.meta.get("description") == placeholders[0]:
+            error("description", "still the new-article placeholder: write one sentence "
+                                 "about the article")
+        if post.title == WORKING_TITLE:
+            heading = re.search(rf"^#\s+{WORKING_TITLE}", post.body, re.MULTILINE)
+            line = post.body_line + post.body.count("\n", 0, heading.start())
+            errors.append(InputError(here, f"line {line}", None,
+                                     f"the title is still the new-article placeholder "
+                                     f"'{WORKING_TITLE}'"))
+        for text in placeholders[1:]:
+            if text in post.body:
+                line = post.body_line + post.body[:post.body.index(text)].count("\n")
+                errors.append(InputError(here, f"line {line}", None,
+                                         f"still the new-article placeholder '{text}'"))
+        for field in ("authors", "tags"):
+            if field in post.meta and not isinstance(post.meta[field], list):
+                error(field, f"expected a list, e.g. {field}: [{post.meta[field]}]")
+        slug = str(post.meta.get("slug") or "")
+        if slug and not SLUG.match(slug):
+            error("slug", f"'{slug}' must be lowercase ASCII letters, digits and hyphens")
+        if slug and (post.lang.code, slug) in slugs:
+            error("slug", f"'{slug}' is also used by {slugs[(post.lang.code, slug)]}")
+        slugs[(post.lang.code, slug)] = here
+    for key, versions in sorted(by_key.items()):
+        some = next(iter(versions.values()))
+        for lang in LANGUAGES:
+            if lang.code not in versions:
+                errors.append(InputError(some.path, None, None,
+                                         f"no {lang.code} translation: expected "
+                                         f"docs/{lang.code}/blog/posts/{key}.md"))
+        slugs_by_lang = {code: v.meta.get("slug") for code, v in versions.items()}
+        dates_by_lang = {code: v.date for code, v in versions.items()}
+        for name, values in (("slug", slugs_by_lang), ("date", dates_by_lang)):
+            if None in values.values() or len(set(values.values())) < 2:
+                continue  # a missing value is reported above
+            usual = max(set(values.values()), key=list(values.values()).count)
+            for code, value in values.items():
+                if value != usual:
+                    post = versions[code]
+                    errors.append(InputError(post.path, f"line {post.meta_line(name)}", name,
+                                             f"translations must share {name} (the language "
+                                             f"selector relies on it): {code} has {value}, "
+                                             + ", ".join(f"{c} {v}" for c, v in values.items()
+                                                         if c != code)))
+        tag_sets = {code: frozenset(slug for t in _as_list(v.meta.get("tags"))
+                                    if (slug := editorial.tag_slug(str(t), v.lang, tags_file)))
+                    for code, v in versions.items()}
+        if len(set(tag_sets.values())) > 1:
+            union = frozenset().union(*tag_sets.values())
+            for code, tags_here in tag_sets.items():
+                if tags_here != union:
+                    post = versions[code]
+                    missing = ", ".join(sorted(str(t) for t in union - tags_here))
+                    errors.append(InputError(post.path, f"line {post.meta_line('tags')}", "tags",
+                                             f"lacks tags its translations carry: {missing} "
+                                             f"(slugs in {tags_file.name})"))
+    return errors
+
+
+def _as_list(value) -> list:
+    return value if isinstance(value, list) else []
+
+
+def check_links(posts: list[Article]) -> list[InputError]:
+    """Relative Markdown links to pages (``[text](../../results/index.md)``) must name a file of
+    the same language's docs folder, generated pages included (they are written by ``build``
+    before MkDocs runs, so a link to a benchmark page is checked against the data instead)."""
+    errors = []
+    for post in posts:
+        for match in MARKDOWN_LINK.finditer(post.body):
+            target = (post.path.parent / match.group(1)).resolve()
+            if not target.is_file():
+                line = post.body_line + post.body.count("\n", 0, match.start())
+                errors.append(InputError(post.path, f"line {line}", None,
+                                         f"broken link '{match.group(1)}': no such page "
+                                         f"({target})"))
+    return errors
+
+
+def check_languages(posts: list[Article]) -> list[InputError]:
+    """The language versions of each article agree:
+
+    * every version quotes the same set of claims (a figure written as a bare number in one
+      language, or dropped from it, shows up here);
+    * no bare figure: every number of the prose is a claim reference, part of a name, or
+      marked ``[[plain:...]]`` (``Article.bare_figures``);
+    * the title is translated: the zh title contains Chinese characters, and neither the zh
+      nor the it title is the English one.
+    """
+    errors = []
+    by_key: dict[str, dict[str, Article]] = defaultdict(dict)
+    for post in posts:
+        by_key[post.key][post.lang.code] = post
+        for bare in post.bare_figures():
+            errors.append(InputError(post.path, f"line {bare.line}", None,
+                                     f"bare figure '{bare.claim_id}': quote it as "
+                                     "[[claim:ID]], or write [[plain:" + bare.claim_id + "]] "
+                                     "if it is not a figure (a version, a year)"))
+    for key, versions in sorted(by_key.items()):
+        quoted = {code: {r.claim_id: r.line for r in v.claim_references() if r.claim_id}
+                  for code, v in versions.items()}
+        for code, post in versions.items():
+            for claim_id in sorted(set().union(*quoted.values()) - set(quoted[code])):
+                elsewhere = ", ".join(f"{versions[o].path} line {refs[claim_id]}"
+                                      for o, refs in quoted.items() if claim_id in refs)
+                errors.append(InputError(
+                    post.path, None, None,
+                    f"does not quote claim '{claim_id}', which its translations quote "
+                    f"({elsewhere}): the languages of an article quote the same claims; a "
+                    "figure written as a bare number here must become [[claim:"
+                    f"{claim_id}]]"))
+        english = versions.get("en")
+        for code, post in versions.items():
+            if code == "en" or not post.meta:
+                continue
+            heading = re.search(r"^#\s+.*$", post.body, re.MULTILINE)
+            line = (post.body_line + post.body.count("\n", 0, heading.start())
+                    if heading else post.meta_line("title"))
+            if code == "zh" and not HAN.search(post.title):
+                errors.append(InputError(post.path, f"line {line}", "title",
+                                         f"'{post.title}' has no Chinese: translate the title"))
+            elif english is not None and post.title == english.title:
+                errors.append(InputError(post.path, f"line {line}", "title",
+                                         f"'{post.title}' is the English title: translate it"))
+    return errors

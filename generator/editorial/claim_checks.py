@@ -1,0 +1,161 @@
+"""What ``check`` asks of claims: each claim recomputed from the dataset matches its stated figure and status; preview claims followed up; every accelerator in a family."""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+from collections import defaultdict
+from pathlib import Path
+
+from generator.data.dataset import Dataset
+from generator.data.schema import ResultRecord
+from generator.editorial.articles import Article
+from generator.editorial.claims import Registry, claim_lines, recompute, rounded
+from generator.errors import InputError
+from generator.results import families
+from generator.results import preview_tracker as previews
+
+
+def _plain(value: float) -> str:
+    """A number as an editor would type it: 5749440 -> "5,749,440", 0.99493 -> "0.9949"."""
+    return f"{value:,.4f}".rstrip("0").rstrip(".")
+
+
+def overdue_previews(registry: Registry, today: dt.date) -> list[str]:
+    """Preview claims whose ``available_by`` is before ``today`` with neither ``confirmed`` nor
+    ``retracted``: MLCommons' preview rule requires the product to be available by then, so
+    the claim needs its outcome."""
+    return [f"claim '{cid}': preview product was due by {c.preview.available_by.isoformat()} "
+            "and no outcome is recorded; add preview.confirmed or preview.retracted with a date"
+            for cid, c in sorted(registry.claims.items())
+            if c.preview is not None and c.preview.overdue(today)]
+
+
+def preview_followups(registry: Registry, records: list[ResultRecord]) -> list[str]:
+    """Preview claims whose system the dataset now shows as available (``previews.track``: the
+    same system, accelerator or processor from the same submitter in a later round), while the
+    claim records no outcome: the editor should confirm it."""
+    tracked = {r.location: p for p in previews.track(list(records)) for r in p.records}
+    out = []
+    for claim_id, claim in sorted(registry.claims.items()):
+        if claim.status != "preview" or claim.derivation is None or (
+                claim.preview is not None and claim.preview.phase != "open"):
+            continue
+        try:
+            used = recompute(claim.derivation, list(records)).records
+        except (LookupError, ValueError):
+            continue  # check_claims reports it
+        for record in used:
+            found = tracked.get(record.location)
+            if found is not None and found.status == previews.AVAILABLE:
+                later = found.followed_by
+                out.append(f"claim '{claim_id}': {record.system_name} ({record.submitter}, "
+                           f"preview in {record.round}) is followed by an available result in "
+                           f"{later.round}, {later.shown_id} ({later.system_name}); record "
+                           "preview.confirmed if the product is available")
+                break
+    return out
+
+
+def accelerators_without_family(records: list[ResultRecord]) -> list[str]:
+    """Accelerators of the dataset that no family of ``generator/results/families.yaml`` lists (mixed
+    systems excepted): their results are missing from the family pages until one does. A note,
+    not an error: a new round with a new accelerator must still build."""
+    missing = sorted({r.accelerator_id for r in records if r.accelerator_id
+                      and not r.accelerator_mixed and families.family_of(r.accelerator_id) is None})
+    return [f"accelerator '{a}' has no family in generator/results/families.yaml; add it to a family's "
+            "generation so that the family pages show it" for a in missing]
+
+
+def status_problem(claim, records) -> str | None:
+    """What is wrong with a claim's status given the categories of the results it is derived
+    from (MLCommons' categories, CONTRIBUTING's statuses): ``verified`` quotes available results
+    only, ``preview`` at least one preview result, and a figure ``derived`` from a preview result
+    is a preview figure. None when the status fits."""
+    categories = {r.category for r in records}
+    if claim.status == "verified" and categories != {"available"}:
+        return (f"status 'verified' quotes available results only; "
+                f"{', '.join(r.shown_id + ' is ' + r.category for r in records if r.category != 'available')}")
+    if claim.status == "preview" and "preview" not in categories:
+        return "status 'preview' needs a result of the preview category"
+    if claim.status == "derived" and "preview" in categories:
+        preview = next(r for r in records if r.category == "preview")
+        return (f"derived from the preview result {preview.shown_id}: give it status 'preview' "
+                "with preview.available_by")
+    return None
+
+
+def check_claims(registry: Registry, posts: list[Article], data: Dataset,
+                 claims_file: Path) -> list[InputError]:
+    """Claim references point at known claims (an unknown id suggests the nearest ones, by
+    ``difflib.get_close_matches``); every derivation resolves and agrees with the stated value
+    (``Recomputation.agrees``: equal at the stated precision for figures from the dataset,
+    within the tolerance for quoted ones; a ``disputed`` claim must disagree). A failing claim
+    names every file and line quoting it."""
+    errors = []
+    records = list(data.records)
+    used_at: dict[str, list[tuple[Path, int]]] = defaultdict(list)
+    for post in posts:
+        for bad in post.malformed_references():
+            errors.append(InputError(post.path, f"line {bad.line}", None,
+                                     f"malformed claim reference '{bad.claim_id}': write "
+                                     "[[claim:ID]] with an id of lowercase letters, digits, "
+                                     "dots and hyphens"))
+        for ref in post.claim_references():
+            if not ref.claim_id:
+                errors.append(InputError(post.path, f"line {ref.line}", None,
+                                         "empty claim reference [[claim:]]: name a claim id"))
+            elif ref.claim_id not in registry.claims:
+                near = difflib.get_close_matches(ref.claim_id, list(registry.claims), n=3,
+                                                 cutoff=0.6)
+                hint = (f"; did you mean {' or '.join(repr(n) for n in near)}?" if near
+                        else "")
+                errors.append(InputError(post.path, f"line {ref.line}", None,
+                                         f"unknown claim '{ref.claim_id}': add it to "
+                                         f"data/claims.yaml or fix the id{hint}"))
+            used_at[ref.claim_id].append((post.path, ref.line))
+    lines = claim_lines(claims_file)
+    for claim_id, claim in registry.claims.items():
+        if claim.derivation is None:
+            continue
+        where = f"line {lines[claim_id]}" if claim_id in lines else None
+        quoted = ("; quoted in " + ", ".join(f"{path} line {line}"
+                                             for path, line in used_at[claim_id])
+                  if used_at.get(claim_id) else "")
+
+        def error(problem):
+            errors.append(InputError(claims_file, where, None,
+                                     f"claim '{claim_id}': {problem}{quoted}"))
+        try:
+            result = recompute(claim.derivation, records)
+        except LookupError as exc:
+            error(f"derivation points at no single result: {exc}")
+            continue
+        except ValueError as exc:
+            error(f"derivation does not apply: {exc}")
+            continue
+        if claim.unit not in result.units:
+            error(f"unit {claim.unit!r}, but its derivation computes "
+                  f"{' or '.join(repr(u) for u in result.units)}")
+            continue
+        if problem := status_problem(claim, result.records):
+            error(problem)
+            continue
+        agrees = result.agrees(claim)
+        if claim.status == "disputed" and agrees:
+            error(f"marked disputed, but its stated value {_plain(claim.value)} matches the "
+                  f"computed {_plain(result.value)}; change its status")
+        elif claim.status in ("verified", "preview", "derived") and not agrees:
+            places = claim.precision
+            shown = _plain(float(rounded(result.value, places)))
+            error(f"stated {_plain(claim.value)} {claim.unit}, computed "
+                  f"{_plain(result.value)} from the dataset, which is {shown} at the stated "
+                  f"precision ({places} decimal{'s' if places != 1 else ''}, as the page "
+                  "shows it): a figure from the dataset must equal its computation so "
+                  f"rounded; state {shown} or mark the claim disputed")
+        elif claim.status != "disputed" and not agrees:
+            error(f"stated {_plain(claim.value)} {claim.unit}, computed "
+                  f"{_plain(result.value)} from the dataset (tolerance "
+                  f"{claim.derivation.tolerance:.1%}); correct the value or mark the claim "
+                  "disputed")
+    return errors

@@ -1,0 +1,102 @@
+"""The Jinja2 environment of every page and the filters through which data reaches the output.
+
+Data reaches a page only through autoescaping (HTML) and the ``md`` filter (Markdown), so a
+system name can never inject markup. One code path for every language: a page is the same
+template rendered with the language's catalog and CLDR locale.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import json
+import re
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup, escape
+
+from generator.data.dataset import result_url
+from generator.i18n.catalogs import translations
+from generator.i18n.formatting import (
+    format_day,
+    format_headline,
+    format_items,
+    format_number,
+    format_result,
+    unit_name,
+    unit_symbol,
+    units_label,
+)
+from generator.i18n.languages import LANGUAGES, Language
+
+TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+
+
+# Characters with a meaning in Markdown that may occur in MLCommons' free text.
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+
+
+def md_escape(value: object) -> Markup:
+    """Escape ``value`` for Markdown prose: HTML-escaped, Markdown punctuation backslashed."""
+    return Markup(MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(str(value), quote=True)))
+
+
+def code_spans(text: str) -> Markup:
+    """HTML-escaped ``text`` whose `backquoted` names become ``<code>`` elements (field
+    descriptions are written for Markdown but shown inside HTML tables)."""
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(text))))
+
+
+def yaml_string(value: object) -> Markup:
+    """A YAML double-quoted scalar for front matter (JSON string syntax, which YAML reads).
+
+    The text is HTML-escaped first, quotes included: MkDocs themes insert front-matter titles
+    into navigation HTML without escaping them, and Material's social plugin puts them into
+    ``content="…"`` attributes of its meta tags."""
+    return Markup(json.dumps(html.escape(str(value), quote=True), ensure_ascii=False))
+
+
+def yaml_name(value: object) -> Markup:
+    """A YAML double-quoted scalar for a name that plugins compare, not display (the tags a
+    tag page lists): not HTML-escaped, but with ``<`` and ``>`` as escapes, so that it can
+    neither end the HTML comment it sits in nor open a tag."""
+    text = json.dumps(str(value), ensure_ascii=False)
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e"))
+
+
+def items(values: list, lang: Language) -> str | Markup:
+    """``values`` as a list in ``lang``'s words (``formatting.format_items``, CLDR list
+    patterns); already-escaped markup (links) stays markup, the separators being plain text."""
+    text = format_items(values, lang)
+    return Markup(text) if values and all(isinstance(v, Markup) for v in values) else text
+
+
+def environment(lang: Language) -> Environment:
+    """The Jinja2 environment of ``lang``: templates from ``templates/``, HTML autoescaping on
+    for every template, gettext from the language's catalog, locale-aware number filters."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES_DIR),
+                      autoescape=select_autoescape(default=True, default_for_string=True),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+    env.install_gettext_translations(translations(lang), newstyle=True)
+    env.filters.update(
+        md=md_escape,
+        number=lambda v, decimals=2: format_number(v, lang, decimals),
+        result=lambda v: format_result(v, lang),
+        figure=lambda v: format_result(v, lang, fixed=True),
+        headline=lambda v: format_headline(v, lang),
+        units=lambda u: units_label(u, lang),
+        unit=lambda u: unit_symbol(u, lang),
+        unit_name=lambda u: unit_name(u, lang),
+        yaml_string=yaml_string,
+        yaml_name=yaml_name,
+        code_spans=code_spans,
+        sentences=lambda parts: Markup(lang.sentence_gap).join(
+            escape(part) for part in parts if part),
+        result_url=result_url,
+        date=lambda iso: format_day(dt.date.fromisoformat(iso), lang),
+        items=lambda values: items(list(values), lang),
+    )
+    env.globals.update(lang=lang, languages=LANGUAGES)
+    return env

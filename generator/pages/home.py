@@ -1,0 +1,114 @@
+"""The home page, the data page (the dataset, its descriptor and how to cite it) and the editorial pages (blog index, tags, verification)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.data import changelog
+from generator.data.dataset import DESCRIPTOR, RESULTS_REPOSITORY, Dataset, round_table
+from generator.data.schema import ResultRecord, field_descriptors
+from generator.editorial import registries as editorial
+from generator.editorial.articles import Article
+from generator.editorial.claims import Registry
+from generator.editorial.verification import ICONS, STATUS_MEANINGS, claim_view, grouped_by_status
+from generator.i18n.languages import Language
+from generator.pages.filters import environment
+from generator.pages.output import Page, downloads
+from generator.results.benchmarks import benchmarks_of, record_holder
+
+
+def home_page(dataset: Dataset, lang: Language, posts: list[Article] = ()) -> Page:
+    """The language's home page: what the site is, the latest posts of ``lang`` and the latest
+    round's headline figures."""
+    latest = dataset.rounds[-1]
+    benchmarks = benchmarks_of(dataset.of_round(latest))
+    records = dataset.of_round(latest)
+    return Page("index.md", environment(lang).get_template("home.md.j2").render(
+        round=latest, benchmarks=benchmarks, records=records,
+        record=record_holder(benchmarks),
+        latest=sorted((p for p in posts if p.lang == lang), key=lambda p: (p.date, p.key),
+                      reverse=True)[:3]))
+
+
+BIBTEX = """@misc{{mlperf_wiki_dataset,
+  title = {{MLPerf Inference results, normalized ({rounds})}},
+  author = {{{{MLPerf Wiki}}}},
+  howpublished = {{\\url{{{url}}}}},
+  note = {{Official MLCommons MLPerf Inference result summaries, Apache License 2.0}}
+}}"""
+
+
+def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) -> list[Page]:
+    """The Data page of ``lang`` and its downloads: each round's table as committed in
+    ``data/results/`` and the data package descriptor, with the fields documented from the
+    schema (titles and descriptions translated by the catalog), each round's changelog
+    (``changelog``: what each import changed, newest first) and a citation."""
+    env = environment(lang)
+    rounds = [(name, len(dataset.of_round(name)),
+               RESULTS_REPOSITORY.format(round=name).removesuffix("tree/main/"))
+              for name in reversed(dataset.rounds)]
+    files = [Page(f"data/{name}.csv", round_table(data_dir, name).read_text(encoding="utf-8"))
+             for name, _, _ in rounds]
+    files.append(Page("data/datapackage.json",
+                      (data_dir / DESCRIPTOR).read_text(encoding="utf-8")))
+    bibtex = BIBTEX.format(rounds=", ".join(name for name, _, _ in rounds),
+                           url=f"{site_url}{lang.code}/data/")
+    changes = {name: list(reversed(changelog.read_changelog(data_dir, name)))
+               for name, _, _ in rounds}
+    return [Page("data/index.md", env.get_template("data.md.j2").render(
+        rounds=rounds, fields=field_descriptors(), bibtex=bibtex, changes=changes,
+        titles={field["name"]: field["title"] for field in field_descriptors()})), *files]
+
+
+def post_url(post: Article) -> str:
+    """A post's URL path relative to the language root, as the blog plugin builds it
+    (``post_url_format: "{date}/{slug}"``, date as ``yyyy/MM/dd``)."""
+    return f"blog/{post.date:%Y/%m/%d}/{post.meta['slug']}/"
+
+
+def editorial_pages(registry: Registry, posts: list[Article], records: list[ResultRecord],
+                    lang: Language) -> list[Page]:
+    """The generated editorial pages of ``lang``: the blog's index and authors file, the tag
+    index and one page per tag (with its post count), the Verification page listing every
+    claim by status, and ``claims.csv``/``.json``: one row per claim with its status, a
+    preview's phase and dates (``preview_available_by``, ``_confirmed``, ``_retracted``, ISO
+    dates), the flag's label in the language, value, recomputation, sources and articles."""
+    env = environment(lang)
+    own = [p for p in posts if p.lang == lang]
+    pages = [Page("blog/index.md", env.get_template("blog_index.md.j2").render()),
+             Page("blog/.authors.yml", editorial.authors_file(lang)),
+             Page("tags/index.md", env.get_template("tags_index.md.j2").render())]
+    for slug, names in sorted(editorial.tags().items()):
+        name = names[lang.code]
+        count = sum(name in (p.meta.get("tags") or []) for p in own)
+        pages.append(Page(f"tags/{slug}.md", env.get_template("tag.md.j2").render(
+            name=name, count=count)))
+    used_in: dict[str, list[dict]] = {}
+    for post in own:
+        for ref in post.claim_references():
+            entry = {"url": post_url(post), "title": post.title}
+            if entry not in used_in.setdefault(ref.claim_id, []):
+                used_in[ref.claim_id].append(entry)
+    groups = [(status, [claim_view(cid, registry, records, lang) for cid in ids])
+              for status, ids in grouped_by_status(registry)]
+    pages.append(Page("verification.md", env.get_template("verification.md.j2").render(
+        groups=groups, registry=registry, used_in=used_in, icons=ICONS,
+        meanings=STATUS_MEANINGS)))
+    pages += downloads("claims", [
+        {"claim_id": v.claim_id, "status": v.claim.status,
+         # A preview's follow-up (claims.Preview): phase and ISO dates, empty for other claims.
+         "preview_phase": v.preview_phase,
+         **{f"preview_{field}": (getattr(v.claim.preview, field).isoformat()
+                                 if v.claim.preview and getattr(v.claim.preview, field)
+                                 else None)
+            for field in ("available_by", "confirmed", "retracted")},
+         "label": v.label, "value": v.claim.value,
+         "unit": v.claim.unit,
+         "measures": "; ".join(f"{k}: {value}" for k, value in v.claim.measures.items()),
+         "recomputed_value": v.recomputation.value if v.recomputation else None,
+         "recomputed_from": " ".join(r.result_id for r in v.recomputation.records)
+         if v.recomputation else None,
+         "sources": " ".join(registry.sources[s].url for s in v.claim.sources),
+         "articles": " ".join(post["url"] for post in used_in.get(v.claim_id, []))}
+        for _, views in groups for v in views])
+    return pages

@@ -1,0 +1,66 @@
+"""What page generation produces: Markdown pages, chart images and CSV/JSON downloads."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+
+from generator.data.dataset import result_url
+from generator.data.schema import ResultRecord
+from generator.i18n.languages import Language
+from generator.pages.charts import render_svg
+
+RESULTS = "results"  # where the results pages live, below each language
+
+
+@dataclass(frozen=True)
+class Page:
+    """A generated file: ``path`` relative to the language's docs folder, and its content."""
+
+    path: str
+    content: str
+
+
+@dataclass(frozen=True)
+class ChartImage:
+    """A static SVG still to render from a Vega-Lite ``spec`` (rendering is the slow step, so the
+    writer renders only charts whose spec changed)."""
+
+    path: str
+    spec_path: str
+    spec: dict
+    lang: Language
+
+    def render(self) -> str:
+        """The SVG text (vl-convert)."""
+        return render_svg(self.spec, self.lang)
+
+
+DOWNLOAD_FIELDS = ("rank", "round", "suite", "model", "scenario", "result_id", "division",
+                   "category", "submitter", "system_name", "accelerator", "total_accelerators",
+                   "result", "units", "result_per_accelerator", "result_url")
+
+
+def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = None
+                  ) -> list[dict]:
+    """Rows of a table or chart of results as offered for download: the rank (within the list
+    given, or ``ranks``), the benchmark and the fields shown on the page, in MLCommons' units,
+    and the official result folder's URL."""
+    ranks = ranks or list(range(1, len(records) + 1))
+    return [{"rank": rank, **{f: getattr(r, f) for f in DOWNLOAD_FIELDS[1:-1]},
+             "result_url": result_url(r.round, r.location)}
+            for rank, r in zip(ranks, records)]
+
+
+def downloads(stem: str, rows: list[dict]) -> list[Page]:
+    """``<stem>.csv`` and ``<stem>.json`` of ``rows`` (UTF-8, stable order and layout; the
+    columns are the keys of the rows, in order)."""
+    fields = list(rows[0]) if rows else list(DOWNLOAD_FIELDS)
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
+    return [Page(f"{stem}.csv", buffer.getvalue()),
+            Page(f"{stem}.json", json.dumps(rows, ensure_ascii=False, indent=1) + "\n")]

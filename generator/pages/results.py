@@ -1,0 +1,119 @@
+"""The results pages: one per benchmark of a round, the round and suite indexes, the results overview."""
+
+from __future__ import annotations
+
+from jinja2 import Environment
+
+from generator.data.dataset import Dataset
+from generator.data.names import Naming
+from generator.i18n.languages import Language
+from generator.pages.charts import (
+    assign_colours,
+    chart_json,
+    chart_rows,
+    leaders_chart,
+    per_accelerator_rows,
+    power_chart,
+)
+from generator.pages.entities import accelerator_pages, comparison_pages, system_comparison_pages
+from generator.pages.filters import environment
+from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
+from generator.results import organizations, power
+from generator.results.benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of
+
+
+def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
+    """Every page of the results section of ``lang``: an overview of the rounds, an index per
+    round (benchmarks grouped by suite and model) and one page per benchmark, each with its chart
+    spec and static SVG.
+
+    Args:
+        dataset: the validated dataset.
+        lang: the language to render.
+
+    Returns:
+        pages under ``results/``, in a stable order.
+    """
+    env = environment(lang)
+    naming = Naming.of(dataset.records, lambda r: r.accelerator_id)
+    env.filters["system_key"] = naming.system_key
+    pages: list[Page | ChartImage] = []
+    rounds = [(name, benchmarks_of(dataset.of_round(name))) for name in reversed(dataset.rounds)]
+    colours = assign_colours([b for _, benchmarks in rounds for b in benchmarks])
+    by_round = dict(rounds)
+    pages.extend(accelerator_pages(env, by_round, naming))
+    for round_name, benchmarks in rounds:
+        pages.extend(comparison_pages(env, round_name, benchmarks, naming))
+        pages.append(Page(f"{RESULTS}/{round_name}/index.md",
+                          env.get_template("round.md.j2").render(
+                              round=round_name, benchmarks=benchmarks,
+                              records=dataset.of_round(round_name),
+                              organizations=organizations.count(
+                                  r.submitter for r in dataset.of_round(round_name)),
+                              has_power=any(r.power_result is not None
+                                            for r in dataset.of_round(round_name)))))
+        pages += downloads(f"{RESULTS}/{round_name}/benchmarks", [
+            {"suite": b.suite, "model": b.model, "scenario": b.scenario,
+             "results": len(b.results), "units": b.units[0], "best_result": b.value(b.leader),
+             "leader_submitter": b.leader.submitter, "leader_system": b.leader.system_name,
+             "leader_result_id": b.leader.shown_id, "page": f"{b.path.split('/', 1)[1]}/"}
+            for b in benchmarks])
+        for benchmark in benchmarks:
+            siblings = [b for b in benchmarks if b is not benchmark and (b.suite, b.model,
+                        b.scenario) == (benchmark.suite, benchmark.model, benchmark.scenario)]
+            pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
+    pages.extend(system_comparison_pages(env, by_round, lang, naming))
+    pages.insert(0, results_index(dataset, lang, rounds))
+    return pages
+
+
+def results_index(dataset: Dataset, lang: Language,
+                  rounds: list[tuple[str, list[Benchmark]]] | None = None) -> Page:
+    """The overview of the rounds (``results/index.md``); ``rounds`` as ``results_pages``
+    computes them (newest first), or computed here."""
+    if rounds is None:
+        rounds = [(name, benchmarks_of(dataset.of_round(name)))
+                  for name in reversed(dataset.rounds)]
+    power_rounds = {name: sum(r.power_result is not None for r in dataset.of_round(name))
+                    for name in dataset.rounds}
+    return Page(f"{RESULTS}/index.md", environment(lang).get_template("results.md.j2").render(
+        rounds=rounds, power_rounds=power_rounds))
+
+
+def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
+                    colours: dict[str, str], siblings: list[Benchmark] = ()
+                    ) -> list[Page | ChartImage]:
+    """The page of one benchmark, its charts and downloads of exactly the rows shown.
+
+    ``siblings`` are the benchmarks of the same model, scenario and suite in other quantities
+    (``Benchmark.apart``); the page links them and says why they are ranked apart.
+
+    Files beside the page: the table (``results.csv``/``.json``); the chart of the leading
+    results (``leaders.vl.json``, ``leaders.svg``, ``leaders.csv``/``.json``); for a
+    throughput, the chart of the leading results per accelerator (``per-accelerator.*``); with
+    MLPerf Power results, their chart (``power.*``, see ``power``).
+    """
+    folder = f"{RESULTS}/{benchmark.path}"
+    table = [row for division in DIVISION_ORDER
+             for row in download_rows(benchmark.division(division))]
+    charts = {"leaders": chart_rows(benchmark),
+              "per-accelerator": per_accelerator_rows(benchmark)}
+    figures = power.ranked(list(benchmark.results))
+    files: list[Page | ChartImage] = [
+        Page(f"{folder}/index.md", env.get_template("benchmark.md.j2").render(
+            benchmark=benchmark, siblings=siblings, power=figures,
+            charts={name: rows for name, rows in charts.items() if rows})),
+        *downloads(f"{folder}/results", table),
+    ]
+    if figures:
+        spec = power_chart(figures, lang, colours)
+        files += [Page(f"{folder}/power.vl.json", chart_json(spec)),
+                  ChartImage(f"{folder}/power.svg", f"{folder}/power.vl.json", spec, lang)]
+    for name, rows in charts.items():
+        if not rows:
+            continue
+        spec = leaders_chart(benchmark, lang, colours, per_accelerator=name != "leaders")
+        files += [*downloads(f"{folder}/{name}", download_rows(rows)),
+                  Page(f"{folder}/{name}.vl.json", chart_json(spec)),
+                  ChartImage(f"{folder}/{name}.svg", f"{folder}/{name}.vl.json", spec, lang)]
+    return files
