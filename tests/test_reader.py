@@ -174,3 +174,25 @@ def test_every_results_table_offers_its_rows(site):
                           "history.json").read_text("utf-8"))
     assert all(r["result_per_accelerator"] for r in history)
     assert len({r["round"] for r in history}) > 1  # the GB300 ran in v6.0 and v6.1
+
+
+def test_downloads_spell_each_id_once_and_say_whether_it_is_derived(site):
+    # From data/results/v4.1.csv: MLCommons published 4.1-0021 as "v4.1-0021" (column
+    # result_id_published), and v6.1's IDs are derived (result_id_derived true, none published).
+    import pandas as pd
+    published = pd.read_csv(ROOT / "data" / "results" / "v4.1.csv")
+    spelling = dict(zip(published.result_id, published.result_id_published))
+    read = lambda path: list(csv.DictReader(io.StringIO((site / "en" / path).read_text("utf-8"))))
+    folder = "results/v4.1/datacenter/bert-99/offline"
+    for name in ("results", "leaders", "per-accelerator"):  # the table and its charts' data
+        for row in read(f"{folder}/{name}.csv"):
+            assert row["result_id"] == spelling[row["result_id_canonical"]]
+            assert row["result_id"] != row["result_id_canonical"]
+            assert row["result_id_derived"] == "False"
+        page = (site / "en" / folder / "index.html").read_text("utf-8")
+        assert f">{row['result_id']}</a>" in page  # the spelling the page shows
+    for row in read("results/v6.1/datacenter/gpt-oss-120b/offline/leaders.csv"):
+        assert row["result_id"] == row["result_id_canonical"]
+        assert row["result_id_derived"] == "True"
+    claims = {row["claim_id"]: row for row in read("claims.csv")}
+    assert claims["agentic-jetson-thor"]["recomputed_from_derived"] == "true"

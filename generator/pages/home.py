@@ -106,8 +106,13 @@ def editorial_pages(registry: Registry, posts: list[Article], records: list[Resu
          "unit": v.claim.unit,
          "measures": "; ".join(f"{k}: {value}" for k, value in v.claim.measures.items()),
          "recomputed_value": v.recomputation.value if v.recomputation else None,
-         "recomputed_from": " ".join(r.result_id for r in v.recomputation.records)
-         if v.recomputation else None,
+         # The IDs as published, their canonical forms, and for each whether it is derived.
+         **{name: " ".join(value(r) for r in v.recomputation.records)
+            if v.recomputation else None for name, value in (
+                ("recomputed_from", lambda r: r.shown_id),
+                ("recomputed_from_canonical", lambda r: r.result_id),
+                ("recomputed_from_derived",
+                 lambda r: "true" if r.result_id_derived else "false"))},
          "sources": " ".join(registry.sources[s].url for s in v.claim.sources),
          "articles": " ".join(post["url"] for post in used_in.get(v.claim_id, []))}
         for _, views in groups for v in views])

@@ -38,20 +38,35 @@ class ChartImage:
         return render_svg(self.spec, self.lang)
 
 
-DOWNLOAD_FIELDS = ("rank", "round", "suite", "model", "scenario", "result_id", "division",
-                   "category", "submitter", "system_name", "accelerator", "total_accelerators",
-                   "result", "units", "result_per_accelerator", "result_url")
+DOWNLOAD_FIELDS = ("rank", "round", "suite", "model", "scenario", "result_id",
+                   "result_id_canonical", "result_id_derived", "division", "category",
+                   "submitter", "system_name", "accelerator", "total_accelerators", "result",
+                   "units", "result_per_accelerator", "result_url")
+
+
+def result_id_fields(record: ResultRecord, prefix: str = "") -> dict:
+    """The three fields by which every download names a result's ID: ``result_id`` as the
+    pages show it (MLCommons' published spelling, ``v4.1-0043``), ``result_id_canonical``
+    (``4.1-0043``) and ``result_id_derived`` (true when this site derived the ID with
+    MLCommons' rule because MLCommons published none), each name after ``prefix``."""
+    return {f"{prefix}result_id": record.shown_id,
+            f"{prefix}result_id_canonical": record.result_id,
+            f"{prefix}result_id_derived": record.result_id_derived}
 
 
 def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = None
                   ) -> list[dict]:
     """Rows of a table or chart of results as offered for download: the rank (within the list
-    given, or ``ranks``), the benchmark and the fields shown on the page, in MLCommons' units,
-    and the official result folder's URL."""
+    given, or ``ranks``), the benchmark, the result ID (``result_id_fields``) and the fields
+    shown on the page, in MLCommons' units, and the official result folder's URL."""
     ranks = ranks or list(range(1, len(records) + 1))
-    return [{"rank": rank, **{f: getattr(r, f) for f in DOWNLOAD_FIELDS[1:-1]},
-             "result_url": result_url(r.round, r.location)}
-            for rank, r in zip(ranks, records)]
+    rows = []
+    for rank, r in zip(ranks, records):
+        ids = result_id_fields(r)
+        rows.append({"rank": rank, **{f: ids[f] if f in ids else getattr(r, f)
+                                      for f in DOWNLOAD_FIELDS[1:-1]},
+                     "result_url": result_url(r.round, r.location)})
+    return rows
 
 
 def downloads(stem: str, rows: list[dict]) -> list[Page]:

@@ -13,7 +13,14 @@ from generator.i18n.formatting import units_label
 from generator.i18n.languages import Language
 from generator.pages.charts import chart_json, timeline_chart
 from generator.pages.filters import environment
-from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
+from generator.pages.output import (
+    RESULTS,
+    ChartImage,
+    Page,
+    download_rows,
+    downloads,
+    result_id_fields,
+)
 from generator.results.benchmarks import Benchmark, benchmarks_of
 from generator.results.comparisons import TimelineRow, timeline
 from generator.results.families import families
@@ -67,12 +74,15 @@ def power_round_page(env, round_name: str, benchmarks: list[Benchmark]) -> list[
 def preview_pages(env, dataset: Dataset) -> list[Page]:
     """The preview tracker (``previews.track``) and its downloads."""
     tracked = track(list(dataset.records))
-    rows = [{"round": p.first.round, "submitter": p.first.submitter,
+    none = dict.fromkeys(result_id_fields(tracked[0].first, "followed_by_")) if tracked else {}
+    rows = [{"round": p.first.round, **result_id_fields(p.first),
+             "submitter": p.first.submitter,
              "system_name": p.first.system_name, "accelerator": p.first.accelerator,
+             "total_accelerators": p.first.total_accelerators,
              "results": len(p.records), "due_round": p.due, "status": p.status,
              "match": p.match,
              "followed_by_round": p.followed_by.round if p.followed_by else None,
-             "followed_by_result_id": p.followed_by.result_id if p.followed_by else None,
+             **(result_id_fields(p.followed_by, "followed_by_") if p.followed_by else none),
              "followed_by_url": result_url(p.followed_by.round, p.followed_by.location)
              if p.followed_by else None} for p in tracked]
     return [Page(f"{PREVIEWS}/index.md", env.get_template("previews.md.j2").render(
