@@ -1,10 +1,12 @@
-"""Comparison of two systems under test: which result of each system is used, which
-benchmarks are paired, and what the page shows and states (results/compare/).
+"""Comparison of two systems under test: a system is one result ID, which result of it is
+used, which benchmarks are paired, how a system is followed across rounds, and what the page
+shows and states (results/compare/).
 
 Expected values come from the committed CSV tables read with pandas, not from the generator."""
 
 import csv
 import io
+import json
 from urllib.parse import parse_qs, urlparse
 
 import pandas as pd
@@ -12,15 +14,18 @@ import pytest
 
 from generator.data.names import Naming
 from generator.results.benchmarks import benchmarks_of
-from generator.results.comparisons import default_pair, systems
+from generator.results.comparisons import default_pair, same_system, systems
 from tests.conftest import DATA
 
 GB300 = "NVIDIA GB300 NVL72 (72x GB300-288GB_aarch64, TensorRT)"
+VERA_RUBIN = "NVIDIA Vera Rubin NVL72 (72x VR-288GB_aarch64)"
+XD690 = "HPE Compute XD690 (8x NVIDIA B300-SXM-270GB, TensorRT)"
 
 
 @pytest.fixture(scope="module")
 def table():
-    return pd.concat(pd.read_csv(path) for path in (DATA / "results").glob("*.csv"))
+    return pd.concat(pd.read_csv(path, dtype={"result_id_published": str})
+                     for path in (DATA / "results").glob("*.csv"))
 
 
 @pytest.fixture(scope="module")
@@ -29,27 +34,73 @@ def naming(dataset):
 
 
 @pytest.fixture(scope="module")
-def all_systems(dataset, naming):
+def all_systems(dataset):
     return systems({name: benchmarks_of(dataset.of_round(name))
-                    for name in reversed(dataset.rounds)}, naming)
+                    for name in reversed(dataset.rounds)})
 
 
-def rows_of(table, round_name, system):
-    return table[(table["round"] == round_name) & (table["submitter"] == "NVIDIA")
+@pytest.fixture(scope="module")
+def systems_json(site):
+    return json.loads((site / "en" / "results" / "compare" / "systems.json").read_text("utf-8"))
+
+
+def rows_of(table, round_name, system, submitter="NVIDIA"):
+    return table[(table["round"] == round_name) & (table["submitter"] == submitter)
                  & (table["system_name"] == system)]
 
 
-def test_a_system_keeps_its_best_closed_result_per_benchmark(table, all_systems):
-    # In v6.1 NVIDIA submitted two closed deepseek-r1 Offline results of the GB300 NVL72.
-    rows = rows_of(table, "v6.1", GB300)
-    offline = rows[(rows.model == "deepseek-r1") & (rows.scenario == "Offline")
-                   & (rows.division == "closed")]
-    assert len(offline) == 2
-    system = next(s for s in all_systems if s.round == "v6.1" and s.name == GB300)
+def record_of(dataset, result_id):
+    return next(r for r in dataset.records if r.result_id == result_id)
+
+
+def test_two_submissions_of_one_name_are_two_systems(table, all_systems):
+    # v6.1: NVIDIA published the GB300 NVL72 name for a rack of 72 accelerators (6.1-0074) and
+    # for four racks of 288 (6.1-0073) (Oracle's result under that name is Oracle's); HPE the XD690 name
+    # for 16 accelerators (6.1-0051), for 8 (6.1-0052) and for 8 in the open division
+    # (6.1-0113). Each ID is one system, holding exactly the ID's rows of the CSV.
+    for submitter, name in (("NVIDIA", GB300), ("HPE", XD690)):
+        rows = rows_of(table, "v6.1", name, submitter)
+        found = {s.key: s for s in all_systems
+                 if (s.round, s.submitter, s.name) == ("v6.1", submitter, name)}
+        assert set(found) == set(rows.result_id) and len(found) > 1
+        for key, system in found.items():
+            mine = rows[rows.result_id == key]
+            assert {r.result_id for _, r in system.results.values()} == {key}
+            assert set(system.results) == set(zip(mine.suite, mine.model, mine.scenario))
+            assert system.first.total_accelerators == mine.total_accelerators.iloc[0]
+    sizes = rows_of(table, "v6.1", GB300).groupby("result_id").total_accelerators.first()
+    assert sizes["6.1-0073"] == 288 and sizes["6.1-0074"] == 72
+
+
+def test_a_system_keeps_its_best_result_per_benchmark(table, all_systems):
+    # 6.1-0074 ran deepseek-r1 Offline once; the system holds that row of the CSV.
+    rows = table[(table.result_id == "6.1-0074") & (table.model == "deepseek-r1")
+                 & (table.scenario == "Offline")]
+    system = next(s for s in all_systems if s.key == "6.1-0074")
     _, record = system.results[("datacenter", "deepseek-r1", "Offline")]
-    assert record.result == offline.result.max()
-    # Every benchmark of the system is there, and nothing else.
-    assert set(system.results) == set(zip(rows.suite, rows.model, rows.scenario))
+    assert record.result == rows.result.max()
+
+
+def test_the_same_system_across_rounds_needs_the_same_accelerator_count(dataset, table):
+    # From the CSV: NVIDIA's GB300 NVL72 name has IDs of 72 and 288 accelerators in v6.0 and in
+    # v6.1. Only IDs of equal counts follow each other; two IDs of one round never do.
+    both = pd.concat([rows_of(table, "v6.0", GB300), rows_of(table, "v6.1", GB300)])
+    counts = {(r, i): n for r, i, n in both[["round", "result_id", "total_accelerators"]]
+              .drop_duplicates().itertuples(index=False)}
+    assert sorted(counts.values()) == [72, 72, 288, 288]
+    for (round_a, a), size_a in counts.items():
+        for (round_b, b), size_b in counts.items():
+            expected = a == b or (round_a != round_b and size_a == size_b)
+            assert same_system(record_of(dataset, a), record_of(dataset, b)) == expected, (a, b)
+    assert same_system(record_of(dataset, "6.0-0078"), record_of(dataset, "6.1-0074"))
+    assert not same_system(record_of(dataset, "6.0-0076"), record_of(dataset, "6.1-0074"))
+    # HPE's XD690 entries are all of v6.1: three systems, none the same as another, even the
+    # two of 8 accelerators (one closed, one open: two IDs).
+    xd690 = sorted(set(rows_of(table, "v6.1", XD690, "HPE").result_id))
+    assert xd690 == ["6.1-0051", "6.1-0052", "6.1-0113"]
+    for a in xd690:
+        for b in xd690:
+            assert same_system(record_of(dataset, a), record_of(dataset, b)) == (a == b)
 
 
 def test_default_pair_is_two_submitters_of_the_newest_round(all_systems):
@@ -65,19 +116,79 @@ def test_system_keys_are_unique_and_url_safe(all_systems):
     assert all(key.replace(".", "").replace("-", "").isalnum() for key in keys)
 
 
+def test_no_comparison_entry_holds_two_result_ids(systems_json, table):
+    # One entry per result ID of the CSV, keyed by its published spelling (v4.1-0043 in v4.1),
+    # and every result of an entry is of that ID.
+    entries = systems_json["systems"]
+    shown = table.result_id_published.fillna(table.result_id)
+    assert set(entries) == set(shown)
+    for key, entry in entries.items():
+        assert {r["result_id"] for r in entry["results"].values()} == {key}, key
+        assert entry["result_id_canonical"] == key.removeprefix("v")
+    v41 = table[table["round"] == "v4.1"]
+    assert all(systems_json["canonical"][i] == p
+               for i, p in zip(v41.result_id, v41.result_id_published))
+
+
+def test_old_addresses_by_name_lead_to_every_id_of_that_name(systems_json, dataset, naming,
+                                                             table):
+    # The key by name of NVIDIA's v6.1 GB300 NVL72 stood for three IDs; 6.1-0074 has the most
+    # benchmark rows in the CSV and comes first.
+    old = naming.system_key(record_of(dataset, "6.1-0074"))
+    rows = rows_of(table, "v6.1", GB300)
+    by_count = rows.groupby("result_id").size().sort_values(ascending=False)
+    assert systems_json["renamed"][old] == list(by_count.index)
+    assert systems_json["renamed"][old][0] == "6.1-0074"
+
+
 @pytest.mark.browser
-def test_two_rounds_of_one_system_side_by_side(page, base_url, table, dataset, naming):
-    old = rows_of(table, "v6.0", GB300)
-    new = rows_of(table, "v6.1", GB300).sort_values("result", ascending=False)
+def test_gb300_against_vera_rubin_compares_the_72_accelerator_rack(page, base_url, table,
+                                                                    dataset, naming):
+    # deepseek-r1 Offline, v6.1, by hand from data/results/v6.1.csv: GB300 NVL72 6.1-0074,
+    # 679,740 Tokens/s on 72 accelerators = 9,440.83 per accelerator; Vera Rubin NVL72
+    # 6.1-0106, 1,183,326.85 Tokens/s on 72 = 16,435.10; 16,435.10 / 9,440.83 = 1.74 in Vera
+    # Rubin's (B's) favour, per accelerator and per system alike (both 72 accelerators).
+    gb300 = table[(table.result_id == "6.1-0074") & (table.model == "deepseek-r1")
+                  & (table.scenario == "Offline")].iloc[0]
+    rubin = table[(table.result_id == "6.1-0106") & (table.model == "deepseek-r1")
+                  & (table.scenario == "Offline")].iloc[0]
+    assert (gb300.total_accelerators, rubin.total_accelerators) == (72, 72)
+    ratio = (rubin.result / rubin.total_accelerators) / (gb300.result / gb300.total_accelerators)
+    assert f"{ratio:.2f}" == "1.74"
+    # The address of the older form, by name, which chose the 288-accelerator ID's result:
+    # the page now opens 6.1-0074 and says which IDs share the name.
+    old_a = naming.system_key(record_of(dataset, "6.1-0074"))
+    old_b = naming.system_key(record_of(dataset, "6.1-0106"))
+    page.goto(f"{base_url}en/results/compare/?a={old_a}&b={old_b}")
+    notice = page.locator(".mlperf-compare__notice")
+    notice.wait_for()
+    assert "6.1-0073" in notice.inner_text() and "288 accelerators" in notice.inner_text()
+    for url in (page.url, f"{base_url}en/results/compare/?a=6.1-0074&b=6.1-0106"):
+        page.goto(url)
+        row = page.locator(".mlperf-compare__output tbody tr", has_text="deepseek-r1 · ").filter(
+            has_text="Offline").first
+        row.wait_for()
+        assert parse_qs(urlparse(page.url).query) == {"a": ["6.1-0074"], "b": ["6.1-0106"]}
+        cells = row.locator("td")
+        assert cells.nth(3).inner_text().startswith(f"{ratio:.2f}×")
+        assert "B is better" in cells.nth(3).inner_text()
+        assert cells.nth(4).inner_text() == f"{ratio:.2f}×"
+        head = page.locator(".mlperf-compare__output thead th").nth(1).inner_text()
+        assert head == f"A · {GB300} — 72 accelerators — 6.1-0074"
+    assert page.console_errors == []
+
+
+@pytest.mark.browser
+def test_two_rounds_of_one_system_side_by_side(page, base_url, table):
+    # 6.0-0078 and 6.1-0074: NVIDIA's GB300 NVL72 with 72 accelerators in both rounds.
+    old, new = table[table.result_id == "6.0-0078"], table[table.result_id == "6.1-0074"]
     shared = (set(zip(old.model, old.scenario)) & set(zip(new.model, new.scenario)))
-    a = naming.system_key(next(r for r in dataset.of_round("v6.0") if r.system_name == GB300))
-    b = naming.system_key(next(r for r in dataset.of_round("v6.1") if r.system_name == GB300))
-    page.goto(f"{base_url}en/results/compare/?a={a}&b={b}")
+    page.goto(f"{base_url}en/results/compare/?a=6.0-0078&b=6.1-0074")
     rows = page.locator(".mlperf-compare__output tbody tr")
     rows.first.wait_for()
     assert rows.count() == len(shared)
-    # Each row: B ÷ A from the CSV (best closed result of each round), to two decimals, and the
-    # change of round stated next to it.
+    assert page.get_by_text("the same system in two rounds by this site's rule").count() == 1
+    # Each row: B ÷ A from the CSV, to two decimals, and the change of round stated next to it.
     for i in range(rows.count()):
         cells = rows.nth(i).locator("td")
         model, scenario = cells.nth(0).inner_text().replace(" · datacenter", "").split(" · ")
@@ -86,10 +197,14 @@ def test_two_rounds_of_one_system_side_by_side(page, base_url, table, dataset, n
         assert cells.nth(3).inner_text().startswith(f"{after / before:.2f}×")
         assert "round: v6.0 / v6.1" in cells.nth(5).inner_text()
     # The address keeps the choice, and a new choice redraws the table.
-    page.select_option("#compare-b", a)
+    page.select_option("#compare-b", "6.0-0078")
     page.wait_for_function("document.querySelector('.mlperf-compare__output td:nth-child(4)')"
                            ".textContent.startsWith('1.00×')")
-    assert parse_qs(urlparse(page.url).query) == {"a": [a], "b": [a]}
+    assert parse_qs(urlparse(page.url).query) == {"a": ["6.0-0078"], "b": ["6.0-0078"]}
+    # The 288-accelerator system of v6.1 is another system under the same name.
+    page.select_option("#compare-b", "6.1-0073")
+    page.locator(".mlperf-compare__output tbody tr").first.wait_for()
+    assert page.get_by_text("the same system in two rounds by this site's rule").count() == 0
     assert page.console_errors == []
 
 
@@ -121,10 +236,13 @@ def test_comparison_downloads_hold_the_rows_shown(page, base_url):
     assert len(lines) == rows.count()
     shown = rows.first.locator("td").nth(1).inner_text()
     assert lines[0]["a_result_id"] in shown
+    # Every download naming an ID says whether MLCommons published it or this site derived it.
+    assert {"a_result_id_canonical", "a_result_id_derived", "b_result_id_derived"} <= set(
+        lines[0])
 
 
 @pytest.mark.browser
-def test_results_in_different_units_are_never_divided(page, base_url, table, dataset, naming):
+def test_results_in_different_units_are_never_divided(page, base_url, table):
     # A benchmark whose metric changed between rounds (one unit in each round, more than one
     # across rounds), found in the CSV tables.
     keys = ["suite", "model", "scenario"]
@@ -135,9 +253,8 @@ def test_results_in_different_units_are_never_divided(page, base_url, table, dat
     rows = uniform[(uniform.suite == suite) & (uniform.model == model)
                    & (uniform.scenario == scenario)]
     first, second = (rows[rows.units == u].iloc[0] for u in rows.units.unique()[:2])
-    keys = [naming.system_key(next(r for r in dataset.of_round(row["round"])
-                            if r.result_id == row.result_id and r.model == model))
-            for row in (first, second)]
+    keys = [row.result_id_published if isinstance(row.result_id_published, str)
+            else row.result_id for row in (first, second)]
     page.goto(f"{base_url}en/results/compare/?a={keys[0]}&b={keys[1]}")
     row = page.locator(".mlperf-compare__output tbody tr", has_text=f"{model} · ").filter(
         has_text=scenario).first

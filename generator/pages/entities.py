@@ -17,7 +17,16 @@ from generator.i18n.languages import Language
 from generator.pages.output import RESULTS, Page, download_rows, downloads
 from generator.results import families, organizations
 from generator.results.benchmarks import Benchmark
-from generator.results.comparisons import default_pair, entries, group_by, systems, timeline
+from generator.pages.filters import system_label
+from generator.results.comparisons import (
+    System,
+    default_pair,
+    entries,
+    group_by,
+    same_system,
+    systems,
+    timeline,
+)
 
 
 def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchmark],
@@ -118,20 +127,26 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
     """The page comparing two systems under test (``results/compare/``) and its data
     (``systems.json``).
 
-    The reader picks two systems of any rounds; the page's script
+    The reader picks two systems -- result IDs -- of any rounds; the page's script
     (``assets/javascripts/compare.js``) pairs their results on the benchmarks both ran (same
     suite, model and scenario) and shows the ratio of the results and, for throughputs only,
     of the results per accelerator, with every difference in round, division, category and
     accelerator count that MLCommons' results guidelines require a comparison to state.
 
     ``systems.json`` is ``{"repositories": {round: URL of its official results},
-    "systems": {key: {"round", "submitter", "name", "results": {benchmark key: result}}}}``; a
-    result carries its value in MLCommons' units (``value``, and ``per_accelerator`` for
-    throughputs), whether higher is better, the location of its result folder in its round's
-    repository, and the texts the page shows, already formatted for ``lang`` (CLDR), so the
-    script formats nothing but ratios.
+    "systems": {key: system}, "canonical": {canonical ID: key}, "renamed": {old key: [keys]}}``.
+    A system's key is its result ID as MLCommons publishes it; it carries its ``label``
+    (``filters.system_label``), its ID's canonical form and whether the ID is derived, the keys
+    of the systems of other rounds that are the same system (``comparisons.same_system``), and
+    its results, each with its value in MLCommons' units (``value``, and ``per_accelerator``
+    for throughputs), whether higher is better, the location of its result folder in its
+    round's repository, and the texts the page shows, already formatted for ``lang`` (CLDR), so
+    the script formats nothing but ratios. ``canonical`` maps IDs written without MLCommons'
+    prefix (``4.1-0043``) to their key; ``renamed`` maps the keys by system name that earlier
+    addresses used (``names.Naming.system_key``) to the IDs now under that name, the one with the
+    most results first.
     """
-    all_systems = systems(by_round, naming)
+    all_systems = systems(by_round)
     catalog = translations(lang)
 
     def result(benchmark: Benchmark, record: ResultRecord) -> dict:
@@ -158,12 +173,25 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
             "location": quote(record.location),
         }
 
+    by_name: dict[tuple[str, int | None], list] = {}
+    for system in all_systems:
+        by_name.setdefault((system.name, system.first.total_accelerators), []).append(system)
     data = {"repositories": {name: result_url(name, "") for name in by_round}, "systems": {
             system.key: {"round": system.round, "submitter": system.submitter,
-                         "name": system.name,
+                         "name": system.name, "label": system_label(system.first, lang),
+                         "result_id": system.key,
+                         "result_id_canonical": system.first.result_id,
+                         "result_id_derived": system.first.result_id_derived,
+                         "same_system": [other.key for other in by_name[
+                             (system.name, system.first.total_accelerators)]
+                             if other.round != system.round
+                             and same_system(system.first, other.first)],
                          "results": {"/".join(key): result(*pair)
                                      for key, pair in system.results.items()}}
-            for system in all_systems}}
+            for system in all_systems},
+            "canonical": {s.first.result_id: s.key for s in all_systems
+                          if s.first.result_id != s.key},
+            "renamed": renamed_keys(all_systems, naming)}
     groups: dict[tuple[str, str], list] = {}
     for system in all_systems:
         groups.setdefault((system.round, system.submitter), []).append(system)
@@ -173,3 +201,16 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
         Page(f"{COMPARE}/systems.json", json.dumps(data, ensure_ascii=False,
                                                    separators=(",", ":")) + "\n"),
     ]
+
+
+def renamed_keys(all_systems: list[System], naming: Naming) -> dict[str, list[str]]:
+    """``{key by name: [result IDs]}``: what the comparison's earlier addresses
+    (``?a=v6.1.nvidia.nvidia-gb300-…``, one key per submitter and system name of a round,
+    ``names.Naming.system_key``) now stand for -- every system of that name in that round, the
+    one with the most benchmarks first (then by ID), which the page opens with a note."""
+    found: dict[str, list[System]] = {}
+    for system in all_systems:
+        found.setdefault(naming.system_key(system.first), []).append(system)
+    return {old: [s.key for s in sorted(members, key=lambda s: (-len(s.results),
+                                                                  s.first.result_id))]
+            for old, members in found.items()}

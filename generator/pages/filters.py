@@ -72,6 +72,29 @@ def items(values: list, lang: Language) -> str | Markup:
     return Markup(text) if values and all(isinstance(v, Markup) for v in values) else text
 
 
+def system_label(record, lang: Language) -> str:
+    """How a system under test is named wherever one is chosen or compared, so that two
+    submissions under one name read apart: ``"NVIDIA GB300 NVL72 (…) — 72 accelerators —
+    6.1-0074"`` (name, accelerator count -- or "CPU only", or the accelerator when MLCommons
+    published no count -- and result ID as published).
+
+    Args:
+        record: any ``schema.ResultRecord`` of the system (all records of an ID agree).
+    """
+    catalog = translations(lang)
+    count = record.total_accelerators
+    if count:
+        size = catalog.ngettext("%(num)s accelerator", "%(num)s accelerators", count) % {
+            "num": format_number(count, lang, 0)}
+    elif record.accelerator:
+        size = catalog.gettext("%(accelerator)s, count not published") % {
+            "accelerator": record.accelerator}
+    else:
+        size = catalog.gettext("CPU only")
+    return catalog.gettext("%(name)s — %(size)s — %(id)s") % {
+        "name": record.system_name, "size": size, "id": record.shown_id}
+
+
 def environment(lang: Language) -> Environment:
     """The Jinja2 environment of ``lang``: templates from ``templates/``, HTML autoescaping on
     for every template, gettext from the language's catalog, locale-aware number filters."""
@@ -97,6 +120,7 @@ def environment(lang: Language) -> Environment:
         result_url=result_url,
         date=lambda iso: format_day(dt.date.fromisoformat(iso), lang),
         items=lambda values: items(list(values), lang),
+        system_label=lambda record: system_label(record, lang),
     )
     env.globals.update(lang=lang, languages=LANGUAGES)
     return env

@@ -4,6 +4,10 @@ benchmarks of a round, and an accelerator's best results round after round.
 A comparison never divides a latency by accelerators, and states next to each figure what
 MLCommons' results guidelines require a comparison to state: division, category, scenario and
 accelerator count.
+
+A system under test is one result ID, as MLCommons numbers them: two submissions under one name
+are two systems, and results of different IDs are never joined. Across rounds, where IDs change,
+one rule (``same_system``) says when two results are of the same system.
 """
 
 from __future__ import annotations
@@ -11,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from generator.data.names import Naming
 from generator.data.schema import ResultRecord
 from generator.results.benchmarks import SCENARIO_ORDER, Benchmark
+from generator.results.organizations import organizations_of
 
 
 @dataclass(frozen=True)
@@ -107,48 +111,70 @@ def timeline(benchmarks_by_round: dict[str, list[Benchmark]],
                                        r.units))
 
 
+def same_system(a: ResultRecord, b: ResultRecord) -> bool:
+    """Whether two results of different rounds are of the same system under test, by the one
+    rule this site follows a system across rounds with: the same organization (a joint
+    submission shares it with each of its companies, ``organizations.organizations_of``), the
+    same system name and the same number of accelerators.
+
+    MLCommons gives every system under test of a round its own result ID and a new one in the
+    next round, so no ID links two rounds; a name alone does not either, since one name may
+    stand for systems of different sizes (NVIDIA's GB300 NVL72 of 72 and of 288 accelerators in
+    v6.0 and v6.1). Two results of one round are the same system only when they share a result
+    ID: two IDs under one name (HPE's two XD690 entries of v6.1) are two systems.
+    """
+    if a.round == b.round:
+        return a.result_id == b.result_id
+    return (a.system_name == b.system_name and a.total_accelerators == b.total_accelerators
+            and bool(set(organizations_of(a.submitter)) & set(organizations_of(b.submitter))))
+
+
 @dataclass(frozen=True)
 class System:
-    """A system under test of one round with its best result on every benchmark it ran.
+    """A system under test of one round -- one result ID in MLCommons' scheme -- with its best
+    result on every benchmark it ran.
 
     Attributes:
-        key: ``system_key`` of its records.
-        round, submitter, name: as MLCommons publishes them (spelling of its best-ranked
-            record).
-        results: ``{(suite, model, scenario): (benchmark, record)}`` -- the system's
-            closed-division result where it has one, else its open one; the best of them when
-            it submitted several (highest throughput, lowest latency).
+        key: its result ID as MLCommons publishes it (``ResultRecord.shown_id``), the key of
+            the comparison's addresses (``?a=v4.1-0043``).
+        round, submitter, name: as MLCommons publishes them.
+        first: its first record (closed before open, best first), for what every record of an
+            ID shares (``rules.one_system_per_id``): ID spellings, accelerator and its count.
+        results: ``{(suite, model, scenario): (benchmark, record)}`` -- the best of its results
+            on each benchmark (highest throughput, lowest latency).
     """
 
     key: str
     round: str
     submitter: str
     name: str
+    first: ResultRecord
     results: dict[tuple[str, str, str], tuple[Benchmark, ResultRecord]]
 
 
-def systems(benchmarks_by_round: dict[str, list[Benchmark]], naming: Naming) -> list[System]:
-    """Every system under test of every round, for the comparison of two systems; sorted by
-    round (newest first, as given), submitter and name.
+def systems(benchmarks_by_round: dict[str, list[Benchmark]]) -> list[System]:
+    """Every system under test (result ID) of every round, for the comparison of two systems;
+    sorted by round (newest first, as given), submitter, name and ID. Results of different IDs
+    are never joined, even under one system name.
 
     Args:
         benchmarks_by_round: ``{round: benchmarks}`` as ``benchmarks.benchmarks_of`` gives them.
-        naming: the keys of the systems (``names.Naming.system_key``).
     """
     found: dict[str, dict] = {}
     for round_name, benchmarks in benchmarks_by_round.items():
         for benchmark in benchmarks:
             # Benchmark.results is ranked closed first, best first: a system's first record
-            # is the one the comparison uses.
+            # on a benchmark is the one the comparison uses.
             for record in benchmark.results:
-                entry = found.setdefault(naming.system_key(record), {
+                entry = found.setdefault(record.shown_id, {
                     "round": round_name, "submitter": record.submitter,
-                    "name": record.system_name, "results": {}})
+                    "name": record.system_name, "first": record, "results": {}})
                 entry["results"].setdefault((benchmark.suite, benchmark.model,
                                              benchmark.scenario), (benchmark, record))
     order = {name: index for index, name in enumerate(benchmarks_by_round)}
     return sorted((System(key, **entry) for key, entry in found.items()),
-                  key=lambda s: (order[s.round], s.submitter.lower(), s.name.lower()))
+                  key=lambda s: (order[s.round], s.submitter.lower(), s.name.lower(),
+                                 s.first.result_id))
 
 
 def default_pair(all_systems: list[System]) -> tuple[System, System] | None:

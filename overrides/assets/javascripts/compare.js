@@ -1,9 +1,11 @@
 // Comparison of two systems under test (results/compare/). The page holds two <select>s and
 // the translated labels; systems.json holds every system's results, with their texts already
 // formatted for the page's language. This script pairs the two systems' results on the
-// benchmarks both ran and formats nothing but the ratios (Intl.NumberFormat, CLDR). The choice
-// is kept in the address (?a=…&b=…) so a comparison can be linked. Data reaches the page only
-// as text nodes, never as markup.
+// benchmarks both ran and formats nothing but the ratios (Intl.NumberFormat, CLDR). A system is
+// one result ID, and the choice is kept in the address by ID (?a=6.1-0074&b=6.1-0106) so a
+// comparison can be linked; an address of the older form, by system name, opens the system now
+// under that name with a note saying so. Data reaches the page only as text nodes, never as
+// markup.
 (function () {
   "use strict";
 
@@ -81,6 +83,9 @@
       return;
     }
     if (keyA === keyB) output.appendChild(element("p", labels.same_system));
+    else if (a.same_system.indexOf(keyB) >= 0) {
+      output.appendChild(element("p", labels.same_system_rounds));
+    }
     output.appendChild(element("p", fill(labels.shared, { count: count.format(rows.length) })));
 
     var region = element("div", null, "mlperf-table mlperf-table--cards");
@@ -89,7 +94,7 @@
     region.setAttribute("aria-label", labels.benchmark);
     var table = element("table");
     var head = table.createTHead().insertRow();
-    var columns = [[labels.benchmark], ["A · " + a.name, "num"], ["B · " + b.name, "num"],
+    var columns = [[labels.benchmark], ["A · " + a.label, "num"], ["B · " + b.label, "num"],
                    [labels.ratio, "num"], [labels.ratio_per_accelerator, "num"],
                    [labels.to_note]];
     columns.forEach(function (cell) { head.appendChild(element("th", cell[0], cell[1])); });
@@ -150,12 +155,14 @@
       });
 
       download.push({
-        benchmark: row.key, a_system: a.name, a_round: a.round, a_result_id: row.a.result_id,
+        benchmark: row.key, a_system: a.name, a_round: a.round, a_result_id: a.result_id,
+        a_result_id_canonical: a.result_id_canonical, a_result_id_derived: a.result_id_derived,
         a_result: row.a.value, a_units: row.a.units,
         a_result_per_accelerator: row.a.per_accelerator,
         a_division: row.a.division, a_category: row.a.category,
         a_accelerators: row.a.accelerators, b_system: b.name, b_round: b.round,
-        b_result_id: row.b.result_id, b_result: row.b.value, b_units: row.b.units,
+        b_result_id: b.result_id, b_result_id_canonical: b.result_id_canonical,
+        b_result_id_derived: b.result_id_derived, b_result: row.b.value, b_units: row.b.units,
         b_result_per_accelerator: row.b.per_accelerator, b_division: row.b.division,
         b_category: row.b.category, b_accelerators: row.b.accelerators,
         higher_is_better: row.a.higher_is_better, ratio: row.ratio,
@@ -204,18 +211,35 @@
     fetch(new URL(form.dataset.systems, document.baseURI).href)
       .then(function (response) { return response.json(); })
       .then(function (data) {
-        var unknown = [];
+        var has = function (map, key) { return Object.prototype.hasOwnProperty.call(map, key); };
+        var unknown = [], notes = [];
         ["a", "b"].forEach(function (field) {
           var wanted = params.get(field);
           if (!wanted) return;
-          if (Object.prototype.hasOwnProperty.call(data.systems, wanted)) {
+          if (has(data.systems, wanted)) {
             select[field].value = wanted;
+          } else if (has(data.canonical, wanted)) {
+            // The same ID without MLCommons' prefix (4.1-0043 for v4.1-0043).
+            select[field].value = data.canonical[wanted];
+          } else if (has(data.renamed, wanted)) {
+            var keys = data.renamed[wanted], label = function (key) {
+              return data.systems[key].label;
+            };
+            select[field].value = keys[0];
+            notes.push(keys.length === 1
+              ? fill(labels.renamed, { old: data.systems[keys[0]].name, new: label(keys[0]) })
+              : fill(labels.renamed_several, {
+                old: data.systems[keys[0]].name, count: keys.length, new: label(keys[0]),
+                others: keys.slice(1).map(label).join("; ") }));
           } else {
             unknown.push(wanted);
           }
         });
         if (unknown.length) {
-          notice.textContent = fill(labels.unknown_system, { key: unknown.join(", ") });
+          notes.push(fill(labels.unknown_system, { key: unknown.join(", ") }));
+        }
+        if (notes.length) {
+          notice.textContent = notes.join(" ");
           notice.hidden = false;
         }
         function update() {
