@@ -36,7 +36,6 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
     """
     env = environment(lang)
     naming = Naming.of(dataset.records, lambda r: r.accelerator_id)
-    env.filters["system_key"] = naming.system_key
     pages: list[Page | ChartImage] = []
     rounds = [(name, benchmarks_of(dataset.of_round(name))) for name in reversed(dataset.rounds)]
     colours = assign_colours([b for _, benchmarks in rounds for b in benchmarks])

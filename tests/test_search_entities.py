@@ -1,0 +1,62 @@
+"""Search finds the entity pages -- accelerators, accelerator families, submitters -- by their
+names and by every spelling MLCommons published for them, in each language, while their large
+tables stay out of the search index (Material's `search: boost` and `data-search-exclude`)."""
+
+import json
+
+import pytest
+
+from tests.test_browser import search
+
+pytestmark = pytest.mark.browser
+
+CODES = ["zh", "en", "it"]
+MI355X = "results/accelerators/amd-instinct-mi355x/"
+
+
+def first_page(links):
+    """The address of the first result, without its highlight query or anchor."""
+    return links[0].split("?")[0].split("#")[0]
+
+
+@pytest.mark.parametrize("lang", CODES)
+@pytest.mark.parametrize("query, expected", [
+    ("MI355X", MI355X),
+    # A published spelling of the part (data/results/v6.1.csv, column accelerator).
+    ("Instinct MI355X", MI355X),
+    ("GB300", "results/accelerators/nvidia-gb300/"),
+    # A submitter by its name (Crusoe submitted in v6.1 only).
+    ("Crusoe", "results/v6.1/submitters/crusoe/"),
+])
+def test_an_entity_is_the_first_result_for_its_name(page, base_url, lang, query, expected):
+    links = search(page, base_url, lang, query)
+    assert first_page(links) == f"{base_url}{lang}/{expected}", links[:5]
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_a_family_is_found_by_its_name(page, base_url, lang):
+    # Articles tagged "AMD" come first (Material weighs tags highest); the family page follows
+    # them, before the pages of its accelerators.
+    links = [link.split("?")[0].split("#")[0] for link in search(page, base_url, lang,
+                                                                 "AMD Instinct")]
+    pages = [link for link in dict.fromkeys(links) if "/blog/" not in link]
+    assert pages[0] == f"{base_url}{lang}/results/families/amd-instinct/", pages[:5]
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_entity_pages_are_indexed_without_their_tables(site, dataset, lang):
+    # One entry per entity page: its title and introduction, with every published spelling of
+    # the accelerator (from the dataset), and none of the result IDs of its tables.
+    docs = json.loads((site / lang / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    def entries(location):
+        return [d for d in docs if d["location"].split("#")[0] == location]
+    (mi355x,) = entries(MI355X)
+    spellings = {r.accelerator for r in dataset.records if r.accelerator_id == "amd-instinct-mi355x"}
+    assert spellings and all(f"<code>{s}</code>" in mi355x["text"] for s in spellings)
+    crusoe = [r for r in dataset.records if r.submitter == "Crusoe"]
+    for location in (MI355X, "results/v6.1/submitters/crusoe/", "results/families/amd-instinct/",
+                     "results/accelerators/"):
+        found = entries(location)
+        assert len(found) == 1, location
+        assert not any(r.shown_id in found[0]["text"] for r in crusoe), location
