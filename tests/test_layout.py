@@ -14,7 +14,7 @@ from tests.test_browser import load_config, search, serve_file
 pytestmark = pytest.mark.browser
 
 CODES = ["en", "zh", "it"]
-PAIR = "a=v6.1.amd.8xmi355x-2xepyc-9575f&b=v6.1.amd.9x8xmi355x-2xepyc-9575f"
+PAIR = "a=6.1-0109&b=6.1-0004"  # two AMD MI355X systems of v6.1, by result ID
 # Results (a throughput and a latency benchmark, a round), comparison (two systems, a
 # submitter, an accelerator) and article pages, plus the two pages of long tables.
 LAYOUT_PAGES = [

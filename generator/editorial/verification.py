@@ -237,7 +237,7 @@ class ClaimView:
                  "([official result folder](%(url)s)), retrieved %(date)s.") % {
             "round": record.round, "division": _(record.division),
             "category": _(record.category), "model": _md(record.model),
-            "scenario": record.scenario, "id": record.result_id,
+            "scenario": record.scenario, "id": record.shown_id,
             "url": result_url(record.round, record.location), "date": source.date.isoformat()}
 
     def check_text(self) -> str:
