@@ -1,0 +1,178 @@
+"""Corrections of a published round (../shared/cases/errata): permanent result IDs, withdrawn
+results kept as withdrawn, renames logged field by field.
+
+The cases run ``make_errata.py`` on the real v6.1 summary when ../shared is present; the small
+fixtures of ``tests/fixtures`` test each kind without it."""
+
+import csv
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from generator.data import dataset, withdrawn
+from generator.data.importer import run_import
+from tests.conftest import DATA, FIXTURES, MLCOMMONS, ROOT
+
+ERRATA = ROOT.parent / "shared" / "cases" / "errata"
+V61 = MLCOMMONS / "inference_v6.1_summary.json"
+
+
+@pytest.fixture(scope="module")
+def errata(tmp_path_factory):
+    if not (ERRATA / "make_errata.py").exists() or not V61.exists():
+        pytest.skip("../shared/cases/errata or the real v6.1 summary is not on this machine")
+    out = tmp_path_factory.mktemp("errata")
+    subprocess.run([sys.executable, str(ERRATA / "make_errata.py"), str(V61), str(out)],
+                   check=True)
+    return out
+
+
+def import_over_data(tmp_path, path, replace=("v6.1",)):
+    """Import one corrected v6.1 file over a copy of the committed data/."""
+    shutil.copytree(DATA, tmp_path / "data")
+    return run_import([path], tmp_path / "data", frozenset(replace))
+
+
+def rows(path):
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def identity(row):
+    return (row["result_id"], row["model"], row["scenario"])
+
+
+@pytest.mark.parametrize("case, gone", [("withdraw-one", 1), ("withdraw-system", 2)])
+def test_a_withdrawal_moves_no_other_id(tmp_path, errata, case, gone):
+    before = rows(DATA / "results" / "v6.1.csv")
+    report = import_over_data(tmp_path, errata / f"{case}.json")
+    after = rows(tmp_path / "data" / "results" / "v6.1.csv")
+    # Every result still published keeps its ID (compared by result folder, which the case
+    # files do not touch); the ones withdrawn are kept aside with their IDs.
+    id_of = {r["location"]: r["result_id"] for r in before}
+    assert all(id_of[r["location"]] == r["result_id"] for r in after)
+    kept = rows(withdrawn.table(tmp_path / "data", "v6.1"))
+    assert len(kept) == gone == len(before) - len(after) == report.rounds["v6.1"].removed
+    assert {identity(r) for r in kept} <= {identity(r) for r in before}
+    assert all(r["withdrawn_on"] and r["withdrawn_by"].split()[0] == f"{case}.json"
+               and len(r["withdrawn_by"].split()[1]) == 64 for r in kept)  # file and sha256
+    log = json.loads((tmp_path / "data" / "changelog" / "v6.1.json").read_text())
+    assert len(log[-1]["removed"]) == gone and log[-1]["changed"] == []
+    data = dataset.load(tmp_path / "data")
+    # Never ranked or counted: withdrawn results are not among the dataset's records.
+    assert len(data.of_round("v6.1")) == len(after)
+    assert not {identity(r) for r in kept} & {(r.result_id, r.model, r.scenario)
+                                              for r in data.of_round("v6.1")}
+    assert {identity(w.record.model_dump(mode="json")) for w in data.withdrawn} == {
+        identity(r) for r in kept}
+
+
+def test_a_rename_is_logged_as_changes_field_by_field(tmp_path, errata):
+    report = import_over_data(tmp_path, errata / "rename.json", replace=())
+    entry = json.loads((tmp_path / "data" / "changelog" / "v6.1.json").read_text())[-1]
+    assert (entry["added"], entry["removed"]) == ([], [])
+    # make_errata.py renames SystemName and Platform of Azure's two GB200 NVL72 systems: the
+    # committed v6.1 table holds 4 records of them, so 8 changes of 2 fields.
+    azure = [r for r in rows(DATA / "results" / "v6.1.csv")
+             if r["submitter"] == "Azure" and "GB200-NVL72" in r["platform"]]
+    assert len(entry["changed"]) == 2 * len(azure) == 8
+    assert {c["field"] for c in entry["changed"]} == {"system_name", "platform"}
+    assert all(c["old"].startswith("Azure-GB200") and c["new"].startswith("Azure-ND-GB200")
+               for c in entry["changed"] if c["field"] == "platform")
+    assert report.rounds["v6.1"].changed == len(azure)
+    ids = {r["location"]: r["result_id"] for r in rows(tmp_path / "data" / "results" / "v6.1.csv")}
+    assert all(ids[r["location"]] == r["result_id"] for r in azure)  # same IDs, new names
+
+
+def test_a_correction_is_one_change_old_to_new(tmp_path, errata):
+    import_over_data(tmp_path, errata / "correction.json", replace=())
+    entry = json.loads((tmp_path / "data" / "changelog" / "v6.1.json").read_text())[-1]
+    (change,) = entry["changed"]
+    dell = next(r for r in rows(DATA / "results" / "v6.1.csv")
+                if r["location"] == change["location"])
+    assert change["field"] == "result" and change["old"] == dell["result"]
+    # make_errata.py: the value × 1.02, rounded to 3 decimals.
+    assert float(change["new"]) == round(float(dell["result"]) * 1.02, 3)
+
+
+def fixture_copy(tmp_path, name, edit):
+    raw = json.loads((FIXTURES / "checker_summary.json").read_text(encoding="utf-8"))
+    edit(raw)
+    path = tmp_path / name
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    return path
+
+
+def test_ids_are_pinned_and_never_given_again(tmp_path):
+    # checker_summary.json numbers, by MLCommons' rule: Acme box 9.9-0001, Acme edge 9.9-0002,
+    # Beta Labs 9.9-0003 (see test_importer). Withdraw the Acme box and add a new system whose
+    # rule position is first (submitter "Aaa"): re-running the rule would renumber all three.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir)
+
+    def edit(raw):
+        new = json.loads(json.dumps(raw["0"]))
+        new.update(Organization="Aaa", Platform="aaa_box", SystemName="Aaa box",
+                   Location="./closed/Aaa/results/aaa_box/llama3.1-8b/Offline/performance/run_1")
+        del raw["0"]
+        raw["9"] = new
+    run_import([fixture_copy(tmp_path, "corrected.json", edit)], data_dir,
+               frozenset({"v9.9"}))
+    ids = {r.submitter + " " + r.platform: r.result_id for r in dataset.load(data_dir).records}
+    assert ids == {"Acme acme_edge": "9.9-0002", "Beta Labs beta_cpu": "9.9-0003",
+                   "Aaa aaa_box": "9.9-0004"}  # after the highest number ever used
+    (gone,) = dataset.load(data_dir).withdrawn
+    assert (gone.record.result_id, gone.record.platform) == ("9.9-0001", "acme_box_8x")
+
+    # Published again: the result returns under its old ID and leaves the withdrawn table,
+    # where the Aaa system, absent from the original file, now is.
+    run_import([FIXTURES / "checker_summary.json"], data_dir, frozenset({"v9.9"}))
+    data = dataset.load(data_dir)
+    assert {r.platform: r.result_id for r in data.records}["acme_box_8x"] == "9.9-0001"
+    assert [(w.record.platform, w.record.result_id) for w in data.withdrawn] == [
+        ("aaa_box", "9.9-0004")]
+
+
+def test_a_renamed_folder_keeps_its_id_by_the_unchanged_fields(tmp_path):
+    # A derived-ID round whose system is renamed together with its result folder: matched by the
+    # fields a rename leaves alone (identity.UNCHANGED_BY_A_RENAME), logged as changes.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir)
+
+    def edit(raw):
+        raw["2"].update(Platform="beta_cpu_v2", SystemName="Beta CPU server v2",
+                        Location="./closed/Beta Labs/results/beta_cpu_v2/llama3.1-8b/Server/"
+                                 "performance/run_1")
+    run_import([fixture_copy(tmp_path, "renamed.json", edit)], data_dir)
+    entry = json.loads((data_dir / "changelog" / "v9.9.json").read_text())[-1]
+    assert (entry["added"], entry["removed"]) == ([], [])
+    assert {c["field"]: (c["old"], c["new"]) for c in entry["changed"]} == {
+        "system_name": ("Beta CPU server", "Beta CPU server v2"),
+        "platform": ("beta_cpu", "beta_cpu_v2"),
+        "location": ("closed/Beta Labs/results/beta_cpu/llama3.1-8b/Server/performance/run_1",
+                     "closed/Beta Labs/results/beta_cpu_v2/llama3.1-8b/Server/performance/"
+                     "run_1")}
+    assert {r.platform: r.result_id for r in dataset.load(data_dir).records}[
+        "beta_cpu_v2"] == "9.9-0003"
+
+
+def test_a_system_renamed_under_its_published_id_is_a_rename(tmp_path):
+    # The real v5.1 correction: a Supermicro system renamed between the first and the final
+    # summary, its records keeping their published IDs, result folders renamed with it. Here
+    # the same on final_report.json: record 0 (ID 9.8-0002) gets a new System, Platform and
+    # Location; matched by published ID, model and scenario.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "final_report.json"], data_dir)
+    raw = json.loads((FIXTURES / "final_report.json").read_text(encoding="utf-8"))
+    raw[0].update(System="Acme Box 8x (final)", Platform="acme_box_8x_final",
+                  Location="closed/Acme/results/acme_box_8x_final/llama2-70b-99/Server")
+    final = tmp_path / "final.json"
+    final.write_text(json.dumps(raw), encoding="utf-8")
+    run_import([final], data_dir)
+    entry = json.loads((data_dir / "changelog" / "v9.8.json").read_text())[-1]
+    assert (entry["added"], entry["removed"]) == ([], [])
+    assert sorted(c["field"] for c in entry["changed"]) == ["location", "platform",
+                                                             "system_name"]
