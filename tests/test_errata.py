@@ -14,6 +14,8 @@ import pytest
 
 from generator.data import dataset, withdrawn
 from generator.data.importer import run_import
+from generator.data.result_ids import assign_result_ids
+from generator.errors import InputErrors
 from tests.conftest import DATA, FIXTURES, MLCOMMONS, ROOT
 
 ERRATA = ROOT.parent / "shared" / "cases" / "errata"
@@ -176,3 +178,87 @@ def test_a_system_renamed_under_its_published_id_is_a_rename(tmp_path):
     assert (entry["added"], entry["removed"]) == ([], [])
     assert sorted(c["field"] for c in entry["changed"]) == ["location", "platform",
                                                              "system_name"]
+
+
+def refused(tmp_path, paths):
+    """The errors of an import over a copy of data/, checking that nothing was written."""
+    shutil.copytree(DATA, tmp_path / "data")
+    before = {p: p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file()}
+    with pytest.raises(InputErrors) as caught:
+        run_import(paths, tmp_path / "data", frozenset({"v6.1", "v9.9"}))
+    assert {p: p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file()} == before
+    return str(caught.value)
+
+
+def test_the_duplicate_key_case_is_refused_naming_both_places(tmp_path, errata):
+    message = refused(tmp_path, [errata / "duplicate-key.json"])
+    # make_errata.py appends a second copy of the first record, key "0", at the end; the first
+    # is at line 2 (the file starts with "{").
+    text = (errata / "duplicate-key.json").read_text(encoding="utf-8")
+    last = text[:text.rindex('"0":')].count("\n") + 1
+    assert f"line {last}: field '0': key '0' written twice in one object, at line 2 and at " \
+           f"line {last}" in message
+
+
+def test_a_field_written_twice_is_refused_naming_both_lines(tmp_path):
+    text = (FIXTURES / "checker_summary.json").read_text(encoding="utf-8")
+    first = text.index('"Result"')
+    line = text.count("\n", 0, first) + 1
+    doubled = tmp_path / "doubled.json"
+    doubled.write_text(text[:first] + '"Result": "1.0",\n' + text[first:], encoding="utf-8")
+    message = refused(tmp_path, [doubled])
+    assert (f"field 'Result': key 'Result' written twice in one object, at line {line} and at "
+            f"line {line + 1}") in message
+
+
+def test_the_submitter_respelling_case_asks_for_an_alias(tmp_path, errata):
+    message = refused(tmp_path, [errata / "submitter-case.json"])
+    assert "'DELL' differs from the submitter 'Dell' of" in message
+    assert "add 'DELL' to the spellings of 'Dell' in generator/results/organizations.yaml" \
+           in message
+
+
+def test_a_submitter_respelled_in_a_fixture_is_refused(tmp_path):
+    raw = json.loads((FIXTURES / "checker_summary.json").read_text(encoding="utf-8"))
+    raw["1"]["Organization"] = "ACME"
+    path = tmp_path / "respelled.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(InputErrors, match="'ACME' differs from the submitter 'Acme'"):
+        run_import([path], tmp_path / "data")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_a_bom_or_utf16_summary_is_read(tmp_path, encoding):
+    # Python writes a byte-order mark for both encodings.
+    text = (FIXTURES / "checker_summary.json").read_text(encoding="utf-8")
+    path = tmp_path / "summary.json"
+    path.write_text(text, encoding=encoding)
+    run_import([path], tmp_path / "data")
+    assert len(dataset.load(tmp_path / "data").records) == 3
+
+
+def test_a_latin1_summary_is_refused_naming_the_encoding(tmp_path):
+    path = tmp_path / "summary.json"
+    path.write_bytes('{"0": {"Organization": "Açme"}}'.encode("latin-1"))
+    with pytest.raises(InputErrors, match="not UTF-8 text .*UTF-16 with a byte-order mark"):
+        run_import([path], tmp_path / "data")
+
+
+def test_a_csv_summary_is_refused_by_name(tmp_path):
+    path = tmp_path / "summary.csv"
+    path.write_text("Organization,Availability,Division\nAcme,available,closed\n",
+                    encoding="utf-8")
+    with pytest.raises(InputErrors, match="CSV summaries are not read; import the summary.json"):
+        run_import([path], tmp_path / "data")
+
+
+def test_ids_grow_past_9999_systems():
+    # MLCommons' rule writes f"{n:04d}": the 10,000th system is 9.9-10000.
+    systems = [{"suite": "datacenter", "division": "closed", "category": "available",
+                "submitter": "Acme", "platform": f"box{n:05d}", "used_model": "m"}
+               for n in range(10_000)]
+    ids = assign_result_ids("v9.9", systems)
+    assert (ids[0], ids[9_998], ids[9_999]) == ("9.9-0001", "9.9-9999", "9.9-10000")
+    record = next(r for r in dataset.load(DATA).records if r.round == "v6.1")
+    assert record.model_copy(update={"result_id": "6.1-10000"}).model_validate(
+        {**record.model_dump(), "result_id": "6.1-10000"}).result_id == "6.1-10000"

@@ -139,9 +139,11 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
         if entry is not None:
             entries[round_name] = entry
     if not errors:
-        # The rules across rounds (one spelling per model), with the rounds data/ keeps.
-        errors += rules.one_spelling_per_model(_kept_rows(data_dir, records_by_round) + [
-            row for rows in normalized_rows for row in rows])
+        # The rules across rounds (one spelling per model and per submitter), with the rounds
+        # data/ keeps.
+        every = _kept_rows(data_dir, records_by_round) + [
+            row for rows in normalized_rows for row in rows]
+        errors += rules.one_spelling_per_model(every) + rules.one_spelling_per_submitter(every)
     if errors:
         raise InputErrors(errors)
     progress("validating the dataset as it will be written")

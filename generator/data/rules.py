@@ -19,6 +19,7 @@ from generator.data import accelerators
 from generator.data.result_ids import assign_result_ids, audit_key
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import fold, vocabulary
+from generator.results import organizations
 from generator.errors import InputError
 
 
@@ -76,7 +77,7 @@ def check_dataset(rows: Rows) -> Findings:
         each = check_round(members)
         found.errors += each.errors
         found.warnings += each.warnings
-    found.errors += one_spelling_per_model(rows)
+    found.errors += one_spelling_per_model(rows) + one_spelling_per_submitter(rows)
     return found
 
 
@@ -196,6 +197,28 @@ def one_spelling_per_model(rows: Rows) -> list[InputError]:
                                                "punctuation; use one spelling, or list both "
                                                "in generator/data/vocabulary.yaml as one model "
                                                "with its aliases"))
+    return errors
+
+
+def one_spelling_per_submitter(rows: Rows) -> list[InputError]:
+    """One company, one submitter name: a submitter that differs from another submitter of the
+    dataset only in case or punctuation (``DELL`` beside ``Dell``) would make two submitter
+    pages and count one organization twice, unless ``generator/results/organizations.yaml``
+    lists the spelling under ``spellings`` (as ``ORACLE`` for Oracle)."""
+    errors, first_of = [], {}
+    for place, record in rows:
+        name = record.submitter
+        if organizations.organizations_of(name) != (name,):
+            continue  # a listed spelling or joint name
+        other_place, other = first_of.setdefault(fold(name), (place, name))
+        if other != name:
+            errors.append(place.error("submitter", f"{name!r} differs from the submitter "
+                                                   f"{other!r} of {other_place.path} "
+                                                   f"{other_place.where} only in case or "
+                                                   "punctuation; if it is the same company, add "
+                                                   f"{name!r} to the spellings of {other!r} in "
+                                                   "generator/results/organizations.yaml (or "
+                                                   "the other way round)"))
     return errors
 
 
