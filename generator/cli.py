@@ -17,6 +17,7 @@ from pathlib import Path
 
 from generator.data import dataset, importer
 from generator.editorial.check import check, notes
+from generator.editorial.import_check import claims_validator
 from generator.editorial.scaffold import WORKING_TITLE, new_article
 from generator.errors import InputError, InputErrors
 from generator.i18n import catalogs
@@ -62,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "import":
             report = importer.run_import(
                 args.paths, root / "data", frozenset(args.replace_round),
-                progress=lambda message: print(message, file=sys.stderr))
+                progress=lambda message: print(message, file=sys.stderr),
+                validate=claims_validator(root))
             print_import_report(report, root / "data")
         elif args.command == "new-article":
             paths = new_article(root / "docs", args.slug, args.title, args.date, args.author,

@@ -16,7 +16,11 @@ from generator.data import dataset, withdrawn
 from generator.data.importer import run_import
 from generator.data.result_ids import assign_result_ids
 from generator.errors import InputErrors
-from tests.conftest import DATA, FIXTURES, MLCOMMONS, ROOT
+from generator.editorial.check import check
+from generator.editorial.claim_checks import check_claims
+from generator.editorial.claims import load_registry
+from generator.editorial.import_check import claims_validator
+from tests.conftest import DATA, FIXTURES, MLCOMMONS, ROOT, make_fixture_project
 
 ERRATA = ROOT.parent / "shared" / "cases" / "errata"
 V61 = MLCOMMONS / "inference_v6.1_summary.json"
@@ -262,3 +266,138 @@ def test_ids_grow_past_9999_systems():
     record = next(r for r in dataset.load(DATA).records if r.round == "v6.1")
     assert record.model_copy(update={"result_id": "6.1-10000"}).model_validate(
         {**record.model_dump(), "result_id": "6.1-10000"}).result_id == "6.1-10000"
+
+
+# --- claims bind to results by their result ID -------------------------------------------------
+
+def probe_claim(result_id, model, scenario, value, unit):
+    """A verified claim quoting one result, as an editor writes it in claims.yaml."""
+    return (f"  errata-probe:\n    value: {value}\n    unit: {unit}\n    status: verified\n"
+            f"    measures: {{round: {result_id and 'v' + result_id.split('-')[0]}, model: "
+            f"{model}}}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result\n"
+            f"      results:\n        - {{round: v{result_id.split('-')[0]}, model: {model}, "
+            f"scenario: {scenario}, result_id: {result_id}}}\n")
+
+
+def project(tmp_path, claim=None):
+    """A project for ``check``: the fixture project with the whole committed data/ (changelog
+    included), optionally with ``claim`` added to its registry."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    make_fixture_project(tmp_path)
+    shutil.copytree(DATA / "changelog", tmp_path / "data" / "changelog")
+    if claim:
+        path = tmp_path / "data" / "claims.yaml"
+        path.write_text(path.read_text(encoding="utf-8").replace("\nclaims:\n",
+                                                                 "\nclaims:\n" + claim, 1),
+                        encoding="utf-8")
+    return tmp_path
+
+
+def committed(location_of):
+    """The committed v6.1 row of the raw record ``location_of`` (a raw summary record)."""
+    wanted = location_of["Location"].removeprefix("./")
+    return next(r for r in rows(DATA / "results" / "v6.1.csv") if r["location"] == wanted)
+
+
+def changed_record(errata, name):
+    """The raw v6.1 record that ``name`` changes (or drops), from both files."""
+    base = json.loads(V61.read_text(encoding="utf-8"))
+    other = json.loads((errata / name).read_text(encoding="utf-8"))
+    return next(base[k] for k in base if base[k] != other.get(k))
+
+
+def import_project(root, path):
+    return run_import([path], root / "data", frozenset({"v6.1"}),
+                      validate=claims_validator(root))
+
+
+def test_a_claim_follows_a_rename(tmp_path, errata):
+    row = committed(changed_record(errata, "rename.json"))  # an Azure GB200 NVL72 result
+    root = project(tmp_path, probe_claim(row["result_id"], row["model"], row["scenario"],
+                                         round(float(row["result"])), row["units"]))
+    import_project(root, errata / "rename.json")
+    check(root)  # passes: the claim binds to the result ID, not to the old name
+    data = dataset.load(root / "data")
+    renamed = next(r for r in data.records if r.location == row["location"])
+    assert renamed.result_id == row["result_id"] and "(rev. 2)" in renamed.system_name
+
+
+def test_a_corrected_value_fails_its_claim_naming_the_changelog(tmp_path, errata):
+    row = committed(changed_record(errata, "correction.json"))
+    claim = probe_claim(row["result_id"], row["model"], row["scenario"],
+                        round(float(row["result"])), row["units"])
+    # The import refuses: it would break the claim (import validates what check validates).
+    root = project(tmp_path / "a", claim)
+    with pytest.raises(InputErrors, match="this import would break claim 'errata-probe'.*"
+                                          r"data/changelog/v6\.1\.json entry 2"):
+        import_project(root, errata / "correction.json")
+    # Imported first, the claim written afterwards with the old value: check fails the same way.
+    root = project(tmp_path / "b")
+    import_project(root, errata / "correction.json")
+    path = root / "data" / "claims.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("\nclaims:\n", "\nclaims:\n" + claim),
+                    encoding="utf-8")
+    with pytest.raises(InputErrors) as caught:
+        check(root)
+    (message,) = [str(e) for e in caught.value.errors if "errata-probe" in str(e)]
+    assert (f"MLCommons corrected the result since: data/changelog/v6.1.json entry 2 "
+            f"(" in message and f"result {row['result']} → " in message)
+
+
+@pytest.mark.parametrize("case", ["withdraw-one", "withdraw-system"])
+def test_a_claim_on_a_withdrawn_result_fails_saying_so(tmp_path, errata, case):
+    row = committed(changed_record(errata, f"{case}.json"))
+    claim = probe_claim(row["result_id"], row["model"], row["scenario"],
+                        round(float(row["result"])), row["units"])
+    root = project(tmp_path / "a", claim)
+    with pytest.raises(InputErrors, match=f"this import would break claim 'errata-probe': "
+                                          f"result {row['result_id']} .* was withdrawn on "):
+        import_project(root, errata / f"{case}.json")
+    root = project(tmp_path / "b")
+    import_project(root, errata / f"{case}.json")
+    path = root / "data" / "claims.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("\nclaims:\n", "\nclaims:\n" + claim),
+                    encoding="utf-8")
+    with pytest.raises(InputErrors, match=f"claim 'errata-probe': result {row['result_id']} "
+                                          rf"\({row['model']}, {row['scenario']}, .*\) was "
+                                          f"withdrawn on .*: the import of {case}.json"):
+        check(root)
+
+
+FIXTURE_CLAIMS = """sources:
+  mlcommons-v9.9: {publisher: MLCommons, title: v9.9, date: 2026-01-01, url: https://example.org/}
+claims:
+  acme-offline:
+    value: 1200.5
+    unit: Tokens/s
+    status: verified
+    measures: {round: v9.9, model: llama3.1-8b}
+    sources: [mlcommons-v9.9]
+    derivation:
+      formula: result
+      results:
+        - {round: v9.9, model: llama3.1-8b, scenario: Offline, result_id: 9.9-0001}
+"""
+
+
+@pytest.mark.parametrize("edit, expected", [
+    # checker_summary.json record "0": Acme's box, 9.9-0001, llama3.1-8b Offline, 1200.5.
+    (lambda raw: raw["0"].update(SystemName="Acme Box 8x (renamed)"), None),
+    (lambda raw: raw["0"].update(Result="1224.51"),
+     "MLCommons corrected the result since: data/changelog/v9.9.json entry 2 ("),
+    (lambda raw: raw.pop("0"), "result 9.9-0001 (llama3.1-8b, Offline, Acme Acme Box 8x) was "
+                               "withdrawn on "),
+], ids=["rename", "correction", "withdrawal"])
+def test_claims_follow_their_result_on_fixtures(tmp_path, edit, expected):
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir)
+    (data_dir / "claims.yaml").write_text(FIXTURE_CLAIMS, encoding="utf-8")
+    registry = load_registry(data_dir / "claims.yaml")
+    assert check_claims(registry, [], dataset.load(data_dir), data_dir / "claims.yaml") == []
+    run_import([fixture_copy(tmp_path, "corrected.json", edit)], data_dir, frozenset({"v9.9"}))
+    errors = check_claims(registry, [], dataset.load(data_dir), data_dir / "claims.yaml")
+    if expected is None:
+        assert errors == []
+    else:
+        (error,) = errors
+        assert expected in str(error)
