@@ -5,6 +5,7 @@ The cases run ``make_errata.py`` on the real v6.1 summary when ../shared is pres
 fixtures of ``tests/fixtures`` test each kind without it."""
 
 import csv
+import datetime as dt
 import json
 import shutil
 import subprocess
@@ -20,6 +21,10 @@ from generator.editorial.check import check
 from generator.editorial.claim_checks import check_claims
 from generator.editorial.claims import load_registry
 from generator.editorial.import_check import claims_validator
+from generator.i18n.formatting import format_day
+from generator.i18n.languages import LANGUAGES
+from generator.pages.home import data_pages
+from generator.pages.results import results_pages
 from tests.conftest import DATA, FIXTURES, MLCOMMONS, ROOT, make_fixture_project
 
 ERRATA = ROOT.parent / "shared" / "cases" / "errata"
@@ -401,3 +406,29 @@ def test_claims_follow_their_result_on_fixtures(tmp_path, edit, expected):
     else:
         (error,) = errors
         assert expected in str(error)
+
+
+WITHDRAWN_WORDS = {"en": "Withdrawn results", "zh": "已撤回的结果", "it": "Risultati ritirati"}
+
+
+def test_a_withdrawn_result_is_listed_under_its_id_in_every_language(tmp_path):
+    # checker_summary.json's Acme box (9.9-0001) withdrawn: the round page and the data page
+    # list it under the anchor withdrawn-9.9-0001 with its date; no ranking holds it.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir, today=dt.date(2026, 3, 1))
+    run_import([fixture_copy(tmp_path, "corrected.json", lambda raw: raw.pop("0"))], data_dir,
+               frozenset({"v9.9"}), today=dt.date(2026, 3, 2))
+    data = dataset.load(data_dir)
+    for lang in LANGUAGES:
+        pages = {p.path: p.content for p in results_pages(data, lang)
+                 if p.path.endswith(".md")}
+        round_page = pages["results/v9.9/index.md"]
+        data_page = data_pages(data_dir, data, lang, "https://example.org/")[0].content
+        for page in (round_page, data_page):
+            assert WITHDRAWN_WORDS[lang.code] in page
+            row = page[page.index('<tr id="withdrawn-9.9-0001">'):]
+            row = row[:row.index("</tr>")]
+            assert "Acme Box 8x" in row and format_day(dt.date(2026, 3, 2), lang) in row
+        ranked = [content for path, content in pages.items()
+                  if path.startswith("results/v9.9/") and path != "results/v9.9/index.md"]
+        assert ranked and not any("Acme Box 8x" in content for content in ranked)
