@@ -58,8 +58,8 @@ def save_round(data_dir: Path, round_name: str, records: list[ResultRecord]) -> 
 
     Files are replaced atomically; a previous table of the round is overwritten.
     """
-    rows = sorted(records, key=lambda r: (r.result_id, r.model, r.used_model, r.scenario,
-                                          r.units))
+    rows = sorted(records, key=lambda r: (id_order(r.result_id), r.model, r.used_model,
+                                          r.scenario, r.units))
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=FIELDS, lineterminator="\n")
     writer.writeheader()
@@ -69,6 +69,12 @@ def save_round(data_dir: Path, round_name: str, records: list[ResultRecord]) -> 
     write_text_atomic(path, buffer.getvalue())
     write_descriptor(data_dir)
     return path
+
+
+def id_order(result_id: str) -> tuple[int, str]:
+    """Sort key of a canonical result ID by its system number: ``6.1-10000`` after
+    ``6.1-9999``."""
+    return (len(result_id), result_id)
 
 
 def cell(value: object) -> str:

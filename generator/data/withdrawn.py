@@ -62,8 +62,8 @@ def save(data_dir: Path, round_name: str, rows: list[dict[str, str]]) -> None:
     writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n",
                             extrasaction="ignore")
     writer.writeheader()
-    for row in sorted(rows, key=lambda r: (r["result_id"], r["model"], r["used_model"],
-                                           r["scenario"])):
+    for row in sorted(rows, key=lambda r: (len(r["result_id"]), r["result_id"], r["model"],
+                                           r["used_model"], r["scenario"])):
         writer.writerow({name: row.get(name, "") for name in COLUMNS})
     write_text_atomic(path, buffer.getvalue())
 
