@@ -18,7 +18,7 @@ from generator.data.importer import run_import
 from generator.data.result_ids import assign_result_ids
 from generator.errors import InputErrors
 from generator.editorial.check import check
-from generator.editorial.claim_checks import check_claims
+from generator.editorial.claim_checks import check_claims, corrected_claims
 from generator.editorial.claims import load_registry
 from generator.editorial.import_check import claims_validator
 from generator.i18n.formatting import format_day
@@ -432,3 +432,20 @@ def test_a_withdrawn_result_is_listed_under_its_id_in_every_language(tmp_path):
         ranked = [content for path, content in pages.items()
                   if path.startswith("results/v9.9/") and path != "results/v9.9/index.md"]
         assert ranked and not any("Acme Box 8x" in content for content in ranked)
+
+
+def test_check_notes_a_claim_on_a_corrected_result(tmp_path):
+    # The correction changes 1200.5 to 1200.52: the claim's stated 1200.5 still matches at its
+    # precision (one decimal), and check notes the correction with the changelog entry.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir)
+    (data_dir / "claims.yaml").write_text(FIXTURE_CLAIMS, encoding="utf-8")
+    registry = load_registry(data_dir / "claims.yaml")
+    assert corrected_claims(registry, list(dataset.load(data_dir).records), data_dir) == []
+    run_import([fixture_copy(tmp_path, "c.json", lambda raw: raw["0"].update(Result="1200.52"))],
+               data_dir)
+    records = list(dataset.load(data_dir).records)
+    assert check_claims(registry, [], dataset.load(data_dir), data_dir / "claims.yaml") == []
+    (note,) = corrected_claims(registry, records, data_dir)
+    assert note.startswith("claim 'acme-offline' (stated 1,200.5 Tokens/s, recomputed 1,200.52)")
+    assert "data/changelog/v9.9.json entry 2" in note and "result 1200.5 → 1200.52" in note

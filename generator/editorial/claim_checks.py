@@ -196,3 +196,22 @@ def corrections(records, data_dir: Path) -> str:
                              f"{change['result_id']} {r.model} {r.scenario} {change['field']} "
                              f"{change['old']} → {change['new']}")
     return ("; MLCommons corrected the result since: " + "; ".join(found)) if found else ""
+
+
+def corrected_claims(registry: Registry, records: list[ResultRecord], data_dir: Path
+                     ) -> list[str]:
+    """Claims that quote a result MLCommons corrected since its first import (the changelog's
+    ``changed`` items of a value: ``corrections``), with the value recomputed now: a note for
+    the editor even where the stated figure still matches at its precision."""
+    out = []
+    for claim_id, claim in sorted(registry.claims.items()):
+        if claim.derivation is None:
+            continue
+        try:
+            result = recompute(claim.derivation, list(records))
+        except (LookupError, ValueError):
+            continue  # check_claims reports it
+        if found := corrections(result.records, data_dir):
+            out.append(f"claim '{claim_id}' (stated {_plain(claim.value)} {claim.unit}, "
+                       f"recomputed {_plain(result.value)}){found.removeprefix(';')}")
+    return out
