@@ -3,8 +3,9 @@ where possible, a recomputation from the results dataset.
 
 ``data/claims.yaml`` holds ``sources`` (publisher, title, date, URL, referenced by id) and
 ``claims``. A claim has a value and unit, what it measures, a status (see ``STATUSES``), its
-sources, and optionally a ``derivation``: a formula over records of the dataset selected by
-their fields, with a relative tolerance. ``recompute`` evaluates derivations; ``check`` in
+sources, and optionally a ``derivation``: a formula over results of the dataset, each selected by
+its permanent identity (``Selector``: round, model, scenario, result ID), with a relative
+tolerance. ``recompute`` evaluates derivations; ``check`` in
 ``generator.editorial.check`` fails the build when a stated value disagrees with its recomputation.
 
 Agreement (``Recomputation.agrees``): a figure read or computed from the dataset (status
