@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from generator.data import dataset, withdrawn
+from generator.data import dataset, publication, withdrawn
 from generator.data.importer import run_import
 from generator.data.result_ids import assign_result_ids
 from generator.errors import InputErrors
@@ -449,3 +449,44 @@ def test_check_notes_a_claim_on_a_corrected_result(tmp_path):
     (note,) = corrected_claims(registry, records, data_dir)
     assert note.startswith("claim 'acme-offline' (stated 1,200.5 Tokens/s, recomputed 1,200.52)")
     assert "data/changelog/v9.9.json entry 2" in note and "result 1200.5 → 1200.52" in note
+
+
+# --- the publication rule: a round is deployed from 14 days after its publication ---------------
+
+def test_a_new_round_is_left_out_of_the_deploy_build_for_14_days(tmp_path):
+    # checker_summary.json is round v9.9; imported on 2027-03-01 with no date given, its
+    # publication date is that day, so the deployed site may show it from 2027-03-15.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir, today=dt.date(2027, 3, 1))
+    assert publication.read(data_dir) == {"v9.9": dt.date(2027, 3, 1)}
+    data = dataset.load(data_dir)
+    lines = []
+    deployed = publication.deployable(data, data_dir, dt.date(2027, 3, 14), log=lines.append)
+    assert deployed.records == () and lines == [
+        "v9.9: left out of this deploy build: it may be published from 2027-03-15 (MLCommons' "
+        "results messaging guidelines: 14 days after the official publication date)"]
+    editors = {p.path for p in results_pages(data, LANGUAGES[0])}
+    assert "results/v9.9/index.md" in editors  # the editor's build keeps it
+    assert "results/v9.9/index.md" not in {p.path for p in results_pages(deployed,
+                                                                         LANGUAGES[0])}
+    assert publication.deployable(data, data_dir, dt.date(2027, 3, 15)) is data
+
+
+def test_a_given_publication_date_wins_and_a_reimport_keeps_it(tmp_path):
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir, today=dt.date(2027, 3, 1),
+               published={"v9.9": dt.date(2027, 2, 1)})
+    run_import([FIXTURES / "checker_summary.json"], data_dir, today=dt.date(2027, 3, 9))
+    assert publication.read(data_dir) == {"v9.9": dt.date(2027, 2, 1)}
+    assert publication.embargoed(publication.read(data_dir), ["v9.9"], dt.date(2027, 2, 14)) \
+        == {"v9.9": dt.date(2027, 2, 15)}
+
+
+def test_the_committed_rounds_are_past_their_embargo():
+    # data/rounds.yaml holds MLCommons' dates (those of data/claims.yaml's sources); the last,
+    # v6.1 on 2026-09-16, opened on 2026-09-30.
+    dates = publication.read(DATA)
+    assert set(dates) == set(dataset.load(DATA).rounds)
+    assert publication.embargoed(dates, list(dates), dt.date(2026, 9, 30)) == {}
+    assert publication.embargoed(dates, list(dates), dt.date(2026, 9, 29)) == {
+        "v6.1": dt.date(2026, 9, 30)}

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from generator.data import changelog, dataset, identity, rules, withdrawn
+from generator.data import changelog, dataset, identity, publication, rules, withdrawn
 from generator.data.mlcommons import SummaryRecord, read_summary
 from generator.data.normalize import normalize_fields, schema_error
 from generator.data.result_ids import assign_result_ids
@@ -75,7 +75,8 @@ class ImportReport:
 def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str] = frozenset(),
                today: dt.date | None = None,
                progress: Callable[[str], None] = lambda message: None,
-               validate: Validator | None = None) -> ImportReport:
+               validate: Validator | None = None,
+               published: dict[str, dt.date] | None = None) -> ImportReport:
     """Import MLCommons summary files into ``data_dir``.
 
     Args:
@@ -88,6 +89,8 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
         progress: called with a line of text as each long step starts.
         validate: checks the staged ``data/`` as ``check`` would (claims, articles); its
             problems refuse the import, its remarks go to ``report.notes``.
+        published: official publication dates of imported rounds (``publication``); a round
+            new to ``data/`` without one gets ``today``.
 
     Returns:
         the import report.
@@ -151,6 +154,9 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
         staged = Path(staging) / "data"
         if data_dir.exists():
             shutil.copytree(data_dir, staged)
+        dates = publication.published_on(publication.read(data_dir), list(records_by_round),
+                                         today, published or {})
+        publication.write(staged, dates)
         _save(staged, records_by_round, entries, gone_by_round)
         try:
             dataset.load(staged)  # the rules of the build
@@ -162,6 +168,7 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
                                           e.field, e.problem, e.dataset_field)
                                for e in exc.errors]) from None
         report.notes += remarks
+    publication.write(data_dir, dates)
     _save(data_dir, records_by_round, entries, gone_by_round)
     return report
 
