@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator.data import dataset, importer, publication
+from generator.data import dataset, fetch, importer, publication
 from generator.editorial.check import check, notes
 from generator.editorial.import_check import claims_validator
 from generator.editorial.scaffold import WORKING_TITLE, new_article
@@ -54,6 +54,11 @@ def main(argv: list[str] | None = None) -> int:
         if name == "site":
             sub.add_argument("--site", type=Path, default=None,
                              help="output folder; default: site/ of the project")
+    p_fetch = commands.add_parser("fetch", help="download MLCommons' summary files of every "
+                                                "round in data/ and of the next round")
+    p_fetch.add_argument("--to", type=Path, required=True, help="folder for the files")
+    p_fetch.add_argument("--base", default=fetch.RAW,
+                         help="where the repositories are read (default: GitHub's raw files)")
     commands.add_parser("check", help="validate data, claims, authors, tags and articles")
     p_new = commands.add_parser("new-article", help="create a post in every language")
     p_new.add_argument("slug", help="file name and URL slug, e.g. v6-1-power-results")
@@ -74,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
                 progress=lambda message: print(message, file=sys.stderr),
                 validate=claims_validator(root), published=dict(args.published))
             print_import_report(report, root / "data")
+        elif args.command == "fetch":
+            rounds = fetch.rounds_to_fetch(dataset.load(root / "data").rounds)
+            fetch.fetch(rounds, args.to, base=args.base)
         elif args.command == "new-article":
             paths = new_article(root / "docs", args.slug, args.title, args.date, args.author,
                                 args.tags or ["mlperf"])

@@ -12,8 +12,9 @@ import subprocess
 import sys
 
 import pytest
+import yaml
 
-from generator.data import dataset, publication, withdrawn
+from generator.data import dataset, fetch, publication, withdrawn
 from generator.data.importer import run_import
 from generator.data.result_ids import assign_result_ids
 from generator.errors import InputErrors
@@ -490,3 +491,39 @@ def test_the_committed_rounds_are_past_their_embargo():
     assert publication.embargoed(dates, list(dates), dt.date(2026, 9, 30)) == {}
     assert publication.embargoed(dates, list(dates), dt.date(2026, 9, 29)) == {
         "v6.1": dt.date(2026, 9, 30)}
+
+
+# --- the scheduled import: fetch, on local folders laid out as MLCommons' repositories ---------
+
+def test_fetch_reads_each_round_and_skips_one_not_published(tmp_path):
+    repos = tmp_path / "repos" / "mlcommons"
+    (repos / "inference_results_v9.8" / "main").mkdir(parents=True)
+    (repos / "inference_results_v9.9" / "main").mkdir(parents=True)
+    # v9.8 has both files: the final report (with IDs) wins; v9.9 only the checker summary.
+    shutil.copy(FIXTURES / "final_report.json",
+                repos / "inference_results_v9.8" / "main" / "summary_results.json")
+    shutil.copy(FIXTURES / "checker_summary.json",
+                repos / "inference_results_v9.8" / "main" / "summary.json")
+    shutil.copy(FIXTURES / "checker_summary.json",
+                repos / "inference_results_v9.9" / "main" / "summary.json")
+    rounds = fetch.rounds_to_fetch(["v9.9", "v9.8"])
+    assert rounds == ["v9.8", "v9.9", "v10.0"]  # and the round after the latest
+    lines = []
+    paths = fetch.fetch(rounds, tmp_path / "out", base=(tmp_path / "repos").as_uri(),
+                        log=lines.append)
+    assert [p.name for p in paths] == ["inference_v9.8_summary.json",
+                                       "inference_v9.9_summary.json"]
+    assert paths[0].read_bytes() == (FIXTURES / "final_report.json").read_bytes()
+    assert lines[-1] == "v10.0: no summary_results.json or summary.json published yet; skipped"
+    run_import(paths, tmp_path / "data")  # what the workflow does next
+    assert dataset.load(tmp_path / "data").rounds == ["v9.8", "v9.9"]
+
+
+def test_the_scheduled_import_workflow_fetches_imports_and_proposes():
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "import.yml").read_text())
+    on = workflow.get("on", workflow.get(True))
+    assert set(on) == {"schedule", "workflow_dispatch"} and on["schedule"][0]["cron"]
+    runs = "\n".join(step.get("run", "") for step in workflow["jobs"]["import"]["steps"])
+    for command in ("python -m generator fetch", "python -m generator import",
+                    "gh pr create"):
+        assert command in runs
