@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator.data import dataset, fetch, importer, publication
+from generator.data import dataset, fetch, importer, publication, withdrawn
 from generator.editorial.check import check, notes
 from generator.editorial.import_check import claims_validator
 from generator.editorial.scaffold import WORKING_TITLE, new_article
@@ -155,7 +155,10 @@ def print_import_report(report: importer.ImportReport, data_dir: Path) -> None:
     for round_name, each in sorted(report.rounds.items()):
         table = dataset.round_table(data_dir, round_name)
         print(f"{round_name}: {each.read} records read; {each.added} added, {each.changed} "
-              f"changed, {each.removed} removed -> {table}")
+              f"changed, {each.removed} withdrawn -> {table}")
+        if each.removed:
+            print(f"  withdrawn records keep their result IDs in "
+                  f"{withdrawn.table(data_dir, round_name)}")
         if each.new_models:
             print(f"  new models (not in generator/data/vocabulary.yaml, imported under their own "
                   f"names): {', '.join(each.new_models)}")
