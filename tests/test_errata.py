@@ -527,3 +527,22 @@ def test_the_scheduled_import_workflow_fetches_imports_and_proposes():
     for command in ("python -m generator fetch", "python -m generator import",
                     "gh pr create"):
         assert command in runs
+
+
+def test_an_accelerator_respelled_by_a_correction_is_named_in_the_report(tmp_path, errata):
+    # Another instance of the rename kind: Azure's GB200 systems with their accelerator name
+    # respelled too. The records stay the same results (same IDs); the report says which known
+    # part the old spelling was, so that the family pages keep them once it is added.
+    raw = json.loads((errata / "rename.json").read_text(encoding="utf-8"))
+    azure = [r for r in raw.values() if r["Platform"].startswith("Azure-ND-GB200")]
+    old = azure[0]["accelerator_model_name"]
+    for record in azure:
+        record["accelerator_model_name"] = old.replace("GB200", "GB-200")
+    path = tmp_path / "respelled.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    report = import_over_data(tmp_path, path, replace=())
+    warnings = [str(w) for w in report.rounds["v6.1"].warnings if "renamed from" in str(w)]
+    assert warnings == [f"respelled.json: {w.split(': ', 1)[1]}" for w in warnings]
+    (warning,) = warnings
+    assert f"renamed from {old!r} (nvidia-gb200) to 'NVIDIA GB-200', which " in warning
+    assert "add it to the spellings of nvidia-gb200 if it is the same part" in warning

@@ -33,7 +33,15 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from generator.data import changelog, dataset, identity, publication, rules, withdrawn
+from generator.data import (
+    accelerators,
+    changelog,
+    dataset,
+    identity,
+    publication,
+    rules,
+    withdrawn,
+)
 from generator.data.mlcommons import SummaryRecord, read_summary
 from generator.data.normalize import normalize_fields, schema_error
 from generator.data.result_ids import assign_result_ids
@@ -129,6 +137,7 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
         entry = changelog.entry(previous, gone, records, sources[round_name], today,
                                 first=not changelog.read_changelog(data_dir, round_name))
         _count_changes(round_report, previous, entry, len(records))
+        round_report.warnings += _respelled_accelerators(entry, sources[round_name])
         if round_report.removed and round_name not in replace_rounds:
             errors.append(InputError(
                 ", ".join(s.file for s in sources[round_name]), f"round {round_name}", None,
@@ -254,6 +263,28 @@ def _round_name(record: SummaryRecord, errors: list[InputError]) -> str | None:
                                               f"{record.values['version']!r}"))
         return None
     return name
+
+
+def _respelled_accelerators(entry: dict | None, sources: list[changelog.Source]
+                            ) -> list[InputError]:
+    """A correction that respells a known accelerator as a name ``accelerators.yaml`` does not
+    know: the result would leave its accelerator's pages and family until the spelling is
+    added, so the report says which canonical part the old spelling was."""
+    found, seen = [], set()
+    for change in (entry or {}).get("changed", []):
+        if change["field"] != "accelerator" or change["new"] in seen:
+            continue
+        old = accelerators.identify(change["old"] or None)
+        if (old is not None and accelerators.is_known(change["old"]) and change["new"]
+                and not accelerators.is_known(change["new"])):
+            seen.add(change["new"])
+            found.append(InputError(", ".join(s.file for s in sources), change["location"],
+                                    "accelerator", f"renamed from {change['old']!r} "
+                                    f"({old.accelerator.id}) to {change['new']!r}, which "
+                                    "generator/data/accelerators.yaml does not know: add it to "
+                                    f"the spellings of {old.accelerator.id} if it is the same "
+                                    "part"))
+    return found
 
 
 def _count_changes(report: RoundReport, previous: dict | None, entry: dict | None,
