@@ -85,9 +85,11 @@ def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
     new = [{f: cell(getattr(r, f)) for f in FIELDS} for r in records]
     pairs = identity.match(previous + gone, records)
     kept = {j for j in pairs.values() if j < len(previous)}
-    added = [_ref(new[i]) for i in range(len(new)) if pairs.get(i, len(previous)) >= len(previous)]
+    added = [_ref(new[i]) for i in range(len(new))
+             if pairs.get(i, len(previous)) >= len(previous)]
     removed = [_ref(previous[j]) for j in range(len(previous)) if j not in kept]
-    changed = [{**_ref(new[i]), "field": name, "old": previous[j].get(name, ""), "new": new[i][name]}
+    changed = [{**_ref(new[i]), "field": name, "old": previous[j].get(name, ""),
+                "new": new[i][name]}
                for i, j in sorted(pairs.items()) if j < len(previous)
                for name in PUBLISHED_FIELDS
                if name in previous[j] and previous[j][name] != new[i][name]]

@@ -144,7 +144,8 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
                 f"this import would remove {round_report.removed} of the {len(previous)} "
                 f"records data/ holds for {round_name} (first: {entry['removed'][0]['location']}"
                 f"); to replace the round on purpose, import with --replace-round "
-                f"{round_name} (records removed are kept in data/withdrawn/ as withdrawn, with their IDs)"))
+                f"{round_name} (records removed are kept in data/withdrawn/ as withdrawn, "
+                "with their IDs)"))
         records_by_round[round_name] = records
         gone_by_round[round_name] = _still_withdrawn(previous or [], gone, records, today,
                                                      sources[round_name])

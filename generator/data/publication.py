@@ -25,9 +25,10 @@ from generator.files import write_text_atomic
 
 ROUNDS_FILE = "rounds.yaml"
 EMBARGO = dt.timedelta(days=14)
-HEADER = ("# MLCommons' official publication date of each round. The deployed site shows a round from\n"
-          "# 14 days after it (MLCommons' results messaging guidelines; generator/data/publication.py).\n"
-          "# The import writes a new round's first-import date: correct it to the announced date.\n")
+HEADER = ("# MLCommons' official publication date of each round. The deployed site shows a round\n"
+          "# from 14 days after it (MLCommons' results messaging guidelines;\n"
+          "# generator/data/publication.py). The import writes a new round's first-import date:\n"
+          "# correct it to the announced date.\n")
 
 
 def read(data_dir: Path) -> dict[str, dt.date]:

@@ -20,7 +20,8 @@ def claims_validator(root: Path):
     The returned function takes the staged ``data/`` folder and returns ``(problems, remarks)``:
     the claim problems ``check`` would report on the staged dataset and does not report now (a
     claim whose figure no longer matches, one whose result was withdrawn), each prefixed with
-    "this import would break"; and one remark per claim whose recomputed value the import changes (old -> new).
+    "this import would break"; and one remark per claim whose recomputed value the import
+    changes (old -> new).
     Claims or articles that do not load are left for ``check`` to report.
     """
     data_dir = root / "data"
