@@ -415,10 +415,17 @@ WITHDRAWN_WORDS = {"en": "Withdrawn results", "zh": "已撤回的结果", "it": 
 def test_a_withdrawn_result_is_listed_under_its_id_in_every_language(tmp_path):
     # checker_summary.json's Acme box (9.9-0001) withdrawn: the round page and the data page
     # list it under the anchor withdrawn-9.9-0001 with its date; no ranking holds it.
+    # The box gets a second record (Server) first, so that two records of one ID go.
     data_dir = tmp_path / "data"
-    run_import([FIXTURES / "checker_summary.json"], data_dir, today=dt.date(2026, 3, 1))
+
+    def with_server(raw):
+        raw["3"] = {**raw["0"], "Scenario": "Server", "Location": raw["0"]["Location"].replace(
+            "Offline", "Server")}
+    run_import([fixture_copy(tmp_path, "first.json", with_server)], data_dir,
+               today=dt.date(2026, 3, 1))
     run_import([fixture_copy(tmp_path, "corrected.json", lambda raw: raw.pop("0"))], data_dir,
                frozenset({"v9.9"}), today=dt.date(2026, 3, 2))
+    assert len(dataset.load(data_dir).withdrawn) == 2
     data = dataset.load(data_dir)
     for lang in LANGUAGES:
         pages = {p.path: p.content for p in results_pages(data, lang)
@@ -430,6 +437,9 @@ def test_a_withdrawn_result_is_listed_under_its_id_in_every_language(tmp_path):
             row = page[page.index('<tr id="withdrawn-9.9-0001">'):]
             row = row[:row.index("</tr>")]
             assert "Acme Box 8x" in row and format_day(dt.date(2026, 3, 2), lang) in row
+        # One anchor per ID, however many of its records were withdrawn.
+        assert all(page.count('id="withdrawn-9.9-0001"') == 1 for page in (round_page,
+                                                                          data_page))
         ranked = [content for path, content in pages.items()
                   if path.startswith("results/v9.9/") and path != "results/v9.9/index.md"]
         assert ranked and not any("Acme Box 8x" in content for content in ranked)
