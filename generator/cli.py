@@ -15,8 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-from generator.data import dataset, importer
+from generator.data import dataset, fetch, importer, publication, withdrawn
 from generator.editorial.check import check, notes
+from generator.editorial.import_check import claims_validator
 from generator.editorial.scaffold import WORKING_TITLE, new_article
 from generator.errors import InputError, InputErrors
 from generator.i18n import catalogs
@@ -36,15 +37,28 @@ def main(argv: list[str] | None = None) -> int:
     p_import.add_argument("--replace-round", action="append", default=[], metavar="ROUND",
                           help="let the import remove records of this round (e.g. v6.1) that "
                                "data/ holds: replace the round on purpose (repeatable)")
+    p_import.add_argument("--published", action="append", default=[], metavar="ROUND=DATE",
+                          type=_round_date,
+                          help="official publication date of a round, e.g. v6.2=2027-03-31 "
+                               "(repeatable; default: the date data/rounds.yaml holds, else "
+                               "today for a new round)")
     codes = [lang.code for lang in LANGUAGES]
     for name, text in (("build", "write the generated pages into docs/"),
                        ("site", "build, then build each language into site/<code>/")):
         sub = commands.add_parser(name, help=text)
         sub.add_argument("--lang", action="append", choices=codes,
                          help="only this language (repeatable); default: all")
+        sub.add_argument("--deploy", action="store_true",
+                         help="the deployed site: leave out rounds published less than 14 days "
+                              "ago (MLCommons' results messaging guidelines; data/rounds.yaml)")
         if name == "site":
             sub.add_argument("--site", type=Path, default=None,
                              help="output folder; default: site/ of the project")
+    p_fetch = commands.add_parser("fetch", help="download MLCommons' summary files of every "
+                                                "round in data/ and of the next round")
+    p_fetch.add_argument("--to", type=Path, required=True, help="folder for the files")
+    p_fetch.add_argument("--base", default=fetch.RAW,
+                         help="where the repositories are read (default: GitHub's raw files)")
     commands.add_parser("check", help="validate data, claims, authors, tags and articles")
     p_new = commands.add_parser("new-article", help="create a post in every language")
     p_new.add_argument("slug", help="file name and URL slug, e.g. v6-1-power-results")
@@ -62,8 +76,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "import":
             report = importer.run_import(
                 args.paths, root / "data", frozenset(args.replace_round),
-                progress=lambda message: print(message, file=sys.stderr))
+                progress=lambda message: print(message, file=sys.stderr),
+                validate=claims_validator(root), published=dict(args.published))
             print_import_report(report, root / "data")
+        elif args.command == "fetch":
+            rounds = fetch.rounds_to_fetch(dataset.load(root / "data").rounds)
+            fetch.fetch(rounds, args.to, base=args.base)
         elif args.command == "new-article":
             paths = new_article(root / "docs", args.slug, args.title, args.date, args.author,
                                 args.tags or ["mlperf"])
@@ -76,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "catalogs":
             for path in catalogs.update_catalogs(ROOT):
                 print(f"updated {path.relative_to(ROOT)}")
-        elif args.command in ("build", "site") and not args.lang and site.generation_unchanged(root):
+        elif (args.command in ("build", "site") and not args.lang and not args.deploy
+              and site.generation_unchanged(root)):
             # Nothing check and generate read or write changed since they last succeeded.
             print("check and generate: no input changed since they last succeeded, skipped")
             if args.command == "site":
@@ -98,8 +117,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"done in {time.perf_counter() - started:.2f} s")
                 return 0
             languages = tuple(language(c) for c in args.lang) if args.lang else LANGUAGES
+            if args.deploy:
+                data = publication.deployable(data, root / "data", dt.date.today())
             site.generate(data, root / "docs", languages, registry, posts)
-            if not args.lang:
+            if not args.lang and not args.deploy:
                 site.mark_generated(root)
             if args.command == "site":
                 out = args.site or root / "site"
@@ -118,13 +139,26 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _round_date(text: str) -> tuple[str, dt.date]:
+    """``"v6.2=2027-03-31"`` -> ``("v6.2", date(2027, 3, 31))`` (``--published``)."""
+    name, _, day = text.partition("=")
+    try:
+        return "v" + name.strip().removeprefix("v"), dt.date.fromisoformat(day.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected ROUND=YYYY-MM-DD, e.g. v6.2=2027-03-31, "
+                                         f"got {text!r}") from None
+
+
 def print_import_report(report: importer.ImportReport, data_dir: Path) -> None:
     """Per round: records read, added, changed and removed against ``data/``, new models and
     warnings (stdout); then remarks about the files."""
     for round_name, each in sorted(report.rounds.items()):
         table = dataset.round_table(data_dir, round_name)
         print(f"{round_name}: {each.read} records read; {each.added} added, {each.changed} "
-              f"changed, {each.removed} removed -> {table}")
+              f"changed, {each.removed} withdrawn -> {table}")
+        if each.removed:
+            print(f"  withdrawn records keep their result IDs in "
+                  f"{withdrawn.table(data_dir, round_name)}")
         if each.new_models:
             print(f"  new models (not in generator/data/vocabulary.yaml, imported under their own "
                   f"names): {', '.join(each.new_models)}")

@@ -79,7 +79,7 @@ def test_a_claim_without_a_source_fails(root):
 
 def test_a_derivation_pointing_at_no_result_fails(root):
     edit_claims(root, lambda d: d["claims"]["top-offline"]["derivation"]["results"][0].update(
-        system="No such system"))
+        result_id="6.1-9999"))
     [message] = messages(root)
     assert "claim 'top-offline': derivation points at no single result: selector" in message
     assert "matches 0 records" in message

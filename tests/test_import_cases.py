@@ -222,11 +222,11 @@ def test_an_erratum_is_logged_field_by_field_and_shown_in_every_language(tmp_pat
     assert erratum["sources"] == [{"file": corrected.name, "sha256": hashlib.sha256(
         corrected.read_bytes()).hexdigest()}]
     location = "closed/Acme/results/acme_box_8x/llama2-70b-99/Server"
+    result = {"result_id": "9.8-0002", "model": "llama2-70b-99", "scenario": "Server",
+              "location": location}
     assert erratum["changed"] == [
-        {"result_id": "9.8-0002", "location": location, "field": "system_name",
-         "old": "Acme Box 8x", "new": "Renamed box"},
-        {"result_id": "9.8-0002", "location": location, "field": "power_result",
-         "old": "5000.5", "new": "4999.5"}]
+        {**result, "field": "system_name", "old": "Acme Box 8x", "new": "Renamed box"},
+        {**result, "field": "power_result", "old": "5000.5", "new": "4999.5"}]
     assert (erratum["added"], erratum["removed"]) == ([], [])
     assert (report.rounds["v9.8"].changed, report.rounds["v9.8"].added) == (1, 0)
     data = dataset.load(tmp_path / "data")

@@ -125,7 +125,7 @@ def test_check_notes_a_preview_claim_whose_system_became_available(dataset):
              "preview": {"available_by": "2025-04-01"},
              "derivation": {"formula": "result", "results": [
                  {"round": "v4.1", "model": "llama2-70b-99", "scenario": "Offline",
-                  "submitter": "AMD", "result_id": "v4.1-0070"}]}}
+                  "result_id": "v4.1-0070"}]}}
     note, = preview_followups(registry_of(mi300x=claim), list(dataset.records))
     assert "claim 'mi300x'" in note and "5.1-0001" in note and "v5.1" in note
     confirmed = {**claim, "preview": {"available_by": "2025-04-01", "confirmed": "2025-04-02"}}

@@ -3,8 +3,10 @@
 MLCommons corrects published summaries (a system name, a power value, a withdrawn result). Each
 import that changes a round appends an entry to ``data/changelog/<round>.json``, as Our World in
 Data and Epoch AI log changes to their datasets: the date, the source files with their sha256, and
-the records added, removed and changed (field, old value, new value). Records are matched by
-their official result folder (``location``), which a correction does not move.
+the records added, withdrawn (``removed``) and changed (field, old value, new value). Records are
+matched by ``identity.match`` (result folder, then published ID, then the fields a rename leaves
+alone), so a renamed system is logged field by field (``system_name: old -> new``), not as
+records removed and added.
 
 Only fields that carry MLCommons' published values are compared; fields this project derives
 (``DERIVED_FIELDS``) follow from them.
@@ -18,6 +20,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.data import identity
 from generator.data.dataset import cell
 from generator.data.schema import FIELDS, ResultRecord
 from generator.files import write_text_atomic
@@ -25,7 +28,7 @@ from generator.files import write_text_atomic
 CHANGELOG_DIR = "changelog"
 DERIVED_FIELDS = frozenset({"result_id_derived", "result_per_accelerator", "accelerator_id",
                             "accelerator_variant", "accelerator_mixed"})
-PUBLISHED_FIELDS = tuple(f for f in FIELDS if f not in DERIVED_FIELDS and f != "location")
+PUBLISHED_FIELDS = tuple(f for f in FIELDS if f not in DERIVED_FIELDS)
 
 
 @dataclass(frozen=True)
@@ -47,52 +50,71 @@ def read_changelog(data_dir: Path, round_name: str) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
 
 
-def read_previous(table: Path) -> dict[str, dict[str, str]] | None:
-    """The rows of a round table as committed, by location, as plain text cells (read without
-    the schema, whose columns may have changed since it was written); None when there is none."""
+def read_previous(table: Path) -> list[dict[str, str]] | None:
+    """The rows of a round table as committed, as plain text cells (read without the schema,
+    whose columns may have changed since it was written); None when there is none."""
     if not table.exists():
         return None
     with table.open(encoding="utf-8", newline="") as handle:
-        return {row["location"]: row for row in csv.DictReader(handle)}
+        return list(csv.DictReader(handle))
 
 
-def entry(previous: dict[str, dict[str, str]] | None, records: list[ResultRecord],
-          sources: list[Source], today: dt.date, first: bool) -> dict | None:
+def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
+          records: list[ResultRecord], sources: list[Source], today: dt.date,
+          first: bool) -> dict | None:
     """The changelog entry of importing ``records`` over ``previous`` (``read_previous``), or
     None when the round already has a changelog and no published value changed.
 
     Args:
+        gone: the round's withdrawn rows (``withdrawn.read_rows``); one published again is
+            logged as added (under its old ID).
         first: the round has no changelog yet; its first entry records the sources even when
             nothing changed.
 
     Returns:
         ``{"date", "sources": [{"file", "sha256"}], "records": n}`` for a round's first import;
-        a re-import adds ``"added"``/``"removed"``: ``[{"result_id", "location"}]`` and
-        ``"changed"``: ``[{"result_id", "location", "field", "old", "new"}]`` (cells as the CSV
-        table writes them; "" for empty).
+        a re-import adds ``"added"``/``"removed"`` (withdrawn): ``[{"result_id", "model",
+        "scenario", "location"}]`` and ``"changed"``: the same plus ``"field", "old", "new"``
+        (cells as the CSV table writes them; "" for empty).
     """
     head = {"date": today.isoformat(),
             "sources": [{"file": s.file, "sha256": s.sha256} for s in sources],
             "records": len(records)}
     if previous is None:
         return head
-    new = {r.location: {f: cell(getattr(r, f)) for f in FIELDS} for r in records}
-    added = [_ref(new[loc]) for loc in new if loc not in previous]
-    removed = [_ref(previous[loc]) for loc in previous if loc not in new]
-    changed = [{**_ref(row), "field": name, "old": previous[loc].get(name, ""), "new": row[name]}
-               for loc, row in new.items() if loc in previous
+    new = [{f: cell(getattr(r, f)) for f in FIELDS} for r in records]
+    pairs = identity.match(previous + gone, records)
+    kept = {j for j in pairs.values() if j < len(previous)}
+    added = [_ref(new[i]) for i in range(len(new))
+             if pairs.get(i, len(previous)) >= len(previous)]
+    removed = [_ref(previous[j]) for j in range(len(previous)) if j not in kept]
+    changed = [{**_ref(new[i]), "field": name, "old": previous[j].get(name, ""),
+                "new": new[i][name]}
+               for i, j in sorted(pairs.items()) if j < len(previous)
                for name in PUBLISHED_FIELDS
-               if name in previous[loc] and previous[loc][name] != row[name]]
+               if name in previous[j] and previous[j][name] != new[i][name]]
     if not (added or removed or changed):
         return head if first else None
     return {**head, "added": added, "removed": removed, "changed": changed}
 
 
 def _ref(row: dict[str, str]) -> dict[str, str]:
-    """A record as a changelog names it: its result ID as published (``v4.1-0050``) and its
-    result folder."""
+    """A result as a changelog names it: its result ID as published (``v4.1-0050``), benchmark,
+    scenario and result folder."""
     return {"result_id": row.get("result_id_published") or row.get("result_id", ""),
+            "model": row.get("model", ""), "scenario": row.get("scenario", ""),
             "location": row["location"]}
+
+
+def entries_of(data_dir: Path, round_name: str, result_id: str, model: str, scenario: str
+               ) -> list[tuple[int, dict, dict]]:
+    """The changes the changelog records for one result: ``(entry number from 1, entry,
+    change)`` for each ``changed`` item of it, oldest first (``result_id`` in either form)."""
+    wanted = result_id.removeprefix("v")
+    return [(n, each, change) for n, each in enumerate(read_changelog(data_dir, round_name), 1)
+            for change in each.get("changed", [])
+            if change["result_id"].removeprefix("v") == wanted
+            and (change.get("model"), change.get("scenario")) == (model, scenario)]
 
 
 def append(data_dir: Path, round_name: str, new_entry: dict) -> Path:

@@ -19,7 +19,7 @@ from urllib.parse import quote
 import pandas as pd
 from pydantic import ValidationError
 
-from generator.data import rules
+from generator.data import rules, withdrawn
 from generator.data.schema import FIELDS, ResultRecord, field_descriptors, round_key
 from generator.errors import InputError, InputErrors
 from generator.files import write_text_atomic
@@ -30,6 +30,12 @@ LICENSE = {"name": "Apache-2.0", "title": "Apache License 2.0 (MLCommons result 
            "path": "https://www.apache.org/licenses/LICENSE-2.0"}
 # MLCommons publishes each round's result folders in this repository.
 RESULTS_REPOSITORY = "https://github.com/mlcommons/inference_results_{round}/tree/main/"
+
+WITHDRAWAL_FIELDS = [
+    {"name": "withdrawn_on", "type": "date", "title": "Withdrawn on",
+     "description": "Date of the import whose summary no longer held the result."},
+    {"name": "withdrawn_by", "type": "string", "title": "Withdrawn by",
+     "description": "Source files of that import with their sha256 (file sha256; ...)."}]
 
 
 def round_table(data_dir: Path, round_name: str) -> Path:
@@ -52,8 +58,8 @@ def save_round(data_dir: Path, round_name: str, records: list[ResultRecord]) -> 
 
     Files are replaced atomically; a previous table of the round is overwritten.
     """
-    rows = sorted(records, key=lambda r: (r.result_id, r.model, r.used_model, r.scenario,
-                                          r.units))
+    rows = sorted(records, key=lambda r: (id_order(r.result_id), r.model, r.used_model,
+                                          r.scenario, r.units))
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=FIELDS, lineterminator="\n")
     writer.writeheader()
@@ -63,6 +69,12 @@ def save_round(data_dir: Path, round_name: str, records: list[ResultRecord]) -> 
     write_text_atomic(path, buffer.getvalue())
     write_descriptor(data_dir)
     return path
+
+
+def id_order(result_id: str) -> tuple[int, str]:
+    """Sort key of a canonical result ID by its system number: ``6.1-10000`` after
+    ``6.1-9999``."""
+    return (len(result_id), result_id)
 
 
 def cell(value: object) -> str:
@@ -95,7 +107,17 @@ def write_descriptor(data_dir: Path) -> None:
             "format": "csv", "mediatype": "text/csv", "encoding": "utf-8",
             "schema": {"fields": field_descriptors(),
                        "missingValues": [""]},
-        } for p in tables],
+        } for p in tables] + [{
+            "name": f"withdrawn-{p.stem}".replace(".", "-"),
+            "path": f"{withdrawn.WITHDRAWN_DIR}/{p.name}",
+            "description": "Results of the round that a corrected MLCommons summary no longer "
+                           "holds, kept with their result IDs; not part of any ranking.",
+            "profile": "tabular-data-resource",
+            "format": "csv", "mediatype": "text/csv", "encoding": "utf-8",
+            "schema": {"fields": field_descriptors() + WITHDRAWAL_FIELDS,
+                       "missingValues": [""]},
+        } for p in sorted((data_dir / withdrawn.WITHDRAWN_DIR).glob("*.csv"),
+                          key=lambda p: round_key(p.stem))],
     }
     write_text_atomic(data_dir / DESCRIPTOR,
                       json.dumps(descriptor, indent=2, ensure_ascii=False) + "\n")
@@ -107,11 +129,18 @@ class Dataset:
 
     ``records`` are in table order, rounds oldest first. ``frame`` is the same as a pandas
     DataFrame with one column per schema field. ``warnings`` are what the rules report without
-    refusing (``rules.Findings``), for ``check`` to print.
+    refusing (``rules.Findings``), for ``check`` to print. ``withdrawn`` are the results a
+    corrected summary no longer holds (``withdrawn``): never among ``records``, so never ranked,
+    counted or charted.
     """
 
     records: tuple[ResultRecord, ...]
     warnings: tuple[InputError, ...] = ()
+    withdrawn: tuple[withdrawn.Withdrawal, ...] = ()
+
+    def withdrawal(self, result_id: str) -> list[withdrawn.Withdrawal]:
+        """The withdrawn results of ``result_id`` (canonical, ``6.1-0073``)."""
+        return [w for w in self.withdrawn if w.record.result_id == result_id]
 
     @cached_property
     def frame(self) -> pd.DataFrame:
@@ -147,9 +176,33 @@ def load(data_dir: Path) -> Dataset:
                  for line, record in _load_table(path, errors)]
     found = rules.check_dataset(rows)
     errors += found.errors
+    gone = withdrawn.load(data_dir, errors)
+    errors += _withdrawals_stay_apart(rows, gone, data_dir)
     if errors:
         raise InputErrors(errors)
-    return Dataset(tuple(record for _, record in rows), tuple(found.warnings))
+    return Dataset(tuple(record for _, record in rows), tuple(found.warnings), tuple(gone))
+
+
+def _withdrawals_stay_apart(rows: list[tuple[rules.Place, ResultRecord]],
+                            gone: list[withdrawn.Withdrawal], data_dir: Path
+                            ) -> list[InputError]:
+    """A withdrawn result is not also live, and its ID names no other system of the round (a
+    result ID never changes meaning)."""
+    live = {(r.round, r.result_id, r.model, r.used_model, r.scenario): r for _, r in rows}
+    system_of = {(r.round, r.result_id): r for _, r in rows}
+    errors = []
+    for each in gone:
+        r = each.record
+        path = withdrawn.table(data_dir, r.round)
+        if (r.round, r.result_id, r.model, r.used_model, r.scenario) in live:
+            errors.append(InputError(path, None, "result_id", f"{r.result_id} {r.model} "
+                                     f"{r.scenario} is both withdrawn and in the round table"))
+        other = system_of.get((r.round, r.result_id))
+        if other is not None and (other.submitter, other.division) != (r.submitter, r.division):
+            errors.append(InputError(path, None, "result_id", f"the withdrawn {r.result_id} of "
+                                     f"{r.submitter} is now the ID of {other.submitter}'s "
+                                     f"{other.system_name}: an ID is never given again"))
+    return errors
 
 
 def _load_table(path: Path, errors: list[InputError]) -> list[tuple[int, ResultRecord]]:

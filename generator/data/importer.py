@@ -8,9 +8,13 @@ Three visible stages, as in ``run_import``:
    without a published ID the ID MLCommons' rule gives them over the merged round
    (``result_ids``), and apply the rules a round obeys (``rules``, the same as at load).
 3. **Save** one table per round with its descriptor and changelog entry (``dataset``,
-   ``changelog``): first into a staging copy of ``data/`` that ``dataset.load`` must accept,
-   then into ``data/``. A round that would lose records is refused unless it is named in
-   ``replace_rounds``.
+   ``changelog``, ``withdrawn``): first into a staging copy of ``data/`` that ``dataset.load``
+   and the ``validate`` step (claims and articles, as ``check``) must accept, then into
+   ``data/``. A round that would lose records is refused unless it is named in
+   ``replace_rounds``; records it loses are kept as withdrawn.
+
+Result IDs are permanent (``identity``): a re-import of a derived-ID round keeps every
+committed ID and gives new systems numbers never used in the round.
 
 Every problem found is reported with its file, record and field, all of a record's problems
 together; nothing is written unless every record is valid.
@@ -29,24 +33,32 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from generator.data import accelerators, changelog, dataset, rules
-from generator.data.mlcommons import FINAL_REPORT, SummaryRecord, read_summary
-from generator.data.numbers import plain_number
+from generator.data import (
+    accelerators,
+    changelog,
+    dataset,
+    identity,
+    publication,
+    rules,
+    withdrawn,
+)
+from generator.data.mlcommons import SummaryRecord, read_summary
+from generator.data.normalize import normalize_fields, schema_error
 from generator.data.result_ids import assign_result_ids
-from generator.data.schema import ROUND_PATTERN, ResultRecord, canonical_result_id
-from generator.data.vocabulary import vocabulary
+from generator.data.schema import ROUND_PATTERN, ResultRecord
 from generator.errors import InputError, InputErrors
 
-# Free-text fields kept as published (stripped); None and placeholders become "".
-TEXT_FIELDS = ("system_name", "platform", "submitter", "accuracy", "host_processor",
-               "host_processor_core_count", "framework", "operating_system", "weight_data_types",
-               "notes")
+# A check of the staged dataset beyond its own rules (the claims and articles that `check`
+# validates): given the staged data/ folder, the problems that would refuse it and remarks
+# for the report.
+Validator = Callable[[Path], tuple[list[InputError], list[str]]]
 
 
 @dataclass
 class RoundReport:
     """What an import did to one round: records ``read`` from its files, ``added``,
-    ``changed`` (records with a changed published value) and ``removed`` against ``data/``, the
+    ``changed`` (records with a changed published value) and ``removed`` (withdrawn: kept in
+    ``data/withdrawn/``) against ``data/``, the
     models new to the vocabulary, the accelerator names the alias table
     (``accelerators.yaml``) does not know, and the warnings."""
 
@@ -70,7 +82,9 @@ class ImportReport:
 
 def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str] = frozenset(),
                today: dt.date | None = None,
-               progress: Callable[[str], None] = lambda message: None) -> ImportReport:
+               progress: Callable[[str], None] = lambda message: None,
+               validate: Validator | None = None,
+               published: dict[str, dt.date] | None = None) -> ImportReport:
     """Import MLCommons summary files into ``data_dir``.
 
     Args:
@@ -81,6 +95,10 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
             explicit "replace this round" of the command line.
         today: the date of changelog entries (default: today).
         progress: called with a line of text as each long step starts.
+        validate: checks the staged ``data/`` as ``check`` would (claims, articles); its
+            problems refuse the import, its remarks go to ``report.notes``.
+        published: official publication dates of imported rounds (``publication``); a round
+            new to ``data/`` without one gets ``today``.
 
     Returns:
         the import report.
@@ -96,37 +114,49 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
     records_by_round: dict[str, list[ResultRecord]] = {}
     normalized_rows: list[list[tuple[rules.Place, ResultRecord]]] = []
     entries: dict[str, dict] = {}
+    gone_by_round: dict[str, list[dict[str, str]]] = {}
     for round_name, summary in by_round.items():
         progress(f"{round_name}: normalizing {len(summary)} records")
         round_report = report.rounds.setdefault(round_name, RoundReport(read=len(summary)))
         before = len(errors)
         rows = _normalize_round(round_name, summary, errors, round_report)
+        previous = changelog.read_previous(dataset.round_table(data_dir, round_name))
+        gone = withdrawn.read_rows(data_dir, round_name)
+        if previous is not None or gone:
+            rows = _pinned(rows, (previous or []) + gone)
         normalized_rows.append(rows)
         if len(errors) == before:
             # The rules across records apply to a whole round: with a record refused, they
             # would report what only follows from its absence (derived IDs shifting).
             found = rules.check_round(rows)
             errors += found.errors
+            if previous is None and not gone:  # a new round: IDs by MLCommons' rule
+                errors += rules.derived_ids_follow_the_rule(rows)
             round_report.warnings += found.warnings
         records = [record for _, record in rows]
-        previous = changelog.read_previous(dataset.round_table(data_dir, round_name))
-        entry = changelog.entry(previous, records, sources[round_name], today,
+        entry = changelog.entry(previous, gone, records, sources[round_name], today,
                                 first=not changelog.read_changelog(data_dir, round_name))
         _count_changes(round_report, previous, entry, len(records))
+        round_report.warnings += _respelled_accelerators(entry, sources[round_name])
         if round_report.removed and round_name not in replace_rounds:
             errors.append(InputError(
                 ", ".join(s.file for s in sources[round_name]), f"round {round_name}", None,
                 f"this import would remove {round_report.removed} of the {len(previous)} "
                 f"records data/ holds for {round_name} (first: {entry['removed'][0]['location']}"
                 f"); to replace the round on purpose, import with --replace-round "
-                f"{round_name}"))
+                f"{round_name} (records removed are kept in data/withdrawn/ as withdrawn, "
+                "with their IDs)"))
         records_by_round[round_name] = records
+        gone_by_round[round_name] = _still_withdrawn(previous or [], gone, records, today,
+                                                     sources[round_name])
         if entry is not None:
             entries[round_name] = entry
     if not errors:
-        # The rules across rounds (one spelling per model), with the rounds data/ keeps.
-        errors += rules.one_spelling_per_model(_kept_rows(data_dir, records_by_round) + [
-            row for rows in normalized_rows for row in rows])
+        # The rules across rounds (one spelling per model and per submitter), with the rounds
+        # data/ keeps.
+        every = _kept_rows(data_dir, records_by_round) + [
+            row for rows in normalized_rows for row in rows]
+        errors += rules.one_spelling_per_model(every) + rules.one_spelling_per_submitter(every)
     if errors:
         raise InputErrors(errors)
     progress("validating the dataset as it will be written")
@@ -134,15 +164,44 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
         staged = Path(staging) / "data"
         if data_dir.exists():
             shutil.copytree(data_dir, staged)
-        _save(staged, records_by_round, entries)
+        dates = publication.published_on(publication.read(data_dir), list(records_by_round),
+                                         today, published or {})
+        publication.write(staged, dates)
+        _save(staged, records_by_round, entries, gone_by_round)
         try:
             dataset.load(staged)  # the rules of the build
+            problems, remarks = validate(staged) if validate else ([], [])
+            if problems:
+                raise InputErrors(problems)
         except InputErrors as exc:  # name the files of data/, not of the staging copy
             raise InputErrors([InputError(e.path.replace(str(staged), str(data_dir)), e.where,
                                           e.field, e.problem, e.dataset_field)
                                for e in exc.errors]) from None
-    _save(data_dir, records_by_round, entries)
+        report.notes += remarks
+    publication.write(data_dir, dates)
+    _save(data_dir, records_by_round, entries, gone_by_round)
     return report
+
+
+def _pinned(rows: list[tuple[rules.Place, ResultRecord]], old: list[dict[str, str]]
+            ) -> list[tuple[rules.Place, ResultRecord]]:
+    """``rows`` with the committed IDs kept (``identity.pin_ids``)."""
+    pinned = identity.pin_ids([record for _, record in rows], old)
+    return [(place, record) for (place, _), record in zip(rows, pinned)]
+
+
+def _still_withdrawn(previous: list[dict[str, str]], gone: list[dict[str, str]],
+                     records: list[ResultRecord], today: dt.date,
+                     sources: list[changelog.Source]) -> list[dict[str, str]]:
+    """The round's withdrawn rows after this import: those withdrawn before and not published
+    again, plus the committed records the new file no longer holds (dated today, with the
+    sources that withdrew them)."""
+    pairs = identity.match(previous + gone, records)
+    found = set(pairs.values())
+    by = "; ".join(f"{s.file} {s.sha256}" for s in sources)
+    return ([{**row, "withdrawn_on": today.isoformat(), "withdrawn_by": by}
+             for j, row in enumerate(previous) if j not in found]
+            + [row for k, row in enumerate(gone) if len(previous) + k not in found])
 
 
 def _kept_rows(data_dir: Path, replaced: dict[str, list[ResultRecord]]
@@ -207,6 +266,28 @@ def _round_name(record: SummaryRecord, errors: list[InputError]) -> str | None:
     return name
 
 
+def _respelled_accelerators(entry: dict | None, sources: list[changelog.Source]
+                            ) -> list[InputError]:
+    """A correction that respells a known accelerator as a name ``accelerators.yaml`` does not
+    know: the result would leave its accelerator's pages and family until the spelling is
+    added, so the report says which canonical part the old spelling was."""
+    found, seen = [], set()
+    for change in (entry or {}).get("changed", []):
+        if change["field"] != "accelerator" or change["new"] in seen:
+            continue
+        old = accelerators.identify(change["old"] or None)
+        if (old is not None and accelerators.is_known(change["old"]) and change["new"]
+                and not accelerators.is_known(change["new"])):
+            seen.add(change["new"])
+            found.append(InputError(", ".join(s.file for s in sources), change["location"],
+                                    "accelerator", f"renamed from {change['old']!r} "
+                                    f"({old.accelerator.id}) to {change['new']!r}, which "
+                                    "generator/data/accelerators.yaml does not know: add it to "
+                                    f"the spellings of {old.accelerator.id} if it is the same "
+                                    "part"))
+    return found
+
+
 def _count_changes(report: RoundReport, previous: dict | None, entry: dict | None,
                    count: int) -> None:
     if previous is None:
@@ -218,8 +299,9 @@ def _count_changes(report: RoundReport, previous: dict | None, entry: dict | Non
 
 
 def _save(data_dir: Path, records_by_round: dict[str, list[ResultRecord]],
-          entries: dict[str, dict]) -> None:
+          entries: dict[str, dict], gone_by_round: dict[str, list[dict[str, str]]]) -> None:
     for round_name, records in records_by_round.items():
+        withdrawn.save(data_dir, round_name, gone_by_round[round_name])
         dataset.save_round(data_dir, round_name, records)
         if round_name in entries:
             changelog.append(data_dir, round_name, entries[round_name])
@@ -247,149 +329,7 @@ def _normalize_round(round_name: str, summary: list[SummaryRecord], errors: list
             rows.append((rules.Place(record.path, record.where, record.spellings),
                          ResultRecord(**fields)))
         except ValidationError as exc:
-            errors += [_schema_error(record, problem) for problem in exc.errors()]
+            errors += [schema_error(record, problem) for problem in exc.errors()]
     return rows
 
 
-def _schema_error(record: SummaryRecord, problem: dict) -> InputError:
-    name = ".".join(str(p) for p in problem["loc"]) or None
-    message = problem["msg"]
-    if name is not None and repr(problem.get("input")) not in message:
-        message += f" (got {problem.get('input')!r})"
-    return record.error(name, message)
-
-
-def normalize_fields(record: SummaryRecord, round_name: str, problems: list[InputError],
-                     report: RoundReport | None = None) -> dict:
-    """The fields of a :class:`ResultRecord` for one raw summary record, before validation.
-
-    Args:
-        record: raw values as read by ``mlcommons.read_summary``.
-        round_name: the record's round, ``"v6.1"``.
-        problems: receives every problem of the record (an unknown division, a number that is
-            not a plain decimal...), each naming the field as the file spells it.
-        report: receives the models new to the vocabulary.
-
-    Returns:
-        the fields, ``result_id`` ``""`` when the file publishes none; meaningless when
-        ``problems`` grew.
-    """
-    v = record.values
-    words = vocabulary()
-
-    def canonical(table: str, name: str) -> str:
-        found = words.canonical(table, v[name])
-        if found is None:
-            problems.append(record.error(name, f"unknown {table} {v[name]!r}; known: "
-                                               f"{', '.join(words.known(table))} (add the "
-                                               "spelling to generator/data/vocabulary.yaml)"))
-        return found or ""
-
-    def number(name: str) -> float | None:
-        try:
-            return plain_number(v.get(name))
-        except ValueError as exc:
-            problems.append(record.error(name, f"{exc} (got {v.get(name)!r})"))
-            return None
-
-    def count(name: str) -> int | None:
-        """A whole count; None for null, "" or 0 (MLCommons writes 0 or "" for none)."""
-        value = number(name)
-        if value is None or value == 0:
-            return None
-        if value < 0 or value != int(value):
-            problems.append(record.error(name, f"expected a whole number >= 0 (got {v[name]!r})"))
-            return None
-        return int(value)
-
-    used_model = _text(v["used_model"])
-    model = _model(record, problems, report)
-    units = canonical("units", "units")
-    result = number("result")
-    total, per_node, nodes = (count("total_accelerators"), count("accelerators_per_node"),
-                              count("nodes"))
-    if total is None and per_node is not None and nodes is not None:
-        total = per_node * nodes  # older final reports carry no total
-    per_accelerator = (result / total if total and units and words.is_throughput(units)
-                       and result is not None else None)
-    power_result = number("power_result")
-    power_units = None
-    if not words.is_missing(v.get("power_units")):
-        power_units = words.canonical("power_units", v["power_units"])
-        if power_units is None:
-            problems.append(record.error("power_units", f"unknown power units "
-                                                        f"{v['power_units']!r}; known: "
-                                         f"{', '.join(words.known('power_units'))}"))
-    elif power_result is not None:
-        problems.append(record.error("power_units", f"the power result {power_result!r} has "
-                                                    "no unit; expected Watts or millijoules"))
-    if power_units is not None and power_result is None:
-        problems.append(record.error("power_result", f"power units {v['power_units']!r} "
-                                                     "without a power result"))
-    if power_result is not None and power_result <= 0:
-        problems.append(record.error("power_result", f"expected a positive power or energy "
-                                                     f"(got {v['power_result']!r})"))
-    published_id = _text(v.get("result_id"))
-    accelerator = None if words.is_missing(v.get("accelerator")) else _text(v["accelerator"])
-    if (accelerator and report is not None and not accelerators.is_known(accelerator)
-            and accelerator not in report.unknown_accelerators):
-        report.unknown_accelerators.append(accelerator)
-    return {
-        "round": round_name,
-        "result_id": canonical_result_id(published_id) if published_id else "",
-        "result_id_published": published_id or None,
-        "result_id_derived": not published_id,
-        "division": canonical("division", "division"),
-        "category": canonical("category", "category"),
-        "suite": canonical("suite", "suite"),
-        "model": model,
-        "used_model": used_model,
-        "scenario": canonical("scenario", "scenario"),
-        "result": result,
-        "units": units,
-        "result_per_accelerator": per_accelerator,
-        "nodes": nodes,
-        "accelerator": accelerator,
-        **accelerators.record_fields(accelerator),
-        "accelerators_per_node": per_node,
-        "total_accelerators": total,
-        "host_processors_per_node": count("host_processors_per_node"),
-        "power_result": power_result,
-        "power_units": power_units,
-        "inferred": bool(count("inferred") or 0),
-        "location": _text(v["location"]).removeprefix("./"),
-        **{name: "" if words.is_missing(v.get(name)) else _text(v.get(name))
-           for name in TEXT_FIELDS},
-    }
-
-
-def _model(record: SummaryRecord, problems: list[InputError],
-           report: RoundReport | None) -> str:
-    """The benchmark model of a record. Final reports name the benchmark in ``Model``; checker
-    summaries name the model as run in ``Model`` and its family in ``MlperfModel``, so the
-    benchmark is the canonical name of either, else a new model named as run. A name the
-    vocabulary does not know is a new model (reported), unless it respells a known one."""
-    words = vocabulary()
-    if record.format == FINAL_REPORT:
-        name, spelled_as = record.values.get("mlperf_model", ""), "mlperf_model"
-    else:
-        name, spelled_as = record.values["used_model"], "used_model"
-        if words.canonical("model", name) is None and words.canonical(
-                "model", record.values.get("mlperf_model", "")) is not None:
-            name, spelled_as = record.values["mlperf_model"], "mlperf_model"
-    canonical, note = words.model(_text(name))
-    if canonical is None:
-        problems.append(record.error(spelled_as, f"{name!r} differs from the model {note!r} "
-                                                 "only in case or punctuation; add it to the "
-                                                 f"aliases of {note!r} in "
-                                                 "generator/data/vocabulary.yaml"))
-        return ""
-    if not canonical:
-        problems.append(record.error(spelled_as, "the model is empty"))
-    elif note == "new" and report is not None and canonical not in report.new_models:
-        report.new_models.append(canonical)
-    return canonical
-
-
-def _text(value: object) -> str:
-    return "" if value is None else str(value).strip()

@@ -13,7 +13,9 @@ record's position in the file for error messages. Nothing is normalized here; se
 
 from __future__ import annotations
 
+import codecs
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,17 +105,25 @@ def read_summary(path: Path) -> list[SummaryRecord]:
         its records in file order.
 
     Raises:
-        InputError: unreadable or malformed JSON (with line and column), an unknown layout.
+        InputError: unreadable or malformed JSON (with line and column), a file in another
+            encoding than UTF-8 (with or without BOM) or UTF-16 (with BOM), a CSV summary, a key
+            written twice in one object (both places named), an unknown layout.
         InputErrors: records that are not objects, lack a required key or carry an unknown one
             (named with the summary file's spelling), every one of them.
     """
+    text = _decoded(Path(path))
+    head = text.lstrip().split("\n", 1)[0]
+    if Path(path).suffix.lower() == ".csv" or (head[:1].isalpha() and "," in head):
+        raise InputError(path, None, None, "this is not a JSON summary (MLCommons' summary.csv?): "
+                         "CSV summaries are not read; import the summary.json beside it (the "
+                         "submission checker's summary) or the round's summary_results.json")
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(text, object_pairs_hook=_pairs(text))
     except json.JSONDecodeError as exc:
         raise InputError(path, f"line {exc.lineno} column {exc.colno}", None,
                          f"malformed JSON: {exc.msg}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(path, None, None, f"cannot read the file: {exc}") from None
+    except _DuplicateKey as exc:
+        raise InputError(path, exc.where, exc.key, exc.problem) from None
     if isinstance(data, dict):
         fmt, column, items = CHECKER, 0, [(f"record '{k}'", v) for k, v in data.items()]
     elif isinstance(data, list):
@@ -145,3 +155,69 @@ def read_summary(path: Path) -> list[SummaryRecord]:
     if errors:
         raise InputErrors(errors)
     return records
+
+
+def _decoded(path: Path) -> str:
+    """The file's text: UTF-8 (a BOM is dropped) or UTF-16 with its BOM, as editors save JSON."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(path, None, None, f"cannot read the file: {exc}") from None
+    for bom, encoding in ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+                          (codecs.BOM_UTF16_BE, "utf-16")):
+        if raw.startswith(bom):
+            break
+    else:
+        encoding = "utf-8"
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise InputError(path, f"byte {exc.start}", None,
+                         f"not {encoding.upper().removesuffix('-SIG')} text ({exc.reason}); "
+                         "summaries are read as UTF-8, or UTF-16 with a byte-order mark"
+                         ) from None
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str, where: str, problem: str):
+        super().__init__(problem)
+        self.key, self.where, self.problem = key, where, problem
+
+
+def _pairs(text: str):
+    """An ``object_pairs_hook`` that refuses a key written twice in one object (a bad merge
+    keeps one silently), naming the lines of both (``_same_object``)."""
+
+    def hook(pairs: list[tuple[str, object]]) -> dict:
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                first, second = _same_object(text, key)
+                raise _DuplicateKey(key, f"line {second}",
+                                    f"key {key!r} written twice in one object, at line "
+                                    f"{first} and at line {second} (a bad merge?); keep one")
+            seen.add(key)
+        return dict(pairs)
+    return hook
+
+
+STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _same_object(text: str, key: str) -> tuple[int | str, int | str]:
+    """Lines (1-based) of the first two places where ``key`` is written as a key of one object:
+    two occurrences with only whole objects and lists between them. ``?`` if none is found."""
+    places = [m for m in re.finditer(r'"((?:[^"\\]|\\.)*)"\s*:', text)
+              if json.loads(f'"{m.group(1)}"') == key]
+    for a, b in zip(places, places[1:]):
+        between = STRING.sub('""', text[a.end():b.start()])
+        depth = 0
+        for char in between:
+            depth += char in "{["
+            depth -= char in "}]"
+            if depth < 0:
+                break
+        else:
+            if depth == 0:
+                return (text.count("\n", 0, a.start()) + 1, text.count("\n", 0, b.start()) + 1)
+    return ("?", "?")

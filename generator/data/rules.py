@@ -16,9 +16,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from generator.data import accelerators
-from generator.data.result_ids import assign_result_ids
+from generator.data.result_ids import assign_result_ids, audit_key
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import fold, vocabulary
+from generator.results import organizations
 from generator.errors import InputError
 
 
@@ -76,7 +77,7 @@ def check_dataset(rows: Rows) -> Findings:
         each = check_round(members)
         found.errors += each.errors
         found.warnings += each.warnings
-    found.errors += one_spelling_per_model(rows)
+    found.errors += one_spelling_per_model(rows) + one_spelling_per_submitter(rows)
     return found
 
 
@@ -113,7 +114,9 @@ def one_system_per_id(rows: Rows) -> list[InputError]:
 
 def derived_ids_follow_the_rule(rows: Rows) -> list[InputError]:
     """Result IDs this project derives are the IDs MLCommons' final-report tool would give
-    (``result_ids.assign_result_ids``, computed over every derived record of the round)."""
+    (``result_ids.assign_result_ids``, computed over every derived record of the round). Applied
+    by the import of a round new to ``data/``; after that, IDs are pinned (``identity``) and
+    only ``one_id_per_system`` holds."""
     derived = [(place, r) for place, r in rows if r.result_id_derived]
     if not derived:
         return []
@@ -124,6 +127,21 @@ def derived_ids_follow_the_rule(rows: Rows) -> list[InputError]:
     return [place.error("result_id", f"{record.result_id} does not follow MLCommons' rule for "
                                      f"derived IDs; expected {wanted}")
             for (place, record), wanted in zip(derived, expected) if record.result_id != wanted]
+
+
+def one_id_per_system(rows: Rows) -> list[InputError]:
+    """A system under test has one ID in its round: records of one MLCommons audit key (suite,
+    division, submitter, platform, plus the model as run in the open division;
+    ``result_ids.audit_key``) share their result ID."""
+    errors, first_of = [], {}
+    for place, r in rows:
+        key = audit_key(r.suite, r.division, r.submitter, r.platform, r.used_model)
+        first_place, first = first_of.setdefault(key, (place, r))
+        if r.result_id != first.result_id:
+            errors.append(place.error("result_id", f"{r.result_id} differs from "
+                                                   f"{first.result_id} of {first_place.where}, "
+                                                   f"another record of the system {key}"))
+    return errors
 
 
 def ids_belong_to_their_round(rows: Rows) -> list[InputError]:
@@ -182,6 +200,28 @@ def one_spelling_per_model(rows: Rows) -> list[InputError]:
     return errors
 
 
+def one_spelling_per_submitter(rows: Rows) -> list[InputError]:
+    """One company, one submitter name: a submitter that differs from another submitter of the
+    dataset only in case or punctuation (``DELL`` beside ``Dell``) would make two submitter
+    pages and count one organization twice, unless ``generator/results/organizations.yaml``
+    lists the spelling under ``spellings`` (as ``ORACLE`` for Oracle)."""
+    errors, first_of = [], {}
+    for place, record in rows:
+        name = record.submitter
+        if organizations.organizations_of(name) != (name,):
+            continue  # a listed spelling or joint name
+        other_place, other = first_of.setdefault(fold(name), (place, name))
+        if other != name:
+            errors.append(place.error("submitter", f"{name!r} differs from the submitter "
+                                                   f"{other!r} of {other_place.path} "
+                                                   f"{other_place.where} only in case or "
+                                                   "punctuation; if it is the same company, add "
+                                                   f"{name!r} to the spellings of {other!r} in "
+                                                   "generator/results/organizations.yaml (or "
+                                                   "the other way round)"))
+    return errors
+
+
 def _respelled(name: str, known: str) -> str:
     return (f"{name!r} differs from the model {known!r} only in case or punctuation; add it "
             f"to the aliases of {known!r} in generator/data/vocabulary.yaml")
@@ -225,6 +265,5 @@ def accelerator_counts(rows: Rows) -> list[InputError]:
 
 ROUND_RULES: tuple[Callable[[Rows], list[InputError]], ...] = (
     one_folder_per_result, ids_belong_to_their_round, ids_all_published_or_all_derived,
-    one_system_per_id,
-    derived_ids_follow_the_rule,
+    one_system_per_id, one_id_per_system,
     one_result_per_benchmark_run, accelerators_follow_the_table, power_fits_the_result)

@@ -18,7 +18,8 @@ from generator.data.numbers import plain_number
 from generator.data.vocabulary import BOTH_SUITES, vocabulary
 
 ROUND_PATTERN = r"^v\d+\.\d+$"
-RESULT_ID_PATTERN = r"^\d+\.\d+-\d{4}$"
+# Four digits, more past 9,999 systems (as MLCommons' rule writes them: f"{n:04d}").
+RESULT_ID_PATTERN = r"^\d+\.\d+-\d{4,}$"
 
 
 def round_key(name: str) -> tuple[int, ...]:
@@ -27,7 +28,7 @@ def round_key(name: str) -> tuple[int, ...]:
 
 
 # As MLCommons writes IDs in summary files: "6.0-0001", or "v4.1-0001" in the v4.1 summary.
-PUBLISHED_ID_PATTERN = r"^v?\d+\.\d+-\d{4}$"
+PUBLISHED_ID_PATTERN = r"^v?\d+\.\d+-\d{4,}$"
 # Official result folders are relative paths inside the round's results repository.
 LOCATION_PATTERN = r"^(closed|open|network)/\S.*$"
 # No MLPerf Inference result has come near this (the largest, v6.1, is 5.7 million Tokens/s); a

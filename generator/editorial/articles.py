@@ -35,7 +35,7 @@ NOT_PROSE = re.compile(
     r"|\]\([^)\n]*\)|<[^>\n]+>"                # link targets, HTML tags, autolinks
     r"|\[\^[^\]\n]*\]"                         # footnote labels
     r"|^\s*\d+[.)]\s"                          # ordered-list markers
-    r"|\b\d+\.\d+-\d{4}\b",                     # MLPerf result IDs (6.1-0027): names
+    r"|\b\d+\.\d+-\d{4,}\b",                    # MLPerf result IDs (6.1-0027): names
     re.DOTALL | re.MULTILINE)
 # A number is part of a name when a Latin letter, digit or joiner precedes it (v6.1, NVL72,
 # gpt-oss-120b) or a letter other than the multiple sign follows it (8B, 6787P); a number

@@ -20,6 +20,7 @@ from generator.editorial.articles import Article, read_article, read_body
 from generator.editorial.claim_checks import (
     accelerators_without_family,
     check_claims,
+    corrected_claims,
     overdue_previews,
     preview_followups,
 )
@@ -78,8 +79,10 @@ def notes(registry: Registry, posts: list[Article], root: Path,
           today: dt.date | None = None, records: list[ResultRecord] = ()) -> list[str]:
     """What ``check`` prints as ``note:`` lines without failing: outdated translations, then
     overdue previews (``today`` defaults to the current date), then preview claims whose
-    system the dataset now shows as available (``records``: the dataset)."""
+    system the dataset now shows as available (``records``: the dataset), then claims quoting a
+    result MLCommons corrected (``corrected_claims``)."""
     return (outdated_translations(posts, root)
             + overdue_previews(registry, today or dt.date.today())
             + preview_followups(registry, records)
-            + accelerators_without_family(list(records)))
+            + accelerators_without_family(list(records))
+            + corrected_claims(registry, list(records), root / "data"))

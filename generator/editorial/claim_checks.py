@@ -7,6 +7,7 @@ import difflib
 from collections import defaultdict
 from pathlib import Path
 
+from generator.data import changelog
 from generator.data.dataset import Dataset
 from generator.data.schema import ResultRecord
 from generator.editorial.articles import Article
@@ -129,7 +130,8 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
         try:
             result = recompute(claim.derivation, records)
         except LookupError as exc:
-            error(f"derivation points at no single result: {exc}")
+            error(withdrawn_problem(claim, data) or
+                  f"derivation points at no single result: {exc}")
             continue
         except ValueError as exc:
             error(f"derivation does not apply: {exc}")
@@ -152,10 +154,64 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                   f"{_plain(result.value)} from the dataset, which is {shown} at the stated "
                   f"precision ({places} decimal{'s' if places != 1 else ''}, as the page "
                   "shows it): a figure from the dataset must equal its computation so "
-                  f"rounded; state {shown} or mark the claim disputed")
+                  f"rounded; state {shown} or mark the claim disputed"
+                  + corrections(result.records, claims_file.parent))
         elif claim.status != "disputed" and not agrees:
             error(f"stated {_plain(claim.value)} {claim.unit}, computed "
                   f"{_plain(result.value)} from the dataset (tolerance "
                   f"{claim.derivation.tolerance:.1%}); correct the value or mark the claim "
-                  "disputed")
+                  "disputed" + corrections(result.records, claims_file.parent))
     return errors
+
+
+def withdrawn_problem(claim, data: Dataset) -> str | None:
+    """Why a claim's derivation finds no result when one of its results was withdrawn (a
+    corrected MLCommons summary no longer holds it; ``generator/data/withdrawn.py``), else
+    None."""
+    for selector in claim.derivation.results:
+        live = any(selector.matches(r) for r in data.records)
+        gone = [w for w in data.withdrawn if selector.matches(w.record)]
+        if not live and gone:
+            w = gone[0]
+            source = w.withdrawn_by.split(";")[0].split()
+            return (f"result {w.record.shown_id} ({w.record.model}, {w.record.scenario}, "
+                    f"{w.record.submitter} {w.record.system_name}) was withdrawn on "
+                    f"{w.withdrawn_on}: the import of {source[0] if source else '?'} (sha256 "
+                    f"{source[1][:12] if len(source) > 1 else '?'}…) no longer found it in "
+                    f"MLCommons' summary (data/withdrawn/{w.record.round}.csv); quote another "
+                    "result or remove the claim")
+    return None
+
+
+def corrections(records, data_dir: Path) -> str:
+    """The changelog entries that corrected a value of ``records`` (``changelog.entries_of``),
+    as a clause for a claim's drift message; "" when none did."""
+    found = []
+    for r in records:
+        for number, entry, change in changelog.entries_of(data_dir, r.round, r.result_id,
+                                                          r.model, r.scenario):
+            if change["field"] in ("result", "power_result", "total_accelerators", "units"):
+                found.append(f"data/changelog/{r.round}.json entry {number} ({entry['date']}, "
+                             f"{', '.join(s['file'] for s in entry['sources'])}): "
+                             f"{change['result_id']} {r.model} {r.scenario} {change['field']} "
+                             f"{change['old']} → {change['new']}")
+    return ("; MLCommons corrected the result since: " + "; ".join(found)) if found else ""
+
+
+def corrected_claims(registry: Registry, records: list[ResultRecord], data_dir: Path
+                     ) -> list[str]:
+    """Claims that quote a result MLCommons corrected since its first import (the changelog's
+    ``changed`` items of a value: ``corrections``), with the value recomputed now: a note for
+    the editor even where the stated figure still matches at its precision."""
+    out = []
+    for claim_id, claim in sorted(registry.claims.items()):
+        if claim.derivation is None:
+            continue
+        try:
+            result = recompute(claim.derivation, list(records))
+        except (LookupError, ValueError):
+            continue  # check_claims reports it
+        if found := corrections(result.records, data_dir):
+            out.append(f"claim '{claim_id}' (stated {_plain(claim.value)} {claim.unit}, "
+                       f"recomputed {_plain(result.value)}){found.removeprefix(';')}")
+    return out

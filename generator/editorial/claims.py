@@ -3,8 +3,9 @@ where possible, a recomputation from the results dataset.
 
 ``data/claims.yaml`` holds ``sources`` (publisher, title, date, URL, referenced by id) and
 ``claims``. A claim has a value and unit, what it measures, a status (see ``STATUSES``), its
-sources, and optionally a ``derivation``: a formula over records of the dataset selected by
-their fields, with a relative tolerance. ``recompute`` evaluates derivations; ``check`` in
+sources, and optionally a ``derivation``: a formula over results of the dataset, each selected by
+its permanent identity (``Selector``: round, model, scenario, result ID), with a relative
+tolerance. ``recompute`` evaluates derivations; ``check`` in
 ``generator.editorial.check`` fails the build when a stated value disagrees with its recomputation.
 
 Agreement (``Recomputation.agrees``): a figure read or computed from the dataset (status
@@ -71,35 +72,22 @@ class Source(BaseModel):
 
 
 class Selector(BaseModel):
-    """Fields that pick exactly one record of the dataset (all given fields must match)."""
+    """One result of the dataset by its permanent identity (``generator/data/identity.py``):
+    round, benchmark model, scenario and result ID (``6.1-0027``, or as published:
+    ``v4.1-0050``). Names are not selectors: a corrected system name, platform or submitter
+    leaves the claim on its result, and a withdrawn result is reported as withdrawn."""
 
     model_config = ConfigDict(extra="forbid")
     round: str
     model: str
     scenario: str
-    suite: str | None = None
-    division: str = "closed"
-    submitter: str | None = None
-    system: str | None = Field(default=None, description="system name, exactly as published")
-    platform: str | None = None
-    result_id: str | None = None
+    result_id: str = Field(pattern=r"^v?\d+\.\d+-\d{4,}$")
 
     def matches(self, record: ResultRecord) -> bool:
-        """True when every given field matches ``record``: a result published for both suites
-        matches either suite, and an ID matches in either of its forms (``v4.1-0050``,
-        ``4.1-0050``)."""
-        # Most records differ in round or model: answer those without building the table below
-        # (claims are recomputed in every language build and every preview rebuild).
-        if record.round != self.round or record.model != self.model:
-            return False
-        wanted = {"round": self.round, "model": self.model, "scenario": self.scenario,
-                  "division": self.division, "submitter": self.submitter,
-                  "system_name": self.system, "platform": self.platform}
-        return (all(value is None or getattr(record, field) == value
-                    for field, value in wanted.items())
-                and (self.suite is None or self.suite in record.suites)
-                and (self.result_id is None
-                     or canonical_result_id(self.result_id) == record.result_id))
+        """True when ``record`` is this result (an ID matches in either of its forms)."""
+        return (record.round == self.round and record.model == self.model
+                and record.scenario == self.scenario
+                and record.result_id == canonical_result_id(self.result_id))
 
     def describe(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.model_dump(exclude_none=True).items())
@@ -368,7 +356,7 @@ def select(records: list[ResultRecord], selector: Selector) -> ResultRecord:
     if len(found) != 1:
         ids = ", ".join(sorted({f"{r.result_id} {r.system_name}" for r in found})[:5])
         raise LookupError(f"selector ({selector.describe()}) matches {len(found)} records"
-                          + (f": {ids}" if ids else "; check round, model, scenario and system"))
+                          + (f": {ids}" if ids else "; check round, model, scenario and result ID"))
     return found[0]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.data import changelog
+from generator.data import changelog, withdrawn
 from generator.data.dataset import DESCRIPTOR, RESULTS_REPOSITORY, Dataset, round_table
 from generator.data.schema import ResultRecord, field_descriptors
 from generator.editorial import registries as editorial
@@ -49,6 +49,8 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
               for name in reversed(dataset.rounds)]
     files = [Page(f"data/{name}.csv", round_table(data_dir, name).read_text(encoding="utf-8"))
              for name, _, _ in rounds]
+    files += [Page(f"data/withdrawn/{name}.csv", path.read_text(encoding="utf-8"))
+              for name, _, _ in rounds if (path := withdrawn.table(data_dir, name)).exists()]
     files.append(Page("data/datapackage.json",
                       (data_dir / DESCRIPTOR).read_text(encoding="utf-8")))
     bibtex = BIBTEX.format(rounds=", ".join(name for name, _, _ in rounds),
@@ -57,6 +59,8 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
                for name, _, _ in rounds}
     return [Page("data/index.md", env.get_template("data.md.j2").render(
         rounds=rounds, fields=field_descriptors(), bibtex=bibtex, changes=changes,
+        withdrawals={name: [w for w in dataset.withdrawn if w.record.round == name]
+                     for name, _, _ in rounds},
         titles={field["name"]: field["title"] for field in field_descriptors()})), *files]
 
 

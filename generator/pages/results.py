@@ -50,7 +50,9 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
                               organizations=organizations.count(
                                   r.submitter for r in dataset.of_round(round_name)),
                               has_power=any(r.power_result is not None
-                                            for r in dataset.of_round(round_name)))))
+                                            for r in dataset.of_round(round_name)),
+                              withdrawn=[w for w in dataset.withdrawn
+                                         if w.record.round == round_name])))
         pages += downloads(f"{RESULTS}/{round_name}/benchmarks", [
             {"suite": b.suite, "model": b.model, "scenario": b.scenario,
              "results": len(b.results), "units": b.units[0], "best_result": b.value(b.leader),

@@ -1,0 +1,558 @@
+"""Corrections of a published round (../shared/cases/errata): permanent result IDs, withdrawn
+results kept as withdrawn, renames logged field by field.
+
+The cases run ``make_errata.py`` on the real v6.1 summary when ../shared is present; the small
+fixtures of ``tests/fixtures`` test each kind without it."""
+
+import csv
+import datetime as dt
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+from generator.data import dataset, fetch, publication, withdrawn
+from generator.data.importer import run_import
+from generator.data.result_ids import assign_result_ids
+from generator.errors import InputErrors
+from generator.editorial.check import check
+from generator.editorial.claim_checks import check_claims, corrected_claims
+from generator.editorial.claims import load_registry
+from generator.editorial.import_check import claims_validator
+from generator.i18n.formatting import format_day
+from generator.i18n.languages import LANGUAGES
+from generator.pages.home import data_pages
+from generator.pages.results import results_pages
+from tests.conftest import DATA, FIXTURES, MLCOMMONS, ROOT, make_fixture_project
+
+ERRATA = ROOT.parent / "shared" / "cases" / "errata"
+V61 = MLCOMMONS / "inference_v6.1_summary.json"
+
+
+@pytest.fixture(scope="module")
+def errata(tmp_path_factory):
+    if not (ERRATA / "make_errata.py").exists() or not V61.exists():
+        pytest.skip("../shared/cases/errata or the real v6.1 summary is not on this machine")
+    out = tmp_path_factory.mktemp("errata")
+    subprocess.run([sys.executable, str(ERRATA / "make_errata.py"), str(V61), str(out)],
+                   check=True)
+    return out
+
+
+def import_over_data(tmp_path, path, replace=("v6.1",)):
+    """Import one corrected v6.1 file over a copy of the committed data/."""
+    shutil.copytree(DATA, tmp_path / "data")
+    return run_import([path], tmp_path / "data", frozenset(replace))
+
+
+def rows(path):
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def identity(row):
+    return (row["result_id"], row["model"], row["scenario"])
+
+
+@pytest.mark.parametrize("case, gone", [("withdraw-one", 1), ("withdraw-system", 2)])
+def test_a_withdrawal_moves_no_other_id(tmp_path, errata, case, gone):
+    before = rows(DATA / "results" / "v6.1.csv")
+    report = import_over_data(tmp_path, errata / f"{case}.json")
+    after = rows(tmp_path / "data" / "results" / "v6.1.csv")
+    # Every result still published keeps its ID (compared by result folder, which the case
+    # files do not touch); the ones withdrawn are kept aside with their IDs.
+    id_of = {r["location"]: r["result_id"] for r in before}
+    assert all(id_of[r["location"]] == r["result_id"] for r in after)
+    kept = rows(withdrawn.table(tmp_path / "data", "v6.1"))
+    assert len(kept) == gone == len(before) - len(after) == report.rounds["v6.1"].removed
+    assert {identity(r) for r in kept} <= {identity(r) for r in before}
+    assert all(r["withdrawn_on"] and r["withdrawn_by"].split()[0] == f"{case}.json"
+               and len(r["withdrawn_by"].split()[1]) == 64 for r in kept)  # file and sha256
+    log = json.loads((tmp_path / "data" / "changelog" / "v6.1.json").read_text())
+    assert len(log[-1]["removed"]) == gone and log[-1]["changed"] == []
+    data = dataset.load(tmp_path / "data")
+    # Never ranked or counted: withdrawn results are not among the dataset's records.
+    assert len(data.of_round("v6.1")) == len(after)
+    assert not {identity(r) for r in kept} & {(r.result_id, r.model, r.scenario)
+                                              for r in data.of_round("v6.1")}
+    assert {identity(w.record.model_dump(mode="json")) for w in data.withdrawn} == {
+        identity(r) for r in kept}
+
+
+def test_a_rename_is_logged_as_changes_field_by_field(tmp_path, errata):
+    report = import_over_data(tmp_path, errata / "rename.json", replace=())
+    entry = json.loads((tmp_path / "data" / "changelog" / "v6.1.json").read_text())[-1]
+    assert (entry["added"], entry["removed"]) == ([], [])
+    # make_errata.py renames SystemName and Platform of Azure's two GB200 NVL72 systems: the
+    # committed v6.1 table holds 4 records of them, so 8 changes of 2 fields.
+    azure = [r for r in rows(DATA / "results" / "v6.1.csv")
+             if r["submitter"] == "Azure" and "GB200-NVL72" in r["platform"]]
+    assert len(entry["changed"]) == 2 * len(azure) == 8
+    assert {c["field"] for c in entry["changed"]} == {"system_name", "platform"}
+    assert all(c["old"].startswith("Azure-GB200") and c["new"].startswith("Azure-ND-GB200")
+               for c in entry["changed"] if c["field"] == "platform")
+    assert report.rounds["v6.1"].changed == len(azure)
+    ids = {r["location"]: r["result_id"] for r in rows(tmp_path / "data" / "results" / "v6.1.csv")}
+    assert all(ids[r["location"]] == r["result_id"] for r in azure)  # same IDs, new names
+
+
+def test_a_correction_is_one_change_old_to_new(tmp_path, errata):
+    import_over_data(tmp_path, errata / "correction.json", replace=())
+    entry = json.loads((tmp_path / "data" / "changelog" / "v6.1.json").read_text())[-1]
+    (change,) = entry["changed"]
+    dell = next(r for r in rows(DATA / "results" / "v6.1.csv")
+                if r["location"] == change["location"])
+    assert change["field"] == "result" and change["old"] == dell["result"]
+    # make_errata.py: the value × 1.02, rounded to 3 decimals.
+    assert float(change["new"]) == round(float(dell["result"]) * 1.02, 3)
+
+
+def fixture_copy(tmp_path, name, edit):
+    raw = json.loads((FIXTURES / "checker_summary.json").read_text(encoding="utf-8"))
+    edit(raw)
+    path = tmp_path / name
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    return path
+
+
+def test_ids_are_pinned_and_never_given_again(tmp_path):
+    # checker_summary.json numbers, by MLCommons' rule: Acme box 9.9-0001, Acme edge 9.9-0002,
+    # Beta Labs 9.9-0003 (see test_importer). Withdraw the Acme box and add a new system whose
+    # rule position is first (submitter "Aaa"): re-running the rule would renumber all three.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir)
+
+    def edit(raw):
+        new = json.loads(json.dumps(raw["0"]))
+        new.update(Organization="Aaa", Platform="aaa_box", SystemName="Aaa box",
+                   Location="./closed/Aaa/results/aaa_box/llama3.1-8b/Offline/performance/run_1")
+        del raw["0"]
+        raw["9"] = new
+    run_import([fixture_copy(tmp_path, "corrected.json", edit)], data_dir,
+               frozenset({"v9.9"}))
+    ids = {r.submitter + " " + r.platform: r.result_id for r in dataset.load(data_dir).records}
+    assert ids == {"Acme acme_edge": "9.9-0002", "Beta Labs beta_cpu": "9.9-0003",
+                   "Aaa aaa_box": "9.9-0004"}  # after the highest number ever used
+    (gone,) = dataset.load(data_dir).withdrawn
+    assert (gone.record.result_id, gone.record.platform) == ("9.9-0001", "acme_box_8x")
+
+    # Published again: the result returns under its old ID and leaves the withdrawn table,
+    # where the Aaa system, absent from the original file, now is.
+    run_import([FIXTURES / "checker_summary.json"], data_dir, frozenset({"v9.9"}))
+    data = dataset.load(data_dir)
+    assert {r.platform: r.result_id for r in data.records}["acme_box_8x"] == "9.9-0001"
+    assert [(w.record.platform, w.record.result_id) for w in data.withdrawn] == [
+        ("aaa_box", "9.9-0004")]
+
+
+def test_a_renamed_folder_keeps_its_id_by_the_unchanged_fields(tmp_path):
+    # A derived-ID round whose system is renamed together with its result folder: matched by the
+    # fields a rename leaves alone (identity.UNCHANGED_BY_A_RENAME), logged as changes.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir)
+
+    def edit(raw):
+        raw["2"].update(Platform="beta_cpu_v2", SystemName="Beta CPU server v2",
+                        Location="./closed/Beta Labs/results/beta_cpu_v2/llama3.1-8b/Server/"
+                                 "performance/run_1")
+    run_import([fixture_copy(tmp_path, "renamed.json", edit)], data_dir)
+    entry = json.loads((data_dir / "changelog" / "v9.9.json").read_text())[-1]
+    assert (entry["added"], entry["removed"]) == ([], [])
+    assert {c["field"]: (c["old"], c["new"]) for c in entry["changed"]} == {
+        "system_name": ("Beta CPU server", "Beta CPU server v2"),
+        "platform": ("beta_cpu", "beta_cpu_v2"),
+        "location": ("closed/Beta Labs/results/beta_cpu/llama3.1-8b/Server/performance/run_1",
+                     "closed/Beta Labs/results/beta_cpu_v2/llama3.1-8b/Server/performance/"
+                     "run_1")}
+    assert {r.platform: r.result_id for r in dataset.load(data_dir).records}[
+        "beta_cpu_v2"] == "9.9-0003"
+
+
+def test_a_system_renamed_under_its_published_id_is_a_rename(tmp_path):
+    # The real v5.1 correction: a Supermicro system renamed between the first and the final
+    # summary, its records keeping their published IDs, result folders renamed with it. Here
+    # the same on final_report.json: record 0 (ID 9.8-0002) gets a new System, Platform and
+    # Location; matched by published ID, model and scenario.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "final_report.json"], data_dir)
+    raw = json.loads((FIXTURES / "final_report.json").read_text(encoding="utf-8"))
+    raw[0].update(System="Acme Box 8x (final)", Platform="acme_box_8x_final",
+                  Location="closed/Acme/results/acme_box_8x_final/llama2-70b-99/Server")
+    final = tmp_path / "final.json"
+    final.write_text(json.dumps(raw), encoding="utf-8")
+    run_import([final], data_dir)
+    entry = json.loads((data_dir / "changelog" / "v9.8.json").read_text())[-1]
+    assert (entry["added"], entry["removed"]) == ([], [])
+    assert sorted(c["field"] for c in entry["changed"]) == ["location", "platform",
+                                                             "system_name"]
+
+
+def refused(tmp_path, paths):
+    """The errors of an import over a copy of data/, checking that nothing was written."""
+    shutil.copytree(DATA, tmp_path / "data")
+    before = {p: p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file()}
+    with pytest.raises(InputErrors) as caught:
+        run_import(paths, tmp_path / "data", frozenset({"v6.1", "v9.9"}))
+    assert {p: p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file()} == before
+    return str(caught.value)
+
+
+def test_the_duplicate_key_case_is_refused_naming_both_places(tmp_path, errata):
+    message = refused(tmp_path, [errata / "duplicate-key.json"])
+    # make_errata.py appends a second copy of the first record, key "0", at the end; the first
+    # is at line 2 (the file starts with "{").
+    text = (errata / "duplicate-key.json").read_text(encoding="utf-8")
+    last = text[:text.rindex('"0":')].count("\n") + 1
+    assert f"line {last}: field '0': key '0' written twice in one object, at line 2 and at " \
+           f"line {last}" in message
+
+
+def test_a_field_written_twice_is_refused_naming_both_lines(tmp_path):
+    text = (FIXTURES / "checker_summary.json").read_text(encoding="utf-8")
+    first = text.index('"Result"')
+    line = text.count("\n", 0, first) + 1
+    doubled = tmp_path / "doubled.json"
+    doubled.write_text(text[:first] + '"Result": "1.0",\n' + text[first:], encoding="utf-8")
+    message = refused(tmp_path, [doubled])
+    assert (f"field 'Result': key 'Result' written twice in one object, at line {line} and at "
+            f"line {line + 1}") in message
+
+
+def test_the_submitter_respelling_case_asks_for_an_alias(tmp_path, errata):
+    message = refused(tmp_path, [errata / "submitter-case.json"])
+    assert "'DELL' differs from the submitter 'Dell' of" in message
+    assert "add 'DELL' to the spellings of 'Dell' in generator/results/organizations.yaml" \
+           in message
+
+
+def test_a_submitter_respelled_in_a_fixture_is_refused(tmp_path):
+    raw = json.loads((FIXTURES / "checker_summary.json").read_text(encoding="utf-8"))
+    raw["1"]["Organization"] = "ACME"
+    path = tmp_path / "respelled.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(InputErrors, match="'ACME' differs from the submitter 'Acme'"):
+        run_import([path], tmp_path / "data")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_a_bom_or_utf16_summary_is_read(tmp_path, encoding):
+    # Python writes a byte-order mark for both encodings.
+    text = (FIXTURES / "checker_summary.json").read_text(encoding="utf-8")
+    path = tmp_path / "summary.json"
+    path.write_text(text, encoding=encoding)
+    run_import([path], tmp_path / "data")
+    assert len(dataset.load(tmp_path / "data").records) == 3
+
+
+def test_a_latin1_summary_is_refused_naming_the_encoding(tmp_path):
+    path = tmp_path / "summary.json"
+    path.write_bytes('{"0": {"Organization": "Açme"}}'.encode("latin-1"))
+    with pytest.raises(InputErrors, match="not UTF-8 text .*UTF-16 with a byte-order mark"):
+        run_import([path], tmp_path / "data")
+
+
+def test_a_csv_summary_is_refused_by_name(tmp_path):
+    path = tmp_path / "summary.csv"
+    path.write_text("Organization,Availability,Division\nAcme,available,closed\n",
+                    encoding="utf-8")
+    with pytest.raises(InputErrors, match="CSV summaries are not read; import the summary.json"):
+        run_import([path], tmp_path / "data")
+
+
+def test_ids_grow_past_9999_systems():
+    # MLCommons' rule writes f"{n:04d}": the 10,000th system is 9.9-10000.
+    systems = [{"suite": "datacenter", "division": "closed", "category": "available",
+                "submitter": "Acme", "platform": f"box{n:05d}", "used_model": "m"}
+               for n in range(10_000)]
+    ids = assign_result_ids("v9.9", systems)
+    assert (ids[0], ids[9_998], ids[9_999]) == ("9.9-0001", "9.9-9999", "9.9-10000")
+    record = next(r for r in dataset.load(DATA).records if r.round == "v6.1")
+    assert record.model_copy(update={"result_id": "6.1-10000"}).model_validate(
+        {**record.model_dump(), "result_id": "6.1-10000"}).result_id == "6.1-10000"
+
+
+# --- claims bind to results by their result ID -------------------------------------------------
+
+def probe_claim(result_id, model, scenario, value, unit):
+    """A verified claim quoting one result, as an editor writes it in claims.yaml."""
+    return (f"  errata-probe:\n    value: {value}\n    unit: {unit}\n    status: verified\n"
+            f"    measures: {{round: {result_id and 'v' + result_id.split('-')[0]}, model: "
+            f"{model}}}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result\n"
+            f"      results:\n        - {{round: v{result_id.split('-')[0]}, model: {model}, "
+            f"scenario: {scenario}, result_id: {result_id}}}\n")
+
+
+def project(tmp_path, claim=None):
+    """A project for ``check``: the fixture project with the whole committed data/ (changelog
+    included), optionally with ``claim`` added to its registry."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    make_fixture_project(tmp_path)
+    shutil.copytree(DATA / "changelog", tmp_path / "data" / "changelog")
+    if claim:
+        path = tmp_path / "data" / "claims.yaml"
+        path.write_text(path.read_text(encoding="utf-8").replace("\nclaims:\n",
+                                                                 "\nclaims:\n" + claim, 1),
+                        encoding="utf-8")
+    return tmp_path
+
+
+def committed(location_of):
+    """The committed v6.1 row of the raw record ``location_of`` (a raw summary record)."""
+    wanted = location_of["Location"].removeprefix("./")
+    return next(r for r in rows(DATA / "results" / "v6.1.csv") if r["location"] == wanted)
+
+
+def changed_record(errata, name):
+    """The raw v6.1 record that ``name`` changes (or drops), from both files."""
+    base = json.loads(V61.read_text(encoding="utf-8"))
+    other = json.loads((errata / name).read_text(encoding="utf-8"))
+    return next(base[k] for k in base if base[k] != other.get(k))
+
+
+def import_project(root, path):
+    return run_import([path], root / "data", frozenset({"v6.1"}),
+                      validate=claims_validator(root))
+
+
+def test_a_claim_follows_a_rename(tmp_path, errata):
+    row = committed(changed_record(errata, "rename.json"))  # an Azure GB200 NVL72 result
+    root = project(tmp_path, probe_claim(row["result_id"], row["model"], row["scenario"],
+                                         round(float(row["result"])), row["units"]))
+    import_project(root, errata / "rename.json")
+    check(root)  # passes: the claim binds to the result ID, not to the old name
+    data = dataset.load(root / "data")
+    renamed = next(r for r in data.records if r.location == row["location"])
+    assert renamed.result_id == row["result_id"] and "(rev. 2)" in renamed.system_name
+
+
+def test_a_corrected_value_fails_its_claim_naming_the_changelog(tmp_path, errata):
+    row = committed(changed_record(errata, "correction.json"))
+    claim = probe_claim(row["result_id"], row["model"], row["scenario"],
+                        round(float(row["result"])), row["units"])
+    # The import refuses: it would break the claim (import validates what check validates).
+    root = project(tmp_path / "a", claim)
+    with pytest.raises(InputErrors, match="this import would break claim 'errata-probe'.*"
+                                          r"data/changelog/v6\.1\.json entry 2"):
+        import_project(root, errata / "correction.json")
+    # Imported first, the claim written afterwards with the old value: check fails the same way.
+    root = project(tmp_path / "b")
+    import_project(root, errata / "correction.json")
+    path = root / "data" / "claims.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("\nclaims:\n", "\nclaims:\n" + claim),
+                    encoding="utf-8")
+    with pytest.raises(InputErrors) as caught:
+        check(root)
+    (message,) = [str(e) for e in caught.value.errors if "errata-probe" in str(e)]
+    assert (f"MLCommons corrected the result since: data/changelog/v6.1.json entry 2 "
+            f"(" in message and f"result {row['result']} → " in message)
+
+
+@pytest.mark.parametrize("case", ["withdraw-one", "withdraw-system"])
+def test_a_claim_on_a_withdrawn_result_fails_saying_so(tmp_path, errata, case):
+    row = committed(changed_record(errata, f"{case}.json"))
+    claim = probe_claim(row["result_id"], row["model"], row["scenario"],
+                        round(float(row["result"])), row["units"])
+    root = project(tmp_path / "a", claim)
+    with pytest.raises(InputErrors, match=f"this import would break claim 'errata-probe': "
+                                          f"result {row['result_id']} .* was withdrawn on "):
+        import_project(root, errata / f"{case}.json")
+    root = project(tmp_path / "b")
+    import_project(root, errata / f"{case}.json")
+    path = root / "data" / "claims.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("\nclaims:\n", "\nclaims:\n" + claim),
+                    encoding="utf-8")
+    with pytest.raises(InputErrors, match=f"claim 'errata-probe': result {row['result_id']} "
+                                          rf"\({row['model']}, {row['scenario']}, .*\) was "
+                                          f"withdrawn on .*: the import of {case}.json"):
+        check(root)
+
+
+FIXTURE_CLAIMS = """sources:
+  mlcommons-v9.9: {publisher: MLCommons, title: v9.9, date: 2026-01-01, url: https://example.org/}
+claims:
+  acme-offline:
+    value: 1200.5
+    unit: Tokens/s
+    status: verified
+    measures: {round: v9.9, model: llama3.1-8b}
+    sources: [mlcommons-v9.9]
+    derivation:
+      formula: result
+      results:
+        - {round: v9.9, model: llama3.1-8b, scenario: Offline, result_id: 9.9-0001}
+"""
+
+
+@pytest.mark.parametrize("edit, expected", [
+    # checker_summary.json record "0": Acme's box, 9.9-0001, llama3.1-8b Offline, 1200.5.
+    (lambda raw: raw["0"].update(SystemName="Acme Box 8x (renamed)"), None),
+    (lambda raw: raw["0"].update(Result="1224.51"),
+     "MLCommons corrected the result since: data/changelog/v9.9.json entry 2 ("),
+    (lambda raw: raw.pop("0"), "result 9.9-0001 (llama3.1-8b, Offline, Acme Acme Box 8x) was "
+                               "withdrawn on "),
+], ids=["rename", "correction", "withdrawal"])
+def test_claims_follow_their_result_on_fixtures(tmp_path, edit, expected):
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir)
+    (data_dir / "claims.yaml").write_text(FIXTURE_CLAIMS, encoding="utf-8")
+    registry = load_registry(data_dir / "claims.yaml")
+    assert check_claims(registry, [], dataset.load(data_dir), data_dir / "claims.yaml") == []
+    run_import([fixture_copy(tmp_path, "corrected.json", edit)], data_dir, frozenset({"v9.9"}))
+    errors = check_claims(registry, [], dataset.load(data_dir), data_dir / "claims.yaml")
+    if expected is None:
+        assert errors == []
+    else:
+        (error,) = errors
+        assert expected in str(error)
+
+
+WITHDRAWN_WORDS = {"en": "Withdrawn results", "zh": "已撤回的结果", "it": "Risultati ritirati"}
+
+
+def test_a_withdrawn_result_is_listed_under_its_id_in_every_language(tmp_path):
+    # checker_summary.json's Acme box (9.9-0001) withdrawn: the round page and the data page
+    # list it under the anchor withdrawn-9.9-0001 with its date; no ranking holds it.
+    # The box gets a second record (Server) first, so that two records of one ID go.
+    data_dir = tmp_path / "data"
+
+    def with_server(raw):
+        raw["3"] = {**raw["0"], "Scenario": "Server", "Location": raw["0"]["Location"].replace(
+            "Offline", "Server")}
+    run_import([fixture_copy(tmp_path, "first.json", with_server)], data_dir,
+               today=dt.date(2026, 3, 1))
+    run_import([fixture_copy(tmp_path, "corrected.json", lambda raw: raw.pop("0"))], data_dir,
+               frozenset({"v9.9"}), today=dt.date(2026, 3, 2))
+    assert len(dataset.load(data_dir).withdrawn) == 2
+    data = dataset.load(data_dir)
+    for lang in LANGUAGES:
+        pages = {p.path: p.content for p in results_pages(data, lang)
+                 if p.path.endswith(".md")}
+        round_page = pages["results/v9.9/index.md"]
+        data_page = data_pages(data_dir, data, lang, "https://example.org/")[0].content
+        for page in (round_page, data_page):
+            assert WITHDRAWN_WORDS[lang.code] in page
+            row = page[page.index('<tr id="withdrawn-9.9-0001">'):]
+            row = row[:row.index("</tr>")]
+            assert "Acme Box 8x" in row and format_day(dt.date(2026, 3, 2), lang) in row
+        # One anchor per ID, however many of its records were withdrawn.
+        assert all(page.count('id="withdrawn-9.9-0001"') == 1 for page in (round_page,
+                                                                          data_page))
+        ranked = [content for path, content in pages.items()
+                  if path.startswith("results/v9.9/") and path != "results/v9.9/index.md"]
+        assert ranked and not any("Acme Box 8x" in content for content in ranked)
+
+
+def test_check_notes_a_claim_on_a_corrected_result(tmp_path):
+    # The correction changes 1200.5 to 1200.52: the claim's stated 1200.5 still matches at its
+    # precision (one decimal), and check notes the correction with the changelog entry.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir)
+    (data_dir / "claims.yaml").write_text(FIXTURE_CLAIMS, encoding="utf-8")
+    registry = load_registry(data_dir / "claims.yaml")
+    assert corrected_claims(registry, list(dataset.load(data_dir).records), data_dir) == []
+    run_import([fixture_copy(tmp_path, "c.json", lambda raw: raw["0"].update(Result="1200.52"))],
+               data_dir)
+    records = list(dataset.load(data_dir).records)
+    assert check_claims(registry, [], dataset.load(data_dir), data_dir / "claims.yaml") == []
+    (note,) = corrected_claims(registry, records, data_dir)
+    assert note.startswith("claim 'acme-offline' (stated 1,200.5 Tokens/s, recomputed 1,200.52)")
+    assert "data/changelog/v9.9.json entry 2" in note and "result 1200.5 → 1200.52" in note
+
+
+# --- the publication rule: a round is deployed from 14 days after its publication ---------------
+
+def test_a_new_round_is_left_out_of_the_deploy_build_for_14_days(tmp_path):
+    # checker_summary.json is round v9.9; imported on 2027-03-01 with no date given, its
+    # publication date is that day, so the deployed site may show it from 2027-03-15.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir, today=dt.date(2027, 3, 1))
+    assert publication.read(data_dir) == {"v9.9": dt.date(2027, 3, 1)}
+    data = dataset.load(data_dir)
+    lines = []
+    deployed = publication.deployable(data, data_dir, dt.date(2027, 3, 14), log=lines.append)
+    assert deployed.records == () and lines == [
+        "v9.9: left out of this deploy build: it may be published from 2027-03-15 (MLCommons' "
+        "results messaging guidelines: 14 days after the official publication date)"]
+    editors = {p.path for p in results_pages(data, LANGUAGES[0])}
+    assert "results/v9.9/index.md" in editors  # the editor's build keeps it
+    assert "results/v9.9/index.md" not in {p.path for p in results_pages(deployed,
+                                                                         LANGUAGES[0])}
+    assert publication.deployable(data, data_dir, dt.date(2027, 3, 15)) is data
+
+
+def test_a_given_publication_date_wins_and_a_reimport_keeps_it(tmp_path):
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "checker_summary.json"], data_dir, today=dt.date(2027, 3, 1),
+               published={"v9.9": dt.date(2027, 2, 1)})
+    run_import([FIXTURES / "checker_summary.json"], data_dir, today=dt.date(2027, 3, 9))
+    assert publication.read(data_dir) == {"v9.9": dt.date(2027, 2, 1)}
+    assert publication.embargoed(publication.read(data_dir), ["v9.9"], dt.date(2027, 2, 14)) \
+        == {"v9.9": dt.date(2027, 2, 15)}
+
+
+def test_the_committed_rounds_are_past_their_embargo():
+    # data/rounds.yaml holds MLCommons' dates (those of data/claims.yaml's sources); the last,
+    # v6.1 on 2026-09-16, opened on 2026-09-30.
+    dates = publication.read(DATA)
+    assert set(dates) == set(dataset.load(DATA).rounds)
+    assert publication.embargoed(dates, list(dates), dt.date(2026, 9, 30)) == {}
+    assert publication.embargoed(dates, list(dates), dt.date(2026, 9, 29)) == {
+        "v6.1": dt.date(2026, 9, 30)}
+
+
+# --- the scheduled import: fetch, on local folders laid out as MLCommons' repositories ---------
+
+def test_fetch_reads_each_round_and_skips_one_not_published(tmp_path):
+    repos = tmp_path / "repos" / "mlcommons"
+    (repos / "inference_results_v9.8" / "main").mkdir(parents=True)
+    (repos / "inference_results_v9.9" / "main").mkdir(parents=True)
+    # v9.8 has both files: the final report (with IDs) wins; v9.9 only the checker summary.
+    shutil.copy(FIXTURES / "final_report.json",
+                repos / "inference_results_v9.8" / "main" / "summary_results.json")
+    shutil.copy(FIXTURES / "checker_summary.json",
+                repos / "inference_results_v9.8" / "main" / "summary.json")
+    shutil.copy(FIXTURES / "checker_summary.json",
+                repos / "inference_results_v9.9" / "main" / "summary.json")
+    rounds = fetch.rounds_to_fetch(["v9.9", "v9.8"])
+    assert rounds == ["v9.8", "v9.9", "v10.0"]  # and the round after the latest
+    lines = []
+    paths = fetch.fetch(rounds, tmp_path / "out", base=(tmp_path / "repos").as_uri(),
+                        log=lines.append)
+    assert [p.name for p in paths] == ["inference_v9.8_summary.json",
+                                       "inference_v9.9_summary.json"]
+    assert paths[0].read_bytes() == (FIXTURES / "final_report.json").read_bytes()
+    assert lines[-1] == "v10.0: no summary_results.json or summary.json published yet; skipped"
+    run_import(paths, tmp_path / "data")  # what the workflow does next
+    assert dataset.load(tmp_path / "data").rounds == ["v9.8", "v9.9"]
+
+
+def test_the_scheduled_import_workflow_fetches_imports_and_proposes():
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "import.yml").read_text())
+    on = workflow.get("on", workflow.get(True))
+    assert set(on) == {"schedule", "workflow_dispatch"} and on["schedule"][0]["cron"]
+    runs = "\n".join(step.get("run", "") for step in workflow["jobs"]["import"]["steps"])
+    for command in ("python -m generator fetch", "python -m generator import",
+                    "gh pr create"):
+        assert command in runs
+
+
+def test_an_accelerator_respelled_by_a_correction_is_named_in_the_report(tmp_path, errata):
+    # Another instance of the rename kind: Azure's GB200 systems with their accelerator name
+    # respelled too. The records stay the same results (same IDs); the report says which known
+    # part the old spelling was, so that the family pages keep them once it is added.
+    raw = json.loads((errata / "rename.json").read_text(encoding="utf-8"))
+    azure = [r for r in raw.values() if r["Platform"].startswith("Azure-ND-GB200")]
+    old = azure[0]["accelerator_model_name"]
+    for record in azure:
+        record["accelerator_model_name"] = old.replace("GB200", "GB-200")
+    path = tmp_path / "respelled.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    report = import_over_data(tmp_path, path, replace=())
+    warnings = [str(w) for w in report.rounds["v6.1"].warnings if "renamed from" in str(w)]
+    assert warnings == [f"respelled.json: {w.split(': ', 1)[1]}" for w in warnings]
+    (warning,) = warnings
+    assert f"renamed from {old!r} (nvidia-gb200) to 'NVIDIA GB-200', which " in warning
+    assert "add it to the spellings of nvidia-gb200 if it is the same part" in warning
