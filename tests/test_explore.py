@@ -1,0 +1,190 @@
+"""The results explorer (results/explore/): rows shown for filters in the address, the address
+following each change and the back button restoring the view, downloads of the view,
+localized numbers, a phone's width, and no request leaving the site.
+
+Expected rows are selected here, independently of the generator and the page's script, from
+the committed tables ``data/results/*.csv`` with pandas."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from urllib.parse import parse_qs, urlsplit
+
+import pandas as pd
+import pytest
+
+from tests.conftest import DATA
+from tests.test_browser import only_local
+
+pytestmark = pytest.mark.browser
+
+EXPLORE = "results/explore/"
+ROWS = ".mlperf-explore__output tbody tr"
+
+
+@pytest.fixture(scope="module")
+def table():
+    frames = [pd.read_csv(path, dtype=str, keep_default_na=False)
+              for path in sorted((DATA / "results").glob("*.csv"))]
+    return pd.concat(frames, ignore_index=True)
+
+
+def shown_count(page) -> int:
+    """The count the page states ("1,234 results match.", its only number)."""
+    text = page.locator(".mlperf-explore__count").inner_text()
+    return int("".join(ch for ch in text if ch.isdigit()))
+
+
+def open_view(page, base_url, query, lang="en"):
+    page.goto(f"{base_url}{lang}/{EXPLORE}{query}")
+    page.locator(".mlperf-explore__count").wait_for()
+
+
+def download(page, kind="csv") -> str:
+    href = page.locator(f".mlperf-explore__output a[download='mlperf-results.{kind}']"
+                        ).get_attribute("href")
+    return page.evaluate("href => fetch(href).then(r => r.text())", href)
+
+
+def test_three_filters_in_the_address_show_exactly_the_matching_rows(page, base_url, table):
+    # Closed Offline results of llama2-70b-99.9 in v6.1, from the CSV: every row of the table
+    # with those three values (suite either way), sorted by result, highest first.
+    expected = table[(table["round"] == "v6.1") & (table.model == "llama2-70b-99.9")
+                     & (table.scenario == "Offline") & (table.division == "closed")]
+    assert len(expected) > 1
+    best = expected.assign(value=expected.result.astype(float)).sort_values(
+        "value", ascending=False).iloc[0]
+    open_view(page, base_url,
+              "?round=v6.1&model=llama2-70b-99.9&scenario=Offline&division=closed&sort=-result")
+    assert shown_count(page) == len(expected)
+    rows = page.locator(ROWS)
+    assert rows.count() == len(expected)
+    first = rows.first.locator("td")
+    assert first.nth(1).inner_text() == (best.result_id_published or best.result_id)
+    # Above 10,000 a result has no decimals; English groups digits with a comma.
+    assert float(best.result) > 10_000 and best.units == "Tokens/s"
+    assert first.nth(9).inner_text() == f"{float(best.result):,.0f} Tokens/s"
+    assert page.locator(".mlperf-explore__notice").is_hidden()
+    assert page.console_errors == []
+    assert only_local(page.requests) == []
+
+
+def test_per_accelerator_view_and_accelerator_filter(page, base_url, table):
+    # Submitter and canonical accelerator from the CSV; per accelerator, only throughputs with
+    # an accelerator count are listed.
+    rows = table[(table.submitter == "AMD") & (table.accelerator_id == "amd-instinct-mi300x")]
+    listed = rows[rows.result_per_accelerator != ""]
+    open_view(page, base_url, "?submitter=AMD&accelerator=amd-instinct-mi300x&per=accelerator")
+    assert page.locator(ROWS).count() == min(len(listed), 200)
+    assert shown_count(page) == len(listed)
+    assert "†" in page.locator(ROWS).first.locator("td").nth(9).inner_text()
+
+
+def test_a_change_is_in_the_address_and_back_restores_the_view(page, base_url, table):
+    # v5.1 edge results of Lenovo (counted in the CSV), then the
+    # same narrowed to SingleStream by the scenario menu.
+    edge = table[(table["round"] == "v5.1") & table.suite.str.contains("edge")
+                 & (table.submitter == "Lenovo")]
+    single = edge[edge.scenario == "SingleStream"]
+    assert 0 < len(single) < len(edge)
+    open_view(page, base_url, "?round=v5.1&suite=edge&submitter=Lenovo")
+    assert shown_count(page) == len(edge)
+    page.select_option("#explore-scenario", "SingleStream")
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {len(single)}")
+    assert parse_qs(urlsplit(page.url).query) == {
+        "round": ["v5.1"], "suite": ["edge"], "scenario": ["SingleStream"],
+        "submitter": ["Lenovo"]}
+    page.go_back()
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {len(edge)}")
+    assert page.locator("#explore-scenario").input_value() == ""
+    assert "scenario" not in parse_qs(urlsplit(page.url).query)
+    page.go_forward()
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {len(single)}")
+    assert page.console_errors == []
+
+
+def test_sorting_by_a_heading_is_in_the_address_and_announced(page, base_url):
+    open_view(page, base_url, "?round=v6.0&model=llama2-70b-99&scenario=Server")
+    heading = page.locator(".mlperf-explore__output th", has_text="Accelerators")
+    heading.locator("button").click()
+    page.wait_for_function("new URLSearchParams(location.search).get('sort') === '-accelerators'")
+    heading = page.locator(".mlperf-explore__output th", has_text="Accelerators")
+    assert heading.get_attribute("aria-sort") == "descending"
+    counts = [int(t.replace(",", "")) for t in
+              page.locator(f"{ROWS} td:nth-child(9)").all_inner_texts() if t != "—"]
+    assert counts == sorted(counts, reverse=True)
+    heading.locator("button").click()
+    page.wait_for_function("new URLSearchParams(location.search).get('sort') === 'accelerators'")
+
+
+def test_the_csv_and_json_of_the_view_hold_exactly_its_rows(page, base_url, table):
+    # Closed results of v4.1 on edge with 2 to 4 accelerators: from the CSV, every row whose
+    # suite lists edge and whose total_accelerators is in range.
+    count = pd.to_numeric(table.total_accelerators, errors="coerce")
+    expected = table[(table["round"] == "v4.1") & table.suite.str.contains("edge")
+                     & (table.division == "closed") & (count >= 2) & (count <= 4)]
+    assert len(expected) > 0
+    open_view(page, base_url,
+              "?round=v4.1&suite=edge&division=closed&min_accelerators=2&max_accelerators=4")
+    assert shown_count(page) == len(expected)
+    lines = list(csv.DictReader(io.StringIO(download(page))))
+    assert len(lines) == len(expected)
+    ids = {(r.result_id_published or r.result_id, r.model, r.scenario)
+           for r in expected.itertuples()}
+    assert {(r["result_id"], r["model"], r["scenario"]) for r in lines} == ids
+    for field in ("round", "division", "category", "submitter", "system_name", "model",
+                  "scenario", "result_id", "result", "units", "result_url"):
+        assert all(line[field] for line in lines), field
+    # The rows in the order shown: the first line is the first row of the table.
+    assert lines[0]["result_id"] == page.locator(ROWS).first.locator("td").nth(1).inner_text()
+    assert len(json.loads(download(page, "json"))) == len(expected)
+
+
+def test_an_unknown_or_malformed_parameter_is_ignored_with_a_note(page, base_url, table):
+    expected = table[(table["round"] == "v6.1") & (table.scenario == "Server")]
+    open_view(page, base_url, "?round=v6.1&scenario=Server&model=no-such-model"
+                              "&min_accelerators=many&colour=red&per=joule")
+    notice = page.locator(".mlperf-explore__notice")
+    assert notice.is_visible()
+    for ignored in ("model=no-such-model", "min_accelerators=many", "colour=red", "per=joule"):
+        assert ignored in notice.inner_text()
+    assert shown_count(page) == len(expected)
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("lang, grouped, units", [
+    ("it", "1.136.100", "token/s"),
+    ("zh", "1,136,100", "tokens/秒"),
+])
+def test_numbers_and_units_are_in_the_page_language(page, base_url, lang, grouped, units,
+                                                    table):
+    # The best closed v6.1 llama2-70b-99.9 Offline result, read from the CSV: 1136100 Tokens/s.
+    rows = table[(table["round"] == "v6.1") & (table.model == "llama2-70b-99.9")
+                 & (table.scenario == "Offline") & (table.division == "closed")]
+    assert rows.result.astype(float).max() == 1136100.0
+    open_view(page, base_url, "?round=v6.1&model=llama2-70b-99.9&scenario=Offline"
+                              "&division=closed&sort=-result", lang)
+    result = page.locator(ROWS).first.locator("td").nth(9).inner_text()
+    assert result == f"{grouped} {units}"
+    assert page.locator("label[for='explore-model']").inner_text() != "Benchmark" or lang == "it"
+
+
+def test_a_phone_shows_the_filters_and_cards_without_overflow(browser, base_url):
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    tab = context.new_page()
+    requests = []
+    tab.on("request", lambda r: requests.append(r.url))
+    tab.goto(f"{base_url}en/{EXPLORE}?round=v4.1&per=watt")
+    tab.locator(".mlperf-explore__count").wait_for()
+    assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    card = tab.locator(ROWS).first
+    assert card.bounding_box()["width"] <= 390
+    # Each cell of a card names its column.
+    assert tab.locator(f"{ROWS} td").first.get_attribute("data-label") == "Round"
+    for control in ("#explore-round", "#explore-model", "input[name=per][value=watt]"):
+        box = tab.locator(control).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, control
+    assert only_local(requests) == []
+    context.close()
