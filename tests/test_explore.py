@@ -13,9 +13,10 @@ import json
 from urllib.parse import parse_qs, urlsplit
 
 import pandas as pd
+import yaml
 import pytest
 
-from tests.conftest import DATA
+from tests.conftest import DATA, ROOT
 from tests.test_browser import only_local
 
 pytestmark = pytest.mark.browser
@@ -188,3 +189,30 @@ def test_a_phone_shows_the_filters_and_cards_without_overflow(browser, base_url)
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, control
     assert only_local(requests) == []
     context.close()
+
+
+def family_members(family_id: str) -> set[str]:
+    """The accelerator IDs of a family, read from families.yaml."""
+    raw = yaml.safe_load((ROOT / "generator" / "results" / "families.yaml").read_text("utf-8"))
+    return {a for generation in raw[family_id]["generations"]
+            for a in generation.get("accelerators") or ()}
+
+
+@pytest.mark.parametrize("path, selected", [
+    ("results/v6.1/datacenter/llama2-70b-99.9/offline/",
+     lambda t: (t["round"] == "v6.1") & t.suite.str.contains("datacenter")
+     & (t.model == "llama2-70b-99.9") & (t.scenario == "Offline")),
+    ("results/v6.1/submitters/nvidia/",
+     lambda t: (t["round"] == "v6.1") & (t.submitter == "NVIDIA")),
+    ("results/accelerators/amd-instinct-mi355x/",
+     lambda t: t.accelerator_id == "amd-instinct-mi355x"),
+    ("results/families/amd-instinct/",
+     lambda t: t.accelerator_id.isin(family_members("amd-instinct"))),
+])
+def test_entity_pages_link_the_explorer_with_their_filter(page, base_url, table, path,
+                                                          selected):
+    page.goto(f"{base_url}en/{path}")
+    page.locator(".md-content a[href*='explore/?']").first.click()
+    page.locator(".mlperf-explore__count").wait_for()
+    assert shown_count(page) == int(selected(table).sum())
+    assert page.locator(".mlperf-explore__notice").is_hidden()

@@ -45,7 +45,6 @@
       var known = row.accelerator_id ? data.accelerators[row.accelerator_id] : null;
       row.accelerator_name = known ? known.name : null;
       row.family = known ? known.family : null;
-      row.parts = row.accelerator_id ? row.accelerator_id.split("-and-") : [];
       row.organizations = data.organizations[row.submitter] || [row.submitter];
       row.suites = row.suite.split(",");
       row.result_url = data.repositories[row.round] +
@@ -56,6 +55,8 @@
   }
 
   // Whether a result is in the view: the one rule the table, the count and the downloads share.
+  // An accelerator is its canonical identity: a mixed system (its own identity, "a-and-b") is
+  // not listed under each of its parts, as on the accelerator pages.
   function matches(row, state) {
     var f = state.filters;
     function any(name, values) {
@@ -65,7 +66,7 @@
       any("division", [row.division]) && any("category", [row.category]) &&
       any("model", [row.model]) && any("scenario", [row.scenario]) &&
       any("submitter", [row.submitter]) && any("organization", row.organizations) &&
-      any("family", [row.family]) && any("accelerator", row.parts.concat([row.accelerator_id])) &&
+      any("family", [row.family]) && any("accelerator", [row.accelerator_id]) &&
       (state.min_accelerators === null ||
        (row.accelerators !== null && row.accelerators >= state.min_accelerators)) &&
       (state.max_accelerators === null ||
