@@ -108,10 +108,10 @@ def test_a_change_is_in_the_address_and_back_restores_the_view(page, base_url, t
 
 def test_sorting_by_a_heading_is_in_the_address_and_announced(page, base_url):
     open_view(page, base_url, "?round=v6.0&model=llama2-70b-99&scenario=Server")
-    heading = page.locator(".mlperf-explore__output th", has_text="Accelerators")
+    heading = page.locator(".mlperf-explore__output th", has_text="Accelerator count")
     heading.locator("button").click()
     page.wait_for_function("new URLSearchParams(location.search).get('sort') === '-accelerators'")
-    heading = page.locator(".mlperf-explore__output th", has_text="Accelerators")
+    heading = page.locator(".mlperf-explore__output th", has_text="Accelerator count")
     assert heading.get_attribute("aria-sort") == "descending"
     counts = [int(t.replace(",", "")) for t in
               page.locator(f"{ROWS} td:nth-child(9)").all_inner_texts() if t != "—"]
@@ -216,3 +216,33 @@ def test_entity_pages_link_the_explorer_with_their_filter(page, base_url, table,
     page.locator(".mlperf-explore__count").wait_for()
     assert shown_count(page) == int(selected(table).sum())
     assert page.locator(".mlperf-explore__notice").is_hidden()
+
+
+def test_the_chart_ranks_one_unit_only_and_loads_nothing_from_elsewhere(page, base_url,
+                                                                        table):
+    # dlrm-v3 of v6.1 is published in Samples/s (Offline) and Queries/s (Server): from the
+    # CSV, the chart of the view (ordered by result, first unit Samples/s) has one bar per
+    # Samples/s result, up to 20, and says how many results it leaves out.
+    rows = table[(table["round"] == "v6.1") & (table.model == "dlrm-v3")]
+    first = rows[rows.units == rows.units.iloc[0]]
+    assert rows.units.nunique() == 2 and len(first) < len(rows)
+    open_view(page, base_url, "?round=v6.1&model=dlrm-v3&sort=-result")
+    page.locator(".mlperf-explore__chart summary").click()
+    page.wait_for_selector(".mlperf-explore__chart svg .mark-rect path", timeout=15000)
+    assert page.locator(".mlperf-explore__chart svg .mark-rect path").count() == min(20, len(first))
+    caption = page.locator(".mlperf-explore__chart figcaption").inner_text()
+    assert f"{len(rows) - len(first)} results of this view in other units" in caption
+    assert page.console_errors == []
+    assert only_local(page.requests) == []
+
+
+def test_the_whole_dataset_fits_a_desktop_column(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    for lang in ("en", "zh", "it"):
+        tab.goto(f"{base_url}{lang}/{EXPLORE}")
+        tab.locator(ROWS).first.wait_for()
+        assert tab.locator(ROWS).count() == 200  # the first page of rows
+        region = tab.locator(".mlperf-explore__output .mlperf-table")
+        assert region.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), lang
+    context.close()

@@ -22,6 +22,7 @@ from generator.data.vocabulary import vocabulary
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import unit_symbol
 from generator.i18n.languages import Language
+from generator.pages.charts import PALETTE, bar_chart
 from generator.pages.output import RESULTS, Page
 from generator.results import families, organizations, power
 
@@ -115,14 +116,19 @@ def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
     """The explorer page of ``lang``: its controls, the translated labels and unit symbols of
     every unit of ``records`` (and of the energy figures), and the address of the shared
     dataset file with the first 12 hex digits of its SHA-256 (``data``), so that a new dataset
-    is never read from a stale cache."""
+    is never read from a stale cache; and the chart style (``charts.bar_chart`` of one
+    placeholder bar, whose data, axis title and colours the script replaces)."""
     catalog = translations(lang)
     units = sorted({r.units for r in records})
     symbols = {u: unit_symbol(u, lang) for u in units}
     symbols.update({u: catalog.gettext(u) for u in (*power.PER_JOULE.values(), power.ENERGY_UNIT)})
     version = hashlib.sha256(data.encode()).hexdigest()[:12]
+    placeholder = {"rank": 1, "label": "", "system": "", "submitter": "", "accelerators": "",
+                   "category": "", "result": 1.0}
+    chart = {"spec": bar_chart([placeholder], "", lang, {}), "palette": list(PALETTE)}
     return Page(f"{EXPLORE}/index.md", env.get_template("explore.md.j2").render(
-        data_url=f"../../../{EXPLORER_DATA}?v={version}", units=symbols, locale=lang.vega))
+        data_url=f"../../../{EXPLORER_DATA}?v={version}", units=symbols, locale=lang.vega,
+        chart=chart))
 
 
 def explorer_link(prefix: str, **filters: str) -> str:

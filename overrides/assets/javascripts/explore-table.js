@@ -57,8 +57,9 @@
     var result = [document.createTextNode(format.result(figure.value) + " " +
                                           unitsText(labels, figure))];
     if (figure.derived) result.push(element("sup", "†"));
-    return [[row.round], [[id], "nowrap"], [under(row.model, labels[row.suite] || row.suite)],
-            [row.scenario], [under(labels[row.division], labels[row.category])],
+    return [[row.round, "keep"], [[id], "nowrap"],
+            [under(row.model, labels[row.suite] || row.suite), "keep"], [row.scenario, "keep"],
+            [under(labels[row.division], labels[row.category]), "keep"],
             [row.submitter], [system], [accelerator],
             [row.accelerators === null ? "—" : format.count(row.accelerators), "num"],
             [result, "num"]];
@@ -196,6 +197,8 @@
     output.appendChild(downloads(labels, pairs.map(function (p) {
       return downloadRow(p[0], p[1], state.per);
     })));
+    var chart = window.mlperfExploreChart(view, pairs, unitsText);
+    if (chart) output.appendChild(chart);
   }
 
   var current = null;  // the explorer on the page, if any (Material swaps pages in place)
