@@ -82,27 +82,37 @@
     };
   }
 
+  // "Data of this view: CSV · JSON". Each file is made when the reader asks for it (making
+  // both for the whole dataset took longer than redrawing the table), from the rows given.
   var objectUrls = [];
   function downloads(labels, rows) {
     objectUrls.forEach(URL.revokeObjectURL);
     objectUrls = [];
-    var fields = Object.keys(rows[0]);
-    function csvCell(value) {
-      var text = value === null || value === undefined ? "" : String(value);
-      return /[",\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+    function csv() {
+      var fields = Object.keys(rows[0]);
+      function csvCell(value) {
+        var text = value === null || value === undefined ? "" : String(value);
+        return /[",\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+      }
+      return [fields.join(",")].concat(rows.map(function (row) {
+        return fields.map(function (field) { return csvCell(row[field]); }).join(",");
+      })).join("\n") + "\n";
     }
-    var csv = [fields.join(",")].concat(rows.map(function (row) {
-      return fields.map(function (field) { return csvCell(row[field]); }).join(",");
-    })).join("\n") + "\n";
+    function json() { return JSON.stringify(rows, null, 1) + "\n"; }
     var p = element("p", labels.download + labels.gap, "mlperf-downloads");
-    [["CSV", csv, "text/csv"], ["JSON", JSON.stringify(rows, null, 1) + "\n",
-                                "application/json"]].forEach(function (file, i) {
+    [["CSV", csv, "text/csv"], ["JSON", json, "application/json"]].forEach(function (file, i) {
       if (i) p.appendChild(document.createTextNode(" · "));
-      var url = URL.createObjectURL(new Blob([file[1]], { type: file[2] }));
-      objectUrls.push(url);
       var a = element("a", file[0]);
-      a.href = url;
+      a.href = "#";
       a.download = "mlperf-results." + file[0].toLowerCase();
+      // The click's default action (the download) reads the address set here.
+      a.addEventListener("click", function () {
+        if (a.dataset.ready) return;
+        var url = URL.createObjectURL(new Blob([file[1]()], { type: file[2] }));
+        objectUrls.push(url);
+        a.href = url;
+        a.dataset.ready = "1";
+      });
       p.appendChild(a);
     });
     return p;
@@ -118,9 +128,10 @@
     });
     x.sortRows(pairs, state.sort);
     output.replaceChildren();
-    var summary = element("p", fill(labels.shown, { count: format.count(pairs.length) }),
-                          "mlperf-explore__count");
-    output.appendChild(summary);
+    // The count is the page's live region: a screen reader hears it after each change, not the
+    // whole table.
+    view.count.textContent = fill(labels.shown, { count: format.count(pairs.length) });
+    view.count.hidden = false;
     var left = all.length - pairs.length;
     if (left) {
       output.appendChild(element("p", fill(state.per === "watt" ? labels.left_out_watt
@@ -217,6 +228,7 @@
         var options = x.filterOptions(rows, data, labels);
         x.fillMenus(form, options, data, labels);
         var view = { form: form, labels: labels, output: output, data: data, rows: rows,
+                     count: form.parentNode.querySelector(".mlperf-explore__count"),
                      format: formatter(form.dataset.locale) };
         function fromAddress() {
           var parsed = x.parse(window.location.search, options);
