@@ -253,3 +253,40 @@ def test_the_whole_dataset_fits_a_desktop_column(browser, base_url):
         region = tab.locator(".mlperf-explore__output .mlperf-table")
         assert region.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), lang
     context.close()
+
+
+def test_every_control_is_labelled_and_the_keyboard_drives_the_view(page, base_url):
+    open_view(page, base_url, "?round=v6.1")
+    controls = page.locator("form.mlperf-explore select, form.mlperf-explore input")
+    assert controls.count() == 16  # 10 filter menus, the order, 2 counts, 3 radio buttons
+    assert controls.evaluate_all("els => els.filter(el => !el.labels.length).length") == 0
+    # A closed menu takes arrow keys: the next division is chosen and the address follows.
+    page.focus("#explore-division")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("new URLSearchParams(location.search).get('division') === 'closed'")
+    # Column headings are buttons: Enter sorts, the focus stays on the heading.
+    page.focus(".mlperf-explore__output th button[data-column='result']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("new URLSearchParams(location.search).get('sort') === '-result'")
+    assert page.evaluate("document.activeElement.dataset.column") == "result"
+    assert page.locator(".mlperf-explore__output table th[scope=col]").count() == 10
+    assert page.locator("th[aria-sort='descending'] button[data-column='result']").count() == 1
+
+
+def test_a_filter_may_hold_several_values(page, base_url, table):
+    # "H200 and MI300X only", closed Offline of v5.1: rows of either canonical accelerator in
+    # the CSV; the menu shows both, and changing another filter keeps them.
+    wanted = ["nvidia-h200-sxm", "amd-instinct-mi300x"]
+    rows = table[(table["round"] == "v5.1") & table.accelerator_id.isin(wanted)
+                 & (table.division == "closed")]
+    offline = rows[rows.scenario == "Offline"]
+    assert rows.accelerator_id.nunique() == 2 and 0 < len(offline) < len(rows)
+    open_view(page, base_url, "?round=v5.1&division=closed"
+                              "&accelerator=nvidia-h200-sxm&accelerator=amd-instinct-mi300x")
+    assert shown_count(page) == len(rows)
+    menu = page.locator("#explore-accelerator option:checked").inner_text()
+    assert "H200" in menu and "MI300X" in menu
+    page.select_option("#explore-scenario", "Offline")
+    page.wait_for_function("new URLSearchParams(location.search).get('scenario') === 'Offline'")
+    assert shown_count(page) == len(offline)
+    assert parse_qs(urlsplit(page.url).query)["accelerator"] == wanted

@@ -233,7 +233,7 @@
         }).join(", "));
         several.value = SEVERAL;
         several.dataset.several = "";
-        select.insertBefore(several, select.options[1]);
+        select.insertBefore(several, select.options[0].nextSibling);  // after "all"
       }
       select.value = values.length > 1 ? SEVERAL : values[0] || "";
     });
