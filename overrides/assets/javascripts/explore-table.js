@@ -247,7 +247,7 @@
           var url = new URL(window.location.href);
           url.search = x.query(state);
           if (url.href !== window.location.href) {
-            window.history.pushState(window.history.state, "", url.href);
+            window.history.pushState(null, "", url.href);
           }
         }
         form.addEventListener("change", function () { change(x.readState(form, view.state)); });
@@ -277,7 +277,8 @@
       });
   }
 
-  // Back and forward within the explorer redraw the view of the address.
+  // Back and forward within the explorer redraw the view of the address at once. (Material's
+  // instant navigation then also swaps in the page again, whose set-up shows the same view.)
   window.addEventListener("popstate", function () {
     if (current && document.body.contains(current.form)) current.fromAddress();
   });
