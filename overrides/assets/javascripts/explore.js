@@ -1,8 +1,9 @@
-// Results explorer (results/explore/). The page holds the labelled controls and the translated
-// labels; one dataset file, shared by every language (assets/data/results.json at the site
-// root), holds every result in MLCommons' units. This script filters, sorts and normalizes the
-// rows, formats numbers in the page's locale (Intl.NumberFormat, CLDR) and keeps the whole view
-// in the address: each change is a new history entry, so the back button walks through them.
+// Results explorer (results/explore/): the rules of a view. The page holds the labelled controls
+// and the translated labels; one dataset file, shared by every language (assets/data/
+// results.json at the site root), holds every result in MLCommons' units. This script decodes
+// it, says which rows a view holds (filters), what figure each shows (per system, per
+// accelerator, per unit of energy), in which order, and how a view is written in the address.
+// explore-table.js draws the view and keeps the address; explore-chart.js draws its chart.
 // Data reaches the page only as text nodes, never as markup.
 (function () {
   "use strict";
@@ -266,5 +267,5 @@
                            sortRows: sortRows, parse: parse, query: query,
                            filterOptions: filterOptions, fillMenus: fillMenus,
                            showState: showState, readState: readState,
-                           element: element, fill: fill, PAGE: PAGE, COLUMNS: COLUMNS };
+                           element: element, fill: fill, PAGE: PAGE };
 })();
