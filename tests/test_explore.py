@@ -290,3 +290,21 @@ def test_a_filter_may_hold_several_values(page, base_url, table):
     page.wait_for_function("new URLSearchParams(location.search).get('scenario') === 'Offline'")
     assert shown_count(page) == len(offline)
     assert parse_qs(urlsplit(page.url).query)["accelerator"] == wanted
+
+
+def test_per_unit_of_energy_divides_by_the_measured_power(page, base_url, table):
+    # v4.1 closed resnet Offline with MLPerf Power, from the CSV: work per joule is the result
+    # (Samples/s) divided by the average power (W); the best is 423.57 samples/J, shown with
+    # one decimal (between 100 and 10,000) and marked derived.
+    rows = table[(table["round"] == "v4.1") & (table.model == "resnet")
+                 & (table.scenario == "Offline") & (table.division == "closed")]
+    measured = rows[rows.power_result != ""]
+    best = (measured.result.astype(float) / measured.power_result.astype(float)).max()
+    assert 100 <= best < 10_000 and (measured.power_units == "Watts").all()
+    open_view(page, base_url, "?round=v4.1&model=resnet&scenario=Offline&division=closed"
+                              "&per=watt&sort=-result")
+    assert shown_count(page) == len(measured) and len(measured) < len(rows)
+    assert f"{len(rows) - len(measured)} matching results are not listed" in page.locator(
+        ".mlperf-explore__output").inner_text()
+    cell = page.locator(ROWS).first.locator("td").nth(9).inner_text()
+    assert cell == f"{best:,.1f} samples/J†"
