@@ -308,3 +308,11 @@ def test_per_unit_of_energy_divides_by_the_measured_power(page, base_url, table)
         ".mlperf-explore__output").inner_text()
     cell = page.locator(ROWS).first.locator("td").nth(9).inner_text()
     assert cell == f"{best:,.1f} samples/J†"
+
+
+def test_a_dataset_that_cannot_be_loaded_is_said_not_left_blank(page, base_url):
+    page.route("**/assets/data/results.json*", lambda route: route.abort())
+    page.goto(f"{base_url}en/{EXPLORE}?round=v6.1")
+    notice = page.locator(".mlperf-explore__notice")
+    notice.wait_for()
+    assert "could not be loaded" in notice.inner_text()
