@@ -29,6 +29,7 @@ from generator.i18n.formatting import (
     units_label,
 )
 from generator.i18n.languages import LANGUAGES, Language
+from generator.pages.explorer import explorer_link
 
 TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 
@@ -97,7 +98,8 @@ def system_label(record, lang: Language) -> str:
 
 def environment(lang: Language) -> Environment:
     """The Jinja2 environment of ``lang``: templates from ``templates/``, HTML autoescaping on
-    for every template, gettext from the language's catalog, locale-aware number filters."""
+    for every template, gettext from the language's catalog, locale-aware number filters, and
+    ``explorer_link`` (the address of the results explorer with a filter)."""
     env = Environment(loader=FileSystemLoader(TEMPLATES_DIR),
                       autoescape=select_autoescape(default=True, default_for_string=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
@@ -122,5 +124,5 @@ def environment(lang: Language) -> Environment:
         items=lambda values: items(list(values), lang),
         system_label=lambda record: system_label(record, lang),
     )
-    env.globals.update(lang=lang, languages=LANGUAGES)
+    env.globals.update(lang=lang, languages=LANGUAGES, explorer_link=explorer_link)
     return env

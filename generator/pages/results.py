@@ -16,20 +16,24 @@ from generator.pages.charts import (
     power_chart,
 )
 from generator.pages.entities import accelerator_pages, comparison_pages, system_comparison_pages
+from generator.pages.explorer import explorer_data, explorer_page
 from generator.pages.filters import environment
 from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
 from generator.results import organizations, power
 from generator.results.benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of
 
 
-def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
+def results_pages(dataset: Dataset, lang: Language, shared: str | None = None
+                  ) -> list[Page | ChartImage]:
     """Every page of the results section of ``lang``: an overview of the rounds, an index per
     round (benchmarks grouped by suite and model) and one page per benchmark, each with its chart
-    spec and static SVG.
+    spec and static SVG, and the results explorer.
 
     Args:
         dataset: the validated dataset.
         lang: the language to render.
+        shared: the explorer's dataset file (``explorer.explorer_data``; made from ``dataset``
+            when not given), published once for every language.
 
     Returns:
         pages under ``results/``, in a stable order.
@@ -64,6 +68,8 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
                         b.scenario) == (benchmark.suite, benchmark.model, benchmark.scenario)]
             pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
     pages.extend(system_comparison_pages(env, by_round, lang, naming))
+    pages.append(explorer_page(env, list(dataset.records), lang,
+                               shared or explorer_data(list(dataset.records))))
     pages.insert(0, results_index(dataset, lang, rounds))
     return pages
 

@@ -32,6 +32,7 @@ from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
 from generator.editorial.articles import Article
 from generator.editorial.claims import Registry
+from generator.pages.explorer import EXPLORER_DATA, explorer_data
 from generator.pages.research import research_pages
 from generator.pages.filters import TEMPLATES_DIR
 from generator.pages.home import data_pages, editorial_pages, home_page
@@ -43,6 +44,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # overrides/assets/javascripts/charts.js loads it from), kept between builds in .cache/.
 VEGA_BUNDLE = Path("assets") / "vendor" / "vega-bundle.js"
 VEGA_BUNDLE_CACHE = Path(".cache") / "vendor" / "vega-bundle.js"
+# Generated files the same in every language (the explorer's dataset): written by `generate`
+# into docs/_shared/, copied to the site root by `build`.
+SHARED_DOCS = "_shared"
 
 
 class BuildError(Exception):
@@ -67,9 +71,11 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     (docs_dir.parent / "overrides" / "assets" / "javascripts" / "vendor" / "vega-bundle.js"
      ).unlink(missing_ok=True)
     site_url = site_root_url(docs_dir.parent)
+    shared = explorer_data(list(dataset.records))
     pages = {lang: language_pages(dataset, lang, docs_dir.parent / "data", site_url, registry,
-                                  posts)
+                                  posts, shared)
              for lang in languages}
+    write_text_atomic(docs_dir / SHARED_DOCS / EXPLORER_DATA, shared)
     stale = [(lang, page) for lang, lang_pages in pages.items() for page in lang_pages
              if isinstance(page, ChartImage) and not _is_current(docs_dir / lang.code, page)]
     # One pool for every language, so workers start once. "spawn", not fork: vl-convert runs
@@ -91,17 +97,19 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
 
 
 def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: str,
-                   registry: Registry | None = None, posts: list[Article] = ()
-                   ) -> list[Page | ChartImage]:
+                   registry: Registry | None = None, posts: list[Article] = (),
+                   shared: str | None = None) -> list[Page | ChartImage]:
     """Every generated page of ``lang``: home, results, research, data and (with a claims
-    registry) the editorial pages (tags, verification, claims downloads).
+    registry) the editorial pages (tags, verification, claims downloads). ``shared`` is the
+    explorer's dataset file (``explorer.explorer_data``), whose digest the explorer page
+    names.
 
     Posts marked ``draft: true`` are checked like any other but built by nobody (Material's
     blog skips them), so no generated list names them: the home page, tag pages and
     verification page see only published posts.
     """
     published = [post for post in posts if not post.draft]
-    return ([home_page(dataset, lang, published), *results_pages(dataset, lang),
+    return ([home_page(dataset, lang, published), *results_pages(dataset, lang, shared),
              *research_pages(dataset, lang), *data_pages(data_dir, dataset, lang, site_url)]
             + (editorial_pages(registry, published, list(dataset.records), lang)
                if registry is not None else []))
@@ -293,12 +301,17 @@ def write_root_pages(site: Path, languages: tuple[Language, ...] = LANGUAGES,
 def write_shared_assets(site: Path, root: Path = ROOT) -> None:
     """Copy the assets that are the same in every language to the site root, once: the Vega
     bundle (about 0.9 MB, 300 KB gzip), made by vl-convert on the first build and kept in
-    ``.cache/``. The root pages of one-language builds hold the same files, so they merge."""
+    ``.cache/``, and the explorer's dataset that ``generate`` wrote into ``docs/_shared/``.
+    The root pages of one-language builds hold the same files, so they merge."""
     cached = root / VEGA_BUNDLE_CACHE
     if not cached.is_file():
         write_text_atomic(cached, charts.javascript_bundle())
     (site / VEGA_BUNDLE).parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(cached, site / VEGA_BUNDLE)
+    shared = root / "docs" / SHARED_DOCS / EXPLORER_DATA
+    if shared.is_file():
+        (site / EXPLORER_DATA).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shared, site / EXPLORER_DATA)
 
 
 def _swap(staging: Path, site_dir: Path) -> None:

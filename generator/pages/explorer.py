@@ -1,0 +1,139 @@
+"""The results explorer (``results/explore/``): every result of every round in one table that
+the reader filters, sorts and normalizes in the browser, with the whole view in the address.
+
+One dataset file serves the three languages (``explorer_data``): it holds values in MLCommons'
+units and no text of any language; the page of each language (``explorer_page``) carries the
+translated labels, and the script (``assets/javascripts/explore.js``) formats every number in
+the reader's locale with ``Intl.NumberFormat`` (CLDR, like Babel on the other pages).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from urllib.parse import urlencode
+
+from jinja2 import Environment
+
+from generator.data import accelerators
+from generator.data.dataset import result_url
+from generator.data.schema import ResultRecord, round_key
+from generator.data.vocabulary import vocabulary
+from generator.i18n.catalogs import translations
+from generator.i18n.formatting import unit_symbol
+from generator.i18n.languages import Language
+from generator.pages.charts import PALETTE, bar_chart
+from generator.pages.output import RESULTS, Page
+from generator.results import families, organizations, power
+
+EXPLORE = f"{RESULTS}/explore"
+# Published once for every language, at the site root (``build.write_shared_assets``).
+EXPLORER_DATA = "assets/data/results.json"
+
+# Columns of the dataset file, in order. Text columns are stored as indexes into a list of the
+# column's distinct values (the file is about a third of its plain size, and gzips well).
+TEXT_COLUMNS = ("round", "result_id", "division", "category", "suite", "submitter", "system",
+                "model", "used_model", "scenario", "units", "accelerator", "accelerator_id",
+                "accuracy", "power_units", "energy_units", "location")
+NUMBER_COLUMNS = ("result", "per_accelerator", "accelerators", "power", "energy")
+
+
+def explorer_records(records: list[ResultRecord]) -> list[ResultRecord]:
+    """The results the explorer lists, newest round first, then by result ID, model and
+    scenario: every result of the dataset except a withdrawn one (a record whose ``withdrawn``
+    field, where the dataset has one, is true). This is the one place the selection is made."""
+    kept = [r for r in records if not getattr(r, "withdrawn", False)]
+    return sorted(kept, key=lambda r: (tuple(-part for part in round_key(r.round)),
+                                       r.result_id, r.model, r.scenario, r.suite))
+
+
+def explorer_data(records: list[ResultRecord]) -> str:
+    """The explorer's dataset file (JSON, compact): ``{"columns": {name: [value per row]},
+    "values": {text column: [distinct values]}, "repositories": {round: URL of its results
+    folder}, "units": {units: {"higher_is_better", "quantity"}}, "accelerators": {id: {"name",
+    "family"}}, "families": {id: name}, "organizations": {submitter: [organizations]}}``.
+
+    Per row: ``result`` in ``units`` as published; ``per_accelerator`` the result divided by
+    the accelerator count (throughputs only, derived by this project); ``power`` and
+    ``power_units`` MLPerf Power's measurement; ``energy`` and ``energy_units`` the energy
+    figure of ``power.efficiency`` (work per joule, derived, or energy per query in mJ, as
+    published); ``accuracy`` and ``used_model`` are given for open-division results only (the
+    closed division runs the reference model at its required accuracy)."""
+    rows = explorer_records(records)
+    values: dict[str, dict] = {name: {} for name in TEXT_COLUMNS}
+    columns: dict[str, list] = {name: [] for name in TEXT_COLUMNS + NUMBER_COLUMNS}
+
+    def text(name: str, value: str | None) -> None:
+        columns[name].append(None if value is None or value == "" else
+                             values[name].setdefault(value, len(values[name])))
+
+    for r in rows:
+        figure = power.efficiency(r)
+        open_division = r.division == "open"
+        for name, value in (("round", r.round), ("result_id", r.shown_id),
+                            ("division", r.division), ("category", r.category),
+                            ("suite", r.suite), ("submitter", r.submitter),
+                            ("system", r.system_name), ("model", r.model),
+                            ("used_model", r.used_model if open_division else None),
+                            ("scenario", r.scenario), ("units", r.units),
+                            ("accelerator", r.accelerator), ("accelerator_id", r.accelerator_id),
+                            ("accuracy", r.accuracy if open_division else None),
+                            ("power_units", r.power_units),
+                            ("energy_units", figure.units if figure else None),
+                            ("location", r.location)):
+            text(name, value)
+        for name, value in (("result", r.result), ("per_accelerator", r.result_per_accelerator),
+                            ("accelerators", r.total_accelerators), ("power", r.power_result),
+                            ("energy", figure.value if figure else None)):
+            columns[name].append(value)
+    data = {
+        "columns": columns,
+        "values": {name: list(found) for name, found in values.items()},
+        "repositories": {name: result_url(name, "") for name in values["round"]},
+        "units": {u: {"higher_is_better": vocabulary().is_throughput(u),
+                      "quantity": vocabulary().quantity(u)} for u in values["units"]},
+        "accelerators": {i: {"name": accelerator_display_name(i, rows),
+                             "family": getattr(families.family_of(i), "id", None)} for i in values["accelerator_id"]},
+        "families": {f.id: f.name for f in families.families()},
+        "organizations": {s: list(organizations.organizations_of(s))
+                          for s in values["submitter"]},
+    }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def accelerator_display_name(accelerator_id: str, rows: list[ResultRecord]) -> str:
+    """The display name of a canonical accelerator (``accelerators.yaml``); for a mixed system
+    or an accelerator the table does not know, the identity of its first published spelling."""
+    known = accelerators.table().accelerators.get(accelerator_id)
+    if known:
+        return known.name
+    spelling = next(r.accelerator for r in rows if r.accelerator_id == accelerator_id)
+    return accelerators.identify(spelling).accelerator.name
+
+
+def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
+                  data: str) -> Page:
+    """The explorer page of ``lang``: its controls, the translated labels and unit symbols of
+    every unit of ``records`` (and of the energy figures), and the address of the shared
+    dataset file with the first 12 hex digits of its SHA-256 (``data``), so that a new dataset
+    is never read from a stale cache; and the chart style (``charts.bar_chart`` of one
+    placeholder bar, whose data, axis title and colours the script replaces)."""
+    catalog = translations(lang)
+    units = sorted({r.units for r in records})
+    symbols = {u: unit_symbol(u, lang) for u in units}
+    symbols.update({u: catalog.gettext(u) for u in (*power.PER_JOULE.values(), power.ENERGY_UNIT)})
+    version = hashlib.sha256(data.encode()).hexdigest()[:12]
+    placeholder = {"rank": 1, "label": "", "system": "", "submitter": "", "accelerators": "",
+                   "category": "", "result": 1.0}
+    chart = {"spec": bar_chart([placeholder], "", lang, {}), "palette": list(PALETTE)}
+    return Page(f"{EXPLORE}/index.md", env.get_template("explore.md.j2").render(
+        data_url=f"../../../{EXPLORER_DATA}?v={version}", units=symbols, locale=lang.vega,
+        chart=chart))
+
+
+def explorer_link(prefix: str, **filters: str) -> str:
+    """The address of the explorer with ``filters`` in its query (``round``, ``model``...),
+    relative to a page ``prefix`` away from ``results/`` (``"../../"``); values are
+    percent-encoded."""
+    query = urlencode({k: v for k, v in filters.items() if v})
+    return f"{prefix}explore/" + (f"?{query}" if query else "")

@@ -1,0 +1,105 @@
+// Results explorer (results/explore/): the chart of a view, drawn when the reader opens it.
+// It ranks the best results of the view in one unit only -- the unit of the view's first row --
+// in the site's bar-chart style (the page carries a spec made by charts.bar_chart, with the
+// language's number format), with the self-hosted Vega bundle, never a CDN.
+(function () {
+  "use strict";
+  var x = window.mlperfExplore, element = x.element, fill = x.fill;
+  var BARS = 20;
+  var LABEL_CHARS = 44;  // as charts.LABEL_CHARS: the tooltip keeps the whole name
+  var NARROW = 600;  // px, as charts.js: below this width, the phone layout of a chart
+
+  function loadBundle(url) {
+    if (window.vegaEmbed) return Promise.resolve(window.vegaEmbed);
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = url;
+      script.onload = function () { resolve(window.vegaEmbed); };
+      script.onerror = function () { reject(new Error("cannot load " + url)); };
+      document.head.appendChild(script);
+    });
+  }
+
+  function shorten(text) {
+    return text.length <= LABEL_CHARS ? text : text.slice(0, LABEL_CHARS - 1).trim() + "…";
+  }
+
+  // The spec of the chart: the page's template with the bars, the axis title and the colours.
+  function spec(template, bars, axisTitle, palette, labels) {
+    var chart = JSON.parse(JSON.stringify(template));
+    var data = bars.map(function (pair, i) {
+      var row = pair[0];
+      return { rank: i + 1, label: shorten((i + 1) + ". " + row.system), system: row.system,
+               submitter: row.submitter,
+               accelerators: row.accelerator_name && row.accelerators !== null
+                 ? row.accelerator_name + " × " + row.accelerators : "",
+               category: labels[row.category], result: pair[1].value };
+    });
+    var submitters = Array.from(new Set(data.map(function (d) { return d.submitter; }))).sort();
+    var largest = Math.max.apply(null, data.map(function (d) { return d.result; }));
+    var format = largest < 1 ? ",.3~r" : largest < 100 ? ",.2~f" : ",.0f";
+    chart.data = { values: data };
+    chart.encoding.x.title = axisTitle;
+    chart.encoding.x.axis.format = format;
+    chart.encoding.color.scale = { domain: submitters, range: submitters.map(function (_, i) {
+      return palette[i % palette.length];
+    }) };
+    chart.encoding.tooltip.forEach(function (tip) {
+      if (tip.field === "result") { tip.title = axisTitle; tip.format = format; }
+    });
+    chart.width = "container";
+    chart.height = 22 * data.length;
+    chart.autosize = { type: "fit-x", contains: "padding" };
+    return chart;
+  }
+
+  // A collapsed block with the chart of the view, or null for an empty view.
+  window.mlperfExploreChart = function (view, pairs, unitsText) {
+    if (!pairs.length) return null;
+    var labels = view.labels, setting = JSON.parse(view.form.dataset.chart);
+    var first = pairs[0][1];
+    var same = pairs.filter(function (p) {
+      return p[1].units === first.units && p[1].perAccelerator === first.perAccelerator;
+    });
+    var bars = same.slice().sort(function (a, b) {
+      return (first.higher ? b[1].value - a[1].value : a[1].value - b[1].value) ||
+        a[0].index - b[0].index;
+    }).slice(0, BARS);
+    var axisTitle = unitsText(labels, first);
+    var details = element("details", null, "mlperf-explore__chart");
+    details.appendChild(element("summary", labels.chart));
+    var figure = element("figure", null, "mlperf-chart");
+    var caption = element("figcaption", fill(first.higher ? labels.chart_higher
+      : labels.chart_lower, { count: view.format.count(bars.length), units: axisTitle }));
+    if (same.length < pairs.length) {
+      caption.appendChild(document.createTextNode(labels.gap + fill(labels.chart_others, {
+        count: view.format.count(pairs.length - same.length) })));
+    }
+    var target = element("div", null, "mlperf-chart__view");
+    figure.appendChild(target);
+    figure.appendChild(caption);
+    details.appendChild(figure);
+    details.addEventListener("toggle", function () {
+      if (!details.open || figure.dataset.drawn) return;
+      figure.dataset.drawn = "1";
+      loadBundle(new URL(view.form.dataset.bundle, document.baseURI).href)
+        .then(function (vegaEmbed) {
+          var chart = spec(setting.spec, bars, axisTitle, setting.palette, labels);
+          // On a phone, as charts.js does: the legend below, the names cut to 40 % of the width.
+          if (figure.clientWidth < NARROW) {
+            chart.config = Object.assign({}, chart.config,
+                                         { legend: { orient: "bottom", columns: 2 } });
+            chart.encoding.y.axis = Object.assign({}, chart.encoding.y.axis,
+                                                  { labelLimit: Math.round(figure.clientWidth * 0.4) });
+          }
+          var options = Object.assign({ renderer: "svg" }, chart.usermeta.embedOptions);
+          if (document.body.getAttribute("data-md-color-scheme") === "slate") {
+            options.theme = "dark";
+          }
+          return vegaEmbed(target, chart, options);
+        })
+        .catch(function (error) { console.error("explorer chart:", error); });
+    });
+    return details;
+  };
+})();

@@ -1,0 +1,271 @@
+// Results explorer (results/explore/): the rules of a view. The page holds the labelled controls
+// and the translated labels; one dataset file, shared by every language (assets/data/
+// results.json at the site root), holds every result in MLCommons' units. This script decodes
+// it, says which rows a view holds (filters), what figure each shows (per system, per
+// accelerator, per unit of energy), in which order, and how a view is written in the address.
+// explore-table.js draws the view and keeps the address; explore-chart.js draws its chart.
+// Data reaches the page only as text nodes, never as markup.
+(function () {
+  "use strict";
+
+  var FILTERS = ["round", "suite", "division", "category", "model", "scenario", "submitter",
+                 "organization", "family", "accelerator"];
+  var LIMITS = ["min_accelerators", "max_accelerators"];
+  var PER = ["system", "accelerator", "watt"];
+  var COLUMNS = ["round", "result_id", "suite", "model", "scenario", "division", "category",
+                 "submitter", "system", "accelerator", "accelerators", "result"];
+  var NUMERIC = { round: true, accelerators: true, result: true };
+  var PAGE = 50;  // rows drawn at a time: a filter change redraws in under 100 ms on a phone
+  var SEVERAL = "\u0000several";  // the option standing for several values from the address
+
+  function element(tag, text, className) {
+    var node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = text;
+    if (className) node.className = className;
+    return node;
+  }
+
+  function fill(pattern, values) {
+    return pattern.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+  }
+
+  function roundKey(name) {
+    var parts = name.replace(/^v/, "").split(".");
+    return Number(parts[0]) * 1000 + Number(parts[1] || 0);
+  }
+
+  // The dataset file's columns as one object per result, in the file's order (newest first).
+  function decode(data) {
+    var columns = data.columns, rows = [];
+    for (var i = 0; i < columns.result.length; i++) {
+      var row = { index: i };
+      Object.keys(columns).forEach(function (name) {
+        var value = columns[name][i];
+        row[name] = data.values[name] && value !== null ? data.values[name][value] : value;
+      });
+      var known = row.accelerator_id ? data.accelerators[row.accelerator_id] : null;
+      row.accelerator_name = known ? known.name : null;
+      row.family = known ? known.family : null;
+      row.organizations = data.organizations[row.submitter] || [row.submitter];
+      row.suites = row.suite.split(",");
+      row.result_url = data.repositories[row.round] +
+        row.location.split("/").map(encodeURIComponent).join("/");
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  // Whether a result is in the view: the one rule the table, the count and the downloads share.
+  // An accelerator is its canonical identity: a mixed system (its own identity, "a-and-b") is
+  // not listed under each of its parts, as on the accelerator pages.
+  function matches(row, state) {
+    var f = state.filters;
+    function any(name, values) {
+      return !f[name] || values.some(function (v) { return f[name].indexOf(v) >= 0; });
+    }
+    return any("round", [row.round]) && any("suite", row.suites) &&
+      any("division", [row.division]) && any("category", [row.category]) &&
+      any("model", [row.model]) && any("scenario", [row.scenario]) &&
+      any("submitter", [row.submitter]) && any("organization", row.organizations) &&
+      any("family", [row.family]) && any("accelerator", [row.accelerator_id]) &&
+      (state.min_accelerators === null ||
+       (row.accelerators !== null && row.accelerators >= state.min_accelerators)) &&
+      (state.max_accelerators === null ||
+       (row.accelerators !== null && row.accelerators <= state.max_accelerators));
+  }
+
+  // The figure shown for a result: as published per system; per accelerator for throughputs
+  // (derived); work per joule (derived) or energy per query (published) with MLPerf Power.
+  // null when the result has no such figure.
+  function measure(row, per, units) {
+    if (per === "accelerator") {
+      return row.per_accelerator === null ? null :
+        { value: row.per_accelerator, units: row.units, derived: true, perAccelerator: true,
+          higher: true };
+    }
+    if (per === "watt") {
+      if (row.energy === null) return null;
+      var perJoule = row.power_units === "Watts";
+      return { value: row.energy, units: row.energy_units, derived: perJoule,
+               perAccelerator: false, higher: perJoule };
+    }
+    return { value: row.result, units: row.units, derived: false, perAccelerator: false,
+             higher: units[row.units].higher_is_better };
+  }
+
+  // Sorts [row, figure] pairs in place. By result, each unit is its own group (in the order the
+  // units first appear), so that no two quantities are ever ranked against each other.
+  function sortRows(pairs, sort) {
+    if (!sort) return pairs;
+    var sign = sort.descending ? -1 : 1, column = sort.column, groups = {};
+    pairs.forEach(function (p) {
+      if (!(p[1].units in groups)) groups[p[1].units] = Object.keys(groups).length;
+    });
+    function key(p) {
+      var row = p[0];
+      if (column === "result") return p[1].value;
+      if (column === "round") return roundKey(row.round);
+      if (column === "accelerator") return row.accelerator_name;
+      return row[column];
+    }
+    return pairs.sort(function (a, b) {
+      if (column === "result" && a[1].units !== b[1].units) {
+        return groups[a[1].units] - groups[b[1].units];
+      }
+      var x = key(a), y = key(b);
+      if (x === null || x === undefined) return y === null || y === undefined ? a[0].index - b[0].index : 1;
+      if (y === null || y === undefined) return -1;
+      var order = NUMERIC[column] ? x - y : String(x).localeCompare(String(y));
+      return order ? sign * order : a[0].index - b[0].index;
+    });
+  }
+
+  // The address query of a view, and the view of an address query with what it ignored.
+  function query(state) {
+    var params = new URLSearchParams();
+    FILTERS.forEach(function (name) {
+      (state.filters[name] || []).forEach(function (v) { params.append(name, v); });
+    });
+    LIMITS.forEach(function (name) {
+      if (state[name] !== null) params.set(name, String(state[name]));
+    });
+    if (state.per !== "system") params.set("per", state.per);
+    if (state.sort) params.set("sort", (state.sort.descending ? "-" : "") + state.sort.column);
+    var text = params.toString();
+    return text ? "?" + text : "";
+  }
+
+  function parse(search, options) {
+    var state = { filters: {}, min_accelerators: null, max_accelerators: null, per: "system",
+                  sort: null }, ignored = [];
+    new URLSearchParams(search).forEach(function (value, name) {
+      if (FILTERS.indexOf(name) >= 0) {
+        if (Object.prototype.hasOwnProperty.call(options[name], value)) {
+          state.filters[name] = (state.filters[name] || []).concat([value]);
+        } else {
+          ignored.push(name + "=" + value);
+        }
+      } else if (LIMITS.indexOf(name) >= 0 && /^\d{1,6}$/.test(value) && Number(value) >= 1) {
+        state[name] = Number(value);
+      } else if (name === "per" && PER.indexOf(value) >= 0) {
+        state.per = value;
+      } else if (name === "sort" && COLUMNS.indexOf(value.replace(/^-/, "")) >= 0) {
+        state.sort = { column: value.replace(/^-/, ""), descending: value.charAt(0) === "-" };
+      } else {
+        ignored.push(value ? name + "=" + value : name);
+      }
+    });
+    return { state: state, ignored: ignored };
+  }
+
+  // Every value of each filter, as {value: text shown}, in the order the menus list them.
+  function filterOptions(rows, data, labels) {
+    var seen = {};
+    FILTERS.forEach(function (name) { seen[name] = {}; });
+    rows.forEach(function (row) {
+      seen.round[row.round] = row.round;
+      row.suites.forEach(function (s) { seen.suite[s] = labels[s] || s; });
+      seen.division[row.division] = labels[row.division];
+      seen.category[row.category] = labels[row.category];
+      seen.model[row.model] = row.model;
+      seen.scenario[row.scenario] = row.scenario;
+      seen.submitter[row.submitter] = row.submitter;
+      row.organizations.forEach(function (o) { seen.organization[o] = o; });
+      if (row.family) seen.family[row.family] = data.families[row.family];
+      if (row.accelerator_id) seen.accelerator[row.accelerator_id] = row.accelerator_name;
+    });
+    return seen;
+  }
+
+  function fillMenus(form, options, data, labels) {
+    var fixed = { division: ["closed", "open"], category: ["available", "preview", "rdi"] };
+    FILTERS.forEach(function (name) {
+      var select = form.elements[name], values = Object.keys(options[name]);
+      if (fixed[name]) {
+        values = fixed[name].filter(function (v) { return v in options[name]; });
+      } else if (name === "round") {
+        values.sort(function (a, b) { return roundKey(b) - roundKey(a); });
+      } else {
+        values.sort(function (a, b) {
+          return options[name][a].localeCompare(options[name][b]);
+        });
+      }
+      // Accelerators are listed under their family.
+      var groups = {};
+      values.forEach(function (value) {
+        var parent = select;
+        if (name === "accelerator") {
+          var family = (data.accelerators[value] || {}).family;
+          var title = family ? data.families[family] : labels.all_others;
+          if (!groups[title]) {
+            groups[title] = document.createElement("optgroup");
+            groups[title].label = title;
+          }
+          parent = groups[title];
+        }
+        var option = element("option", options[name][value]);
+        option.value = value;
+        parent.appendChild(option);
+      });
+      Object.keys(groups).sort(function (a, b) {
+        return (a === labels.all_others) - (b === labels.all_others) || a.localeCompare(b);
+      }).forEach(function (title) { select.appendChild(groups[title]); });
+    });
+    var sort = form.elements.sort;
+    COLUMNS.forEach(function (column) {
+      [false, true].forEach(function (descending) {
+        var option = element("option", fill(descending ? labels.descending : labels.ascending,
+                                            { column: labels[column] }));
+        option.value = (descending ? "-" : "") + column;
+        sort.appendChild(option);
+      });
+    });
+  }
+
+  // The controls show a view; a view is read back from the controls.
+  function showState(form, state) {
+    FILTERS.forEach(function (name) {
+      var select = form.elements[name], values = state.filters[name] || [];
+      var several = select.querySelector("option[data-several]");
+      if (several) several.remove();
+      if (values.length > 1) {
+        several = element("option", values.map(function (v) {
+          return select.querySelector("option[value='" + CSS.escape(v) + "']").textContent;
+        }).join(", "));
+        several.value = SEVERAL;
+        several.dataset.several = "";
+        select.insertBefore(several, select.options[0].nextSibling);  // after "all"
+      }
+      select.value = values.length > 1 ? SEVERAL : values[0] || "";
+    });
+    LIMITS.forEach(function (name) {
+      form.elements[name].value = state[name] === null ? "" : String(state[name]);
+    });
+    form.elements.per.value = state.per;
+    form.elements.sort.value = state.sort ? query({ filters: {}, min_accelerators: null,
+      max_accelerators: null, per: "system", sort: state.sort }).replace("?sort=", "") : "";
+  }
+
+  function readState(form, previous) {
+    var state = { filters: {}, min_accelerators: null, max_accelerators: null,
+                  per: form.elements.per.value || "system", sort: null };
+    FILTERS.forEach(function (name) {
+      var value = form.elements[name].value;
+      if (value === SEVERAL) state.filters[name] = previous.filters[name];
+      else if (value) state.filters[name] = [value];
+    });
+    LIMITS.forEach(function (name) {
+      var value = form.elements[name].value;
+      if (/^\d{1,6}$/.test(value) && Number(value) >= 1) state[name] = Number(value);
+    });
+    var sort = form.elements.sort.value;
+    if (sort) state.sort = { column: sort.replace(/^-/, ""), descending: sort.charAt(0) === "-" };
+    return state;
+  }
+
+  window.mlperfExplore = { decode: decode, matches: matches, measure: measure,
+                           sortRows: sortRows, parse: parse, query: query,
+                           filterOptions: filterOptions, fillMenus: fillMenus,
+                           showState: showState, readState: readState,
+                           element: element, fill: fill, PAGE: PAGE };
+})();

@@ -1,0 +1,318 @@
+"""The results explorer (results/explore/): rows shown for filters in the address, the address
+following each change and the back button restoring the view, downloads of the view,
+localized numbers, a phone's width, and no request leaving the site.
+
+Expected rows are selected here, independently of the generator and the page's script, from
+the committed tables ``data/results/*.csv`` with pandas."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from urllib.parse import parse_qs, urlsplit
+
+import pandas as pd
+import yaml
+import pytest
+
+from tests.conftest import DATA, ROOT
+from tests.test_browser import only_local
+
+pytestmark = pytest.mark.browser
+
+EXPLORE = "results/explore/"
+ROWS = ".mlperf-explore__output tbody tr"
+
+
+@pytest.fixture(scope="module")
+def table():
+    frames = [pd.read_csv(path, dtype=str, keep_default_na=False)
+              for path in sorted((DATA / "results").glob("*.csv"))]
+    return pd.concat(frames, ignore_index=True)
+
+
+def shown_count(page) -> int:
+    """The count the page states ("1,234 results match.", its only number)."""
+    text = page.locator(".mlperf-explore__count").inner_text()
+    return int("".join(ch for ch in text if ch.isdigit()))
+
+
+def open_view(page, base_url, query, lang="en"):
+    page.goto(f"{base_url}{lang}/{EXPLORE}{query}")
+    page.locator(".mlperf-explore__count").wait_for()
+
+
+def download(page, kind="csv") -> str:
+    """The file the reader gets by clicking the view's CSV or JSON link."""
+    with page.expect_download() as started:
+        page.locator(f".mlperf-explore__output a[download='mlperf-results.{kind}']").click()
+    return started.value.path().read_text(encoding="utf-8")
+
+
+def test_three_filters_in_the_address_show_exactly_the_matching_rows(page, base_url, table):
+    # Closed Offline results of llama2-70b-99.9 in v6.1, from the CSV: every row of the table
+    # with those three values (suite either way), sorted by result, highest first.
+    expected = table[(table["round"] == "v6.1") & (table.model == "llama2-70b-99.9")
+                     & (table.scenario == "Offline") & (table.division == "closed")]
+    assert len(expected) > 1
+    best = expected.assign(value=expected.result.astype(float)).sort_values(
+        "value", ascending=False).iloc[0]
+    open_view(page, base_url,
+              "?round=v6.1&model=llama2-70b-99.9&scenario=Offline&division=closed&sort=-result")
+    assert shown_count(page) == len(expected)
+    rows = page.locator(ROWS)
+    assert rows.count() == min(len(expected), 50)
+    first = rows.first.locator("td")
+    assert first.nth(1).inner_text() == (best.result_id_published or best.result_id)
+    # Above 10,000 a result has no decimals; English groups digits with a comma.
+    assert float(best.result) > 10_000 and best.units == "Tokens/s"
+    assert first.nth(9).inner_text() == f"{float(best.result):,.0f} Tokens/s"
+    assert page.locator(".mlperf-explore__notice").is_hidden()
+    assert page.console_errors == []
+    assert only_local(page.requests) == []
+
+
+def test_per_accelerator_view_and_accelerator_filter(page, base_url, table):
+    # Submitter and canonical accelerator from the CSV; per accelerator, only throughputs with
+    # an accelerator count are listed.
+    rows = table[(table.submitter == "Supermicro") & (table.accelerator_id == "nvidia-h100-sxm")]
+    listed = rows[rows.result_per_accelerator != ""]
+    open_view(page, base_url, "?submitter=Supermicro&accelerator=nvidia-h100-sxm&per=accelerator")
+    assert len(listed) > 50  # more than the first page of rows
+    assert page.locator(ROWS).count() == 50
+    assert shown_count(page) == len(listed)
+    # "Show 50 more" until every row is drawn: then the table holds exactly the listed rows.
+    more = page.locator(".mlperf-explore__output button.md-button")
+    while more.count():
+        more.click()
+    assert page.locator(ROWS).count() == len(listed)
+    assert "†" in page.locator(ROWS).first.locator("td").nth(9).inner_text()
+
+
+def test_a_change_is_in_the_address_and_back_restores_the_view(page, base_url, table):
+    # v5.1 edge results of Lenovo (counted in the CSV), then the
+    # same narrowed to SingleStream by the scenario menu.
+    edge = table[(table["round"] == "v5.1") & table.suite.str.contains("edge")
+                 & (table.submitter == "Lenovo")]
+    single = edge[edge.scenario == "SingleStream"]
+    assert 0 < len(single) < len(edge)
+    open_view(page, base_url, "?round=v5.1&suite=edge&submitter=Lenovo")
+    assert shown_count(page) == len(edge)
+    page.select_option("#explore-scenario", "SingleStream")
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {len(single)}")
+    assert parse_qs(urlsplit(page.url).query) == {
+        "round": ["v5.1"], "suite": ["edge"], "scenario": ["SingleStream"],
+        "submitter": ["Lenovo"]}
+    page.go_back()
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {len(edge)}")
+    assert page.locator("#explore-scenario").input_value() == ""
+    assert "scenario" not in parse_qs(urlsplit(page.url).query)
+    page.go_forward()
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {len(single)}")
+    assert page.console_errors == []
+
+
+def test_sorting_by_a_heading_is_in_the_address_and_announced(page, base_url):
+    open_view(page, base_url, "?round=v6.0&model=llama2-70b-99&scenario=Server")
+    heading = page.locator(".mlperf-explore__output th", has_text="Accelerator count")
+    heading.locator("button").click()
+    page.wait_for_function("new URLSearchParams(location.search).get('sort') === '-accelerators'")
+    heading = page.locator(".mlperf-explore__output th", has_text="Accelerator count")
+    assert heading.get_attribute("aria-sort") == "descending"
+    counts = [int(t.replace(",", "")) for t in
+              page.locator(f"{ROWS} td:nth-child(9)").all_inner_texts() if t != "—"]
+    assert counts == sorted(counts, reverse=True)
+    heading.locator("button").click()
+    page.wait_for_function("new URLSearchParams(location.search).get('sort') === 'accelerators'")
+
+
+def test_the_csv_and_json_of_the_view_hold_exactly_its_rows(page, base_url, table):
+    # Closed results of v4.1 on edge with 2 to 4 accelerators: from the CSV, every row whose
+    # suite lists edge and whose total_accelerators is in range.
+    count = pd.to_numeric(table.total_accelerators, errors="coerce")
+    expected = table[(table["round"] == "v4.1") & table.suite.str.contains("edge")
+                     & (table.division == "closed") & (count >= 2) & (count <= 4)]
+    assert len(expected) > 0
+    open_view(page, base_url,
+              "?round=v4.1&suite=edge&division=closed&min_accelerators=2&max_accelerators=4")
+    assert shown_count(page) == len(expected)
+    lines = list(csv.DictReader(io.StringIO(download(page))))
+    assert len(lines) == len(expected)
+    ids = {(r.result_id_published or r.result_id, r.model, r.scenario)
+           for r in expected.itertuples()}
+    assert {(r["result_id"], r["model"], r["scenario"]) for r in lines} == ids
+    for field in ("round", "division", "category", "submitter", "system_name", "model",
+                  "scenario", "result_id", "result", "units", "result_url"):
+        assert all(line[field] for line in lines), field
+    # The rows in the order shown: the first line is the first row of the table.
+    assert lines[0]["result_id"] == page.locator(ROWS).first.locator("td").nth(1).inner_text()
+    assert len(json.loads(download(page, "json"))) == len(expected)
+
+
+def test_an_unknown_or_malformed_parameter_is_ignored_with_a_note(page, base_url, table):
+    expected = table[(table["round"] == "v6.1") & (table.scenario == "Server")]
+    open_view(page, base_url, "?round=v6.1&scenario=Server&model=no-such-model"
+                              "&min_accelerators=many&colour=red&per=joule")
+    notice = page.locator(".mlperf-explore__notice")
+    assert notice.is_visible()
+    for ignored in ("model=no-such-model", "min_accelerators=many", "colour=red", "per=joule"):
+        assert ignored in notice.inner_text()
+    assert shown_count(page) == len(expected)
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("lang, grouped, units", [
+    ("it", "1.136.100", "token/s"),
+    ("zh", "1,136,100", "tokens/秒"),
+])
+def test_numbers_and_units_are_in_the_page_language(page, base_url, lang, grouped, units,
+                                                    table):
+    # The best closed v6.1 llama2-70b-99.9 Offline result, read from the CSV: 1136100 Tokens/s.
+    rows = table[(table["round"] == "v6.1") & (table.model == "llama2-70b-99.9")
+                 & (table.scenario == "Offline") & (table.division == "closed")]
+    assert rows.result.astype(float).max() == 1136100.0
+    open_view(page, base_url, "?round=v6.1&model=llama2-70b-99.9&scenario=Offline"
+                              "&division=closed&sort=-result", lang)
+    result = page.locator(ROWS).first.locator("td").nth(9).inner_text()
+    assert result == f"{grouped} {units}"
+    assert page.locator("label[for='explore-model']").inner_text() != "Benchmark" or lang == "it"
+
+
+def test_a_phone_shows_the_filters_and_cards_without_overflow(browser, base_url):
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    tab = context.new_page()
+    requests = []
+    tab.on("request", lambda r: requests.append(r.url))
+    tab.goto(f"{base_url}en/{EXPLORE}?round=v4.1&per=watt")
+    tab.locator(".mlperf-explore__count").wait_for()
+    assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    card = tab.locator(ROWS).first
+    assert card.bounding_box()["width"] <= 390
+    # Each cell of a card names its column.
+    assert tab.locator(f"{ROWS} td").first.get_attribute("data-label") == "Round"
+    for control in ("#explore-round", "#explore-model", "input[name=per][value=watt]"):
+        box = tab.locator(control).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, control
+    assert only_local(requests) == []
+    context.close()
+
+
+def family_members(family_id: str) -> set[str]:
+    """The accelerator IDs of a family, read from families.yaml."""
+    raw = yaml.safe_load((ROOT / "generator" / "results" / "families.yaml").read_text("utf-8"))
+    return {a for generation in raw[family_id]["generations"]
+            for a in generation.get("accelerators") or ()}
+
+
+@pytest.mark.parametrize("path, selected", [
+    ("results/v6.1/datacenter/llama2-70b-99.9/offline/",
+     lambda t: (t["round"] == "v6.1") & t.suite.str.contains("datacenter")
+     & (t.model == "llama2-70b-99.9") & (t.scenario == "Offline")),
+    ("results/v6.1/submitters/nvidia/",
+     lambda t: (t["round"] == "v6.1") & (t.submitter == "NVIDIA")),
+    ("results/accelerators/amd-instinct-mi355x/",
+     lambda t: t.accelerator_id == "amd-instinct-mi355x"),
+    ("results/families/amd-instinct/",
+     lambda t: t.accelerator_id.isin(family_members("amd-instinct"))),
+])
+def test_entity_pages_link_the_explorer_with_their_filter(page, base_url, table, path,
+                                                          selected):
+    page.goto(f"{base_url}en/{path}")
+    page.locator(".md-content a[href*='explore/?']").first.click()
+    page.locator(".mlperf-explore__count").wait_for()
+    assert shown_count(page) == int(selected(table).sum())
+    assert page.locator(".mlperf-explore__notice").is_hidden()
+
+
+def test_the_chart_ranks_one_unit_only_and_loads_nothing_from_elsewhere(page, base_url,
+                                                                        table):
+    # dlrm-v3 of v6.1 is published in Samples/s (Offline) and Queries/s (Server): from the
+    # CSV, the chart of the view (ordered by result, first unit Samples/s) has one bar per
+    # Samples/s result, up to 20, and says how many results it leaves out.
+    rows = table[(table["round"] == "v6.1") & (table.model == "dlrm-v3")]
+    first = rows[rows.units == rows.units.iloc[0]]
+    assert rows.units.nunique() == 2 and len(first) < len(rows)
+    open_view(page, base_url, "?round=v6.1&model=dlrm-v3&sort=-result")
+    page.locator(".mlperf-explore__chart summary").click()
+    page.wait_for_selector(".mlperf-explore__chart svg .mark-rect path", timeout=15000)
+    assert page.locator(".mlperf-explore__chart svg .mark-rect path").count() == min(20, len(first))
+    caption = page.locator(".mlperf-explore__chart figcaption").inner_text()
+    assert f"{len(rows) - len(first)} results of this view in other units" in caption
+    assert page.console_errors == []
+    assert only_local(page.requests) == []
+
+
+def test_the_whole_dataset_fits_a_desktop_column(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    for lang in ("en", "zh", "it"):
+        tab.goto(f"{base_url}{lang}/{EXPLORE}")
+        tab.locator(ROWS).first.wait_for()
+        assert tab.locator(ROWS).count() == 50  # the first page of rows
+        region = tab.locator(".mlperf-explore__output .mlperf-table")
+        assert region.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), lang
+    context.close()
+
+
+def test_every_control_is_labelled_and_the_keyboard_drives_the_view(page, base_url):
+    open_view(page, base_url, "?round=v6.1")
+    controls = page.locator("form.mlperf-explore select, form.mlperf-explore input")
+    assert controls.count() == 16  # 10 filter menus, the order, 2 counts, 3 radio buttons
+    assert controls.evaluate_all("els => els.filter(el => !el.labels.length).length") == 0
+    # A closed menu takes arrow keys: the next division is chosen and the address follows.
+    page.focus("#explore-division")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("new URLSearchParams(location.search).get('division') === 'closed'")
+    # Column headings are buttons: Enter sorts, the focus stays on the heading.
+    page.focus(".mlperf-explore__output th button[data-column='result']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("new URLSearchParams(location.search).get('sort') === '-result'")
+    assert page.evaluate("document.activeElement.dataset.column") == "result"
+    assert page.locator(".mlperf-explore__output table th[scope=col]").count() == 10
+    assert page.locator("th[aria-sort='descending'] button[data-column='result']").count() == 1
+
+
+def test_a_filter_may_hold_several_values(page, base_url, table):
+    # "H200 and MI300X only", closed Offline of v5.1: rows of either canonical accelerator in
+    # the CSV; the menu shows both, and changing another filter keeps them.
+    wanted = ["nvidia-h200-sxm", "amd-instinct-mi300x"]
+    rows = table[(table["round"] == "v5.1") & table.accelerator_id.isin(wanted)
+                 & (table.division == "closed")]
+    offline = rows[rows.scenario == "Offline"]
+    assert rows.accelerator_id.nunique() == 2 and 0 < len(offline) < len(rows)
+    open_view(page, base_url, "?round=v5.1&division=closed"
+                              "&accelerator=nvidia-h200-sxm&accelerator=amd-instinct-mi300x")
+    assert shown_count(page) == len(rows)
+    menu = page.locator("#explore-accelerator option:checked").inner_text()
+    assert "H200" in menu and "MI300X" in menu
+    page.select_option("#explore-scenario", "Offline")
+    page.wait_for_function("new URLSearchParams(location.search).get('scenario') === 'Offline'")
+    assert shown_count(page) == len(offline)
+    assert parse_qs(urlsplit(page.url).query)["accelerator"] == wanted
+
+
+def test_per_unit_of_energy_divides_by_the_measured_power(page, base_url, table):
+    # v4.1 closed resnet Offline with MLPerf Power, from the CSV: work per joule is the result
+    # (Samples/s) divided by the average power (W); the best is 423.57 samples/J, shown with
+    # one decimal (between 100 and 10,000) and marked derived.
+    rows = table[(table["round"] == "v4.1") & (table.model == "resnet")
+                 & (table.scenario == "Offline") & (table.division == "closed")]
+    measured = rows[rows.power_result != ""]
+    best = (measured.result.astype(float) / measured.power_result.astype(float)).max()
+    assert 100 <= best < 10_000 and (measured.power_units == "Watts").all()
+    open_view(page, base_url, "?round=v4.1&model=resnet&scenario=Offline&division=closed"
+                              "&per=watt&sort=-result")
+    assert shown_count(page) == len(measured) and len(measured) < len(rows)
+    assert f"{len(rows) - len(measured)} matching results are not listed" in page.locator(
+        ".mlperf-explore__output").inner_text()
+    cell = page.locator(ROWS).first.locator("td").nth(9).inner_text()
+    assert cell == f"{best:,.1f} samples/J†"
+
+
+def test_a_dataset_that_cannot_be_loaded_is_said_not_left_blank(page, base_url):
+    page.route("**/assets/data/results.json*", lambda route: route.abort())
+    page.goto(f"{base_url}en/{EXPLORE}?round=v6.1")
+    notice = page.locator(".mlperf-explore__notice")
+    notice.wait_for()
+    assert "could not be loaded" in notice.inner_text()

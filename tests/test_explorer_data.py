@@ -1,0 +1,61 @@
+"""The explorer's dataset file (generator/pages/explorer.py): one row per result of the
+committed tables, in MLCommons' units, and withdrawn results left out."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from generator.pages.explorer import explorer_data, explorer_records
+from tests.conftest import DATA
+
+
+def rows_of(text: str) -> list[dict]:
+    """The file's columns decoded into one dict per row (what explore.js decode() does)."""
+    data = json.loads(text)
+    columns = data["columns"]
+    return [{name: (data["values"][name][values[i]] if name in data["values"]
+                    and values[i] is not None else values[i])
+             for name, values in columns.items()} for i in range(len(columns["result"]))]
+
+
+def test_every_result_of_the_tables_is_one_row(dataset):
+    # Counted and read from data/results/*.csv with the csv module: every line is a row, with
+    # its published result ID spelling where there is one, its result and its accelerator count.
+    lines = [line for path in sorted((DATA / "results").glob("*.csv"))
+             for line in csv.DictReader(path.open(encoding="utf-8"))]
+    rows = rows_of(explorer_data(list(dataset.records)))
+    assert len(rows) == len(lines)
+    key = lambda r: (r["round"], r["result_id"], r["model"], r["scenario"], r["location"])
+    expected = {(l["round"], l["result_id_published"] or l["result_id"], l["model"],
+                 l["scenario"], l["location"]): l for l in lines}
+    assert len(expected) == len(lines)
+    for row in rows:
+        line = expected[key(row)]
+        assert row["result"] == float(line["result"])
+        assert row["units"] == line["units"]
+        assert row["accelerators"] == (int(line["total_accelerators"])
+                                       if line["total_accelerators"] else None)
+        # Model run and accuracy are given for the open division only.
+        assert (row["accuracy"] is not None) == (line["division"] == "open" and
+                                                 bool(line["accuracy"]))
+
+
+def test_newest_round_first_and_withdrawn_results_left_out(dataset):
+    records = list(dataset.records)
+    kept = explorer_records(records)
+    assert [r.round for r in kept[:1]] == ["v6.1"] and kept[-1].round == "v4.1"
+
+    class Withdrawn:
+        """A record as the dataset will mark a withdrawn result (a ``withdrawn`` field)."""
+
+        def __init__(self, record):
+            self.record = record
+            self.withdrawn = True
+
+        def __getattr__(self, name):
+            return getattr(self.record, name)
+
+    marked = [Withdrawn(records[0]), *records[1:]]
+    assert len(explorer_records(marked)) == len(records) - 1
+    assert not any(isinstance(r, Withdrawn) for r in explorer_records(marked))
