@@ -50,11 +50,14 @@ def chart_rows(benchmark: Benchmark) -> list[ResultRecord]:
 def per_accelerator_rows(benchmark: Benchmark) -> list[ResultRecord]:
     """The records of a benchmark's per-accelerator chart: its closed-division results (open
     ones when it has no closed result) with the highest result per accelerator, at most
-    ``LEADERS``; none for a latency benchmark, which is never divided by accelerators."""
+    ``LEADERS``; none for a latency benchmark, which is never divided by accelerators. Systems of
+    several accelerator kinds are left out: an average over two kinds of chip describes
+    neither (the page says so)."""
     if not benchmark.higher_is_better:
         return []
     pool = benchmark.division("closed") or list(benchmark.results)
-    ranked = sorted((r for r in pool if r.result_per_accelerator is not None),
+    ranked = sorted((r for r in pool if r.result_per_accelerator is not None
+                     and not r.accelerator_mixed),
                     key=lambda r: (-r.result_per_accelerator, r.result_id, r.system_name))
     return ranked[:LEADERS]
 
@@ -127,6 +130,10 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
         "accelerators": (f"{r.accelerator} × {r.total_accelerators}"
                          if r.accelerator and r.total_accelerators else ""),
         "category": _(r.category),
+        "division": _(r.division),
+        # What an open-division result ran, shown in its tooltip (open_division).
+        "used_model": r.used_model if r.division == "open" else "",
+        "accuracy": r.accuracy if r.division == "open" else "",
         # One unit per chart: a latency published in ms on a benchmark shown in s is converted.
         "result": r.result_per_accelerator if per_accelerator else benchmark.value(r),
     } for i, r in enumerate(rows)]
@@ -139,7 +146,9 @@ def bar_chart(data: list[dict], axis_title: str, lang: Language,
 
     Args:
         data: one dict per bar with ``rank``, ``label`` (the y axis), ``system``,
-            ``submitter``, ``accelerators``, ``category`` and ``result`` (the x axis).
+            ``submitter``, ``accelerators``, ``category`` and ``result`` (the x axis); for
+            open-division bars also ``division``, ``used_model`` and ``accuracy``, which the
+            tooltip then shows.
         axis_title: the x axis title, translated (its unit).
     """
     _ = translations(lang).gettext
@@ -161,6 +170,10 @@ def bar_chart(data: list[dict], axis_title: str, lang: Language,
                  alt.Tooltip("submitter:N", title=_("Submitter")),
                  alt.Tooltip("accelerators:N", title=_("Accelerators")),
                  alt.Tooltip("category:N", title=_("Category")),
+                 *([alt.Tooltip("division:N", title=_("Division")),
+                    alt.Tooltip("used_model:N", title=_("Model run")),
+                    alt.Tooltip("accuracy:N", title=_("Accuracy"))]
+                   if any(row.get("used_model") for row in data) else []),
                  alt.Tooltip("result:Q", title=axis_title, format=value_format)],
     ).properties(width=WIDTH_PX, height=alt.Step(22))
     # Not validated against the Vega-Lite schema at every build: that was 60 % of the pages'

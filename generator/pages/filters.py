@@ -29,6 +29,7 @@ from generator.i18n.formatting import (
     units_label,
 )
 from generator.i18n.languages import LANGUAGES, Language
+from generator.results import open_division
 
 TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 
@@ -98,5 +99,7 @@ def environment(lang: Language) -> Environment:
         date=lambda iso: format_day(dt.date.fromisoformat(iso), lang),
         items=lambda values: items(list(values), lang),
     )
-    env.globals.update(lang=lang, languages=LANGUAGES)
+    env.globals.update(lang=lang, languages=LANGUAGES,
+                       accuracy_target=lambda r: open_division.TARGETS.get(r.model),
+                       meets_closed_target=open_division.meets_closed_target)
     return env

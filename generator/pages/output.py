@@ -11,6 +11,7 @@ from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.i18n.languages import Language
 from generator.pages.charts import render_svg
+from generator.results.open_division import disclosure_fields
 
 RESULTS = "results"  # where the results pages live, below each language
 
@@ -40,17 +41,24 @@ class ChartImage:
 
 DOWNLOAD_FIELDS = ("rank", "round", "suite", "model", "scenario", "result_id", "division",
                    "category", "submitter", "system_name", "accelerator", "total_accelerators",
-                   "result", "units", "result_per_accelerator", "result_url")
+                   "result", "units", "result_per_accelerator", "accelerator_mixed",
+                   "used_model", "accuracy", "meets_closed_accuracy_target",
+                   "accuracy_target_source", "result_url")
+# Columns read from the record as they are; the others are computed in ``download_rows``.
+RECORD_FIELDS = DOWNLOAD_FIELDS[1:DOWNLOAD_FIELDS.index("used_model")]
 
 
 def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = None
                   ) -> list[dict]:
     """Rows of a table or chart of results as offered for download: the rank (within the list
     given, or ``ranks``), the benchmark and the fields shown on the page, in MLCommons' units,
-    and the official result folder's URL."""
+    what an open-division result ran and how accurately (``open_division.disclosure_fields``)
+    and the official result folder's URL. A mixed-accelerator system's per-accelerator figure
+    is left empty, as on the page."""
     ranks = ranks or list(range(1, len(records) + 1))
-    return [{"rank": rank, **{f: getattr(r, f) for f in DOWNLOAD_FIELDS[1:-1]},
-             "result_url": result_url(r.round, r.location)}
+    return [{"rank": rank, **{f: getattr(r, f) for f in RECORD_FIELDS},
+             **({"result_per_accelerator": None} if r.accelerator_mixed else {}),
+             **disclosure_fields(r), "result_url": result_url(r.round, r.location)}
             for rank, r in zip(ranks, records)]
 
 
