@@ -129,6 +129,9 @@ class Derivation(BaseModel):
     results: list[Selector] = Field(min_length=1)
     of: Literal[RATIO_OF] = "result"  # type: ignore[valid-type]
     tolerance: float = Field(default=DEFAULT_TOLERANCE, gt=0, lt=1)
+    # What a comparison (ratio, scaling_efficiency) states differs between its two results, as
+    # MLCommons' guidelines require (editorial/guidelines.py; `check` derives and compares them).
+    differences: list[Literal["round", "division", "category", "scenario", "accelerators"]] = []
 
     @property
     def label(self) -> str:

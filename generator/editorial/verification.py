@@ -25,6 +25,7 @@ from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
 from generator.editorial.articles import CLAIM_REFERENCE, mask_comments, render_plain
+from generator.editorial import guidelines
 from generator.editorial.claims import STATUSES, Claim, Recomputation, Registry, recompute
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.formatting import format_day, format_number, format_result, units_label
@@ -35,8 +36,6 @@ ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑",
          "unverified": "?", "disputed": "✖"}
 PREVIEW_ICONS = {"open": "◔", "confirmed": "◕", "retracted": "⊘"}
 COUNT_UNITS = ("accelerators", "submitters", "results")
-# Latencies inside a sentence read better with the short unit ("1,466 ms") than with the
-# table heading ("Latency (ms)").
 
 
 STATUS_LABELS = {
@@ -199,7 +198,6 @@ class ClaimView:
         label = _md(f"{self.icon} {self.label}")
         return f'{value} [{label}](#claim-{self.claim_id} "{tooltip}"){{ .claim__flag }}</span>'
 
-
     def footnote(self) -> str:
         """Footnote text (Markdown): MLCommons' citation form for results, else the source."""
         _ = self._
@@ -222,8 +220,9 @@ class ClaimView:
                 "publisher": _md(source.publisher),
                 "title": f"[{_md(source.title)}]({source.url})",
                 "date": source.date.isoformat()})
-        if self.claim.status in ("vendor", "third-party"):
-            parts.append(_("Result not verified by MLCommons Association."))
+        parts += guidelines.footnote_sentences(
+            self.claim.status, self.claim.derivation and self.claim.derivation.formula,
+            self.recomputation.records if self.recomputation else (), _)
         table_link = _("Claims table")
         parts.append(f"[{table_link}](#claim-{self.claim_id})")
         return self.lang.sentence_gap.join(parts)
