@@ -63,3 +63,30 @@ def test_claim_footnotes_state_differences_and_verification(lang, differ, verifi
     assert any(derived in n for n in notes)  # the generations article's ratios are derived
     record = (SITE / lang / RECORD).read_text(encoding="utf-8")  # quotes official results
     assert any(verified in n for n in re.findall(r'<li id="fn:[^"]+">(.*?)</li>', record, re.S))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "it"])
+def test_the_footer_legend_is_the_catalog_translation(lang):
+    # The footer (mkdocs.<code>.yml) and citations (catalog) must say the same legend.
+    from generator.editorial.guidelines import LEGEND as KEY
+    from generator.i18n.catalogs import translations
+    from generator.i18n.languages import language
+    config = (SITE.parent / f"mkdocs.{lang}.yml").read_text(encoding="utf-8")
+    assert translations(language(lang)).gettext(KEY) in config
+    assert KEY == LEGEND
+
+
+@pytest.mark.parametrize("lang, title", [("en", "How to cite"), ("zh", "如何引用"),
+                                         ("it", "Come citare")])
+def test_each_language_has_a_how_to_cite_page_and_results_offer_a_citation(lang, title):
+    cite = (SITE / lang / "cite" / "index.html").read_text(encoding="utf-8")
+    assert f"<h1" in cite and title in cite and LEGEND in cite
+    assert "MLPerf® Inference" in cite
+    page = (SITE / lang / "results/v6.1/datacenter/gpt-oss-120b/offline/index.html"
+            ).read_text(encoding="utf-8")
+    block = re.search(r'<pre class="mlperf-citation"[^>]*><code>(.*?)</code></pre>', page,
+                      re.S).group(1)
+    # The leader of gpt-oss-120b Offline in v6.1 (data/results/v6.1.csv): its result ID and
+    # official folder, the round, and the legend in the page's language.
+    assert "v6.1" in block and "github.com/mlcommons/inference_results_v6.1" in block
+    assert LOCAL[lang] in block

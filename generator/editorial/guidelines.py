@@ -89,3 +89,34 @@ def footnote_sentences(status: str, formula: str | None,
         sentences.append(gettext("The compared results differ in: %(differences)s.") % {
             "differences": gettext("; ").join(words)})
     return sentences + [gettext(text) for text in status_sentences(status, formula)]
+
+
+# Quoted from the guidelines' "Attribution" section; pages show it translated, with this text.
+LEGEND = N_("The MLPerf name and logo are registered and unregistered trademarks of MLCommons "
+            "Association in the United States and other countries. All rights reserved. "
+            "Unauthorized use strictly prohibited. See www.mlcommons.org for more information.")
+
+
+def result_citation(record: ResultRecord, figure: str, url: str, retrieved: str, gettext,
+                    gap: str = " ") -> str:
+    """A citation of one official result in the guidelines' form: the main text (submitter,
+    benchmark and version, system under test, score) and its footnote (suite, version,
+    division, category, benchmark, scenario, source and date of retrieval, result ID, the
+    verified sentence and the trademark legend), as plain text in the page's language.
+
+    Args:
+        figure: the result with its unit, formatted for the language (``5,749,440 tokens/s``).
+        url: the result's official folder; retrieved: the ISO date this dataset read it.
+        gettext: the language's ``gettext``; gap: its space between sentences.
+    """
+    words = {"submitter": record.submitter, "system": record.system_name,
+             "round": record.round, "model": record.model, "scenario": record.scenario,
+             "result": figure, "division": gettext(record.division),
+             "category": gettext(record.category), "suite": gettext(record.suite),
+             "url": url, "date": retrieved, "id": record.shown_id}
+    text = gettext("%(submitter)s achieved %(result)s on the MLPerf® Inference %(round)s "
+                   "%(model)s benchmark, %(scenario)s scenario, using %(system)s [1].") % words
+    note = gettext("[1] MLPerf® Inference %(round)s, %(suite)s suite, %(division)s division, "
+                   "%(category)s category, %(model)s, %(scenario)s. Retrieved from %(url)s on "
+                   "%(date)s, entry %(id)s.") % words
+    return "\n".join([text, gap.join([note, gettext(VERIFIED), gettext(LEGEND)])])

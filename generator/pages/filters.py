@@ -13,17 +13,18 @@ import json
 import re
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
 from generator.data.dataset import result_url
+from generator.editorial.guidelines import result_citation
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import (
     format_day,
-    format_headline,
     format_items,
     format_number,
     format_result,
+    tidy_spacing,
     unit_name,
     unit_symbol,
     units_label,
@@ -73,6 +74,23 @@ def items(values: list, lang: Language) -> str | Markup:
     return Markup(text) if values and all(isinstance(v, Markup) for v in values) else text
 
 
+def _tidied(function, lang: Language):
+    """Jinja's gettext callable ``function`` (context-passing, newstyle), its formatted result
+    passed through ``formatting.tidy_spacing``."""
+    @pass_context
+    def call(context, *args, **kwargs):
+        return tidy_spacing(function(context, *args, **kwargs), lang)
+    return call
+
+
+def citation(record, lang: Language, retrieved: str) -> str:
+    """The citation of one official result in ``lang`` (``guidelines.result_citation``): its
+    figure formatted for the language, its official result folder, the retrieval date."""
+    figure = f"{format_result(record.result, lang)} {unit_symbol(record.units, lang)}"
+    return result_citation(record, figure, result_url(record.round, record.location), retrieved,
+                           translations(lang).gettext, lang.sentence_gap)
+
+
 def environment(lang: Language) -> Environment:
     """The Jinja2 environment of ``lang``: templates from ``templates/``, HTML autoescaping on
     for every template, gettext from the language's catalog, locale-aware number filters."""
@@ -81,12 +99,14 @@ def environment(lang: Language) -> Environment:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
     env.install_gettext_translations(translations(lang), newstyle=True)
+    # Chinese sentences filled with Chinese words lose the space their pattern put there.
+    for name in ("gettext", "ngettext", "_"):
+        env.globals[name] = _tidied(env.globals[name], lang)
     env.filters.update(
         md=md_escape,
         number=lambda v, decimals=2: format_number(v, lang, decimals),
         result=lambda v: format_result(v, lang),
         figure=lambda v: format_result(v, lang, fixed=True),
-        headline=lambda v: format_headline(v, lang),
         units=lambda u: units_label(u, lang),
         unit=lambda u: unit_symbol(u, lang),
         unit_name=lambda u: unit_name(u, lang),

@@ -16,13 +16,14 @@ from generator.pages.charts import (
     power_chart,
 )
 from generator.pages.entities import accelerator_pages, comparison_pages, system_comparison_pages
-from generator.pages.filters import environment
+from generator.pages.filters import citation, environment
 from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
 from generator.results import organizations, power
 from generator.results.benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of
 
 
-def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
+def results_pages(dataset: Dataset, lang: Language,
+                  retrieved: dict[str, str] | None = None) -> list[Page | ChartImage]:
     """Every page of the results section of ``lang``: an overview of the rounds, an index per
     round (benchmarks grouped by suite and model) and one page per benchmark, each with its chart
     spec and static SVG.
@@ -30,6 +31,9 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
     Args:
         dataset: the validated dataset.
         lang: the language to render.
+        retrieved: ISO date on which this dataset read each round (``{round: date}``, the
+            last import in its changelog), for the results' citations; the round's name
+            when not given.
 
     Returns:
         pages under ``results/``, in a stable order.
@@ -37,6 +41,7 @@ def results_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
     env = environment(lang)
     naming = Naming.of(dataset.records, lambda r: r.accelerator_id)
     env.filters["system_key"] = naming.system_key
+    env.globals["cite"] = lambda r: citation(r, lang, (retrieved or {}).get(r.round, r.round))
     pages: list[Page | ChartImage] = []
     rounds = [(name, benchmarks_of(dataset.of_round(name))) for name in reversed(dataset.rounds)]
     colours = assign_colours([b for _, benchmarks in rounds for b in benchmarks])
