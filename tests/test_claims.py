@@ -250,3 +250,15 @@ def test_two_articles_quoting_one_claim_get_distinct_footnote_ids(dataset):
         render_article(t, registry, list(dataset.records), language("en")),
         extensions=["attr_list", "footnotes"]))) for t in texts]
     assert ids[0] and ids[1] and not ids[0] & ids[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "it"])
+def test_blog_list_pages_have_unique_ids(lang):
+    from tests.conftest import SITE
+    blog = SITE / lang / "blog"
+    pages = [blog / "index.html", *blog.glob("archive/*/index.html"),
+             *blog.glob("page/*/index.html")]
+    assert (blog / "index.html").exists()
+    for page in pages:
+        ids = re.findall(r' id="([^"]*)"', page.read_text(encoding="utf-8"))
+        assert len(ids) == len(set(ids)), (page, sorted({i for i in ids if ids.count(i) > 1}))
