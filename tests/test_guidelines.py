@@ -3,6 +3,7 @@ MLPerf_Results_Messaging_Guidelines.adoc) as the build applies them: the tradema
 every page, the verified / not verified sentences, derived figures marked, and comparisons that
 state their differences."""
 
+import csv
 import re
 
 import pytest
@@ -90,3 +91,10 @@ def test_each_language_has_a_how_to_cite_page_and_results_offer_a_citation(lang,
     # official folder, the round, and the legend in the page's language.
     assert "v6.1" in block and "github.com/mlcommons/inference_results_v6.1" in block
     assert LOCAL[lang] in block
+
+
+def test_every_row_of_a_results_download_carries_its_citation():
+    rows = list(csv.DictReader((SITE / "it" / "results/v6.1/datacenter/gpt-oss-120b/offline" /
+                                "results.csv").open(encoding="utf-8")))
+    assert rows and all(r["result_id"] in r["citation"] and "MLPerf® Inference v6.1"
+                        in r["citation"] and LOCAL["it"] in r["citation"] for r in rows)

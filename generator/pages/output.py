@@ -48,17 +48,19 @@ DOWNLOAD_FIELDS = ("rank", "round", "suite", "model", "scenario", "result_id", "
 RECORD_FIELDS = DOWNLOAD_FIELDS[1:DOWNLOAD_FIELDS.index("used_model")]
 
 
-def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = None
-                  ) -> list[dict]:
+def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = None,
+                  cite=None) -> list[dict]:
     """Rows of a table or chart of results as offered for download: the rank (within the list
     given, or ``ranks``), the benchmark and the fields shown on the page, in MLCommons' units,
     what an open-division result ran and how accurately (``open_division.disclosure_fields``)
     and the official result folder's URL. A mixed-accelerator system's per-accelerator figure
-    is left empty, as on the page."""
+    is left empty, as on the page. With ``cite`` (``record -> text``, the page language's
+    ``filters.citation``), each row also carries its ``citation``, ready to copy."""
     ranks = ranks or list(range(1, len(records) + 1))
     return [{"rank": rank, **{f: getattr(r, f) for f in RECORD_FIELDS},
              **({"result_per_accelerator": None} if r.accelerator_mixed else {}),
-             **disclosure_fields(r), "result_url": result_url(r.round, r.location)}
+             **disclosure_fields(r), "result_url": result_url(r.round, r.location),
+             **({"citation": cite(r)} if cite else {})}
             for rank, r in zip(ranks, records)]
 
 

@@ -100,7 +100,7 @@ def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
     """
     folder = f"{RESULTS}/{benchmark.path}"
     table = [row for division in DIVISION_ORDER
-             for row in download_rows(benchmark.division(division))]
+             for row in download_rows(benchmark.division(division), cite=env.globals["cite"])]
     charts = {"leaders": chart_rows(benchmark),
               "per-accelerator": per_accelerator_rows(benchmark)}
     figures = power.ranked(list(benchmark.results))
