@@ -1,5 +1,6 @@
 """MkDocs hook: each language build is served under ``<site_url><language>/``, with the texts
-of ``mkdocs.yml`` (palette toggles, copyright, description) in its language.
+of ``mkdocs.yml`` (palette toggles, description) in its language; the copyright line and
+MLCommons' trademark legend are in each language's own ``mkdocs.<code>.yml``.
 
 The base ``mkdocs.yml`` names the site's address once (``site_url``); every language build
 derives from it its own address and the language selector's links (``extra.alternate``) from
@@ -32,7 +33,6 @@ def on_config(config, **_):
     gettext = translations(lang).gettext
     for scheme in config.theme["palette"]:
         scheme["toggle"]["name"] = gettext(scheme["toggle"]["name"])
-    config.copyright = gettext(config.copyright)
     for link in config.extra.get("social", []):
         link["name"] = gettext(link["name"])
     # Python-Markdown's own tooltips: the heading anchor and the footnote back-link.

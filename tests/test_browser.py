@@ -143,3 +143,20 @@ def test_chinese_search_knows_domain_words(page, base_url):
     # Without the user dictionary jieba splits 英伟达 into 英 / 伟达.
     links = search(page, base_url, "zh", "英伟达")
     assert any("vera-rubin-nvl72-preview-debut" in link for link in links)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Bar chart of the 10 leading results"),
+                                         ("zh", "条"), ("it", "Grafico")])
+def test_drawn_chart_keeps_its_accessible_name(page, base_url, lang, words):
+    page.goto(f"{base_url}{lang}/{BENCHMARK}")
+    page.wait_for_selector("figure.mlperf-chart[data-drawn] svg", timeout=15000)
+    svg = page.locator("figure.mlperf-chart[data-drawn] svg").first
+    name = svg.get_attribute("aria-label")
+    assert name and name != "Vega visualization" and words in name
+    # Keyboard focus reaches the chart's table alternative (its summary) by Tab.
+    summary = page.locator("details.mlperf-chart-table summary").first
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if summary.evaluate("el => el === document.activeElement"):
+            break
+    assert summary.evaluate("el => el === document.activeElement")

@@ -107,8 +107,8 @@ def test_flags_render_localized_value_label_tooltip_and_footnote(dataset, code, 
     assert re.search(rf'<a class="claim__flag" href="#claim-top-offline" title="[^"]+">'
                      rf'✔ {label}</a>', flag)
     assert "MLCommons, MLPerf Inference v6.1 results, 2026-09-16" in flag
-    assert "[^top-offline]" in out
-    footnote = re.search(r"^\[\^top-offline\]: (.*)$", out, re.MULTILINE).group(1)
+    assert re.search(r"\[\^top-offline-[0-9a-f]{6}\]", out)
+    footnote = re.search(r"^\[\^top-offline-[0-9a-f]{6}\]: (.*)$", out, re.MULTILINE).group(1)
     assert "v6.1" in footnote and "gpt-oss-120b" in footnote and "Offline" in footnote
     assert "https://github.com/mlcommons/inference_results_v6.1/tree/main/" in footnote
     assert footnote.endswith("(#claim-top-offline)")
@@ -240,3 +240,25 @@ def test_overdue_previews_are_noted():
     late = overdue_previews(registry, before + dt.timedelta(days=1))
     assert [n.split("'")[1] for n in late] == sorted(c for c, d in due.items() if d == before)
     assert "add preview.confirmed or preview.retracted" in late[0]
+
+
+def test_two_articles_quoting_one_claim_get_distinct_footnote_ids(dataset):
+    # The blog index shows both excerpts on one page: their footnote ids must differ.
+    registry = load_registry(PROJECT / "claims.yaml")
+    texts = ["Reached [[claim:top-offline]].", "A short note: [[claim:top-offline]]."]
+    ids = [set(re.findall(r'id="(fn(?:ref)?:[^"]+)"', markdown.markdown(
+        render_article(t, registry, list(dataset.records), language("en")),
+        extensions=["attr_list", "footnotes"]))) for t in texts]
+    assert ids[0] and ids[1] and not ids[0] & ids[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "it"])
+def test_blog_list_pages_have_unique_ids(lang):
+    from tests.conftest import SITE
+    blog = SITE / lang / "blog"
+    pages = [blog / "index.html", *blog.glob("archive/*/index.html"),
+             *blog.glob("page/*/index.html")]
+    assert (blog / "index.html").exists()
+    for page in pages:
+        ids = re.findall(r' id="([^"]*)"', page.read_text(encoding="utf-8"))
+        assert len(ids) == len(set(ids)), (page, sorted({i for i in ids if ids.count(i) > 1}))

@@ -1,11 +1,11 @@
 """Locale formatting with CLDR data; expected strings follow CLDR's patterns for each locale
-(en: 1,234.5; it: 1.234,5; zh: 1,234.5 and the 万 compact form)."""
+(en: 1,234.5; it: 1.234,5; zh: 1,234.5)."""
 
 import datetime as dt
 
 import pytest
 
-from generator.i18n.formatting import format_day, format_headline, format_result, units_label
+from generator.i18n.formatting import format_day, format_result, units_label
 from generator.i18n.languages import language
 
 EN, ZH, IT = language("en"), language("zh"), language("it")
@@ -29,11 +29,6 @@ def test_results_below_one_keep_three_significant_digits():
     assert format_result(0.0312, IT) == "0,0312"
     assert format_result(0.5, EN) == "0.5"
     assert format_result(0, EN) == "0"
-
-
-def test_headline_uses_the_chinese_compact_form():
-    assert format_headline(5_750_000, ZH) == "575万"       # 575 × 10,000
-    assert format_headline(5_750_000, EN) == "5,750,000"
 
 
 def test_units_are_translated_from_the_catalog():

@@ -38,11 +38,12 @@ def registry_with(tmp_path, extra: str):
     return load_registry(path)
 
 
+# Chinese: no space between the date and the Chinese word after it (formatting.tidy_spacing).
 RETRACTED = {
     "en": ("⊘ Preview, retracted November 20, 2026", "March 15, 2027",
            "the result was retracted on November 20, 2026"),
-    "zh": ("⊘ 预览，已于 2026年11月20日 撤回", "2027年3月15日",
-           "这项结果已于 2026年11月20日 撤回"),
+    "zh": ("⊘ 预览，已于 2026年11月20日撤回", "2027年3月15日",
+           "这项结果已于 2026年11月20日撤回"),
     "it": ("⊘ Anteprima, ritirata il 20 novembre 2026", "15 marzo 2027",
            "il risultato è stato ritirato il 20 novembre 2026"),
 }

@@ -12,6 +12,7 @@ from generator.data.dataset import Dataset
 from generator.data.schema import ResultRecord
 from generator.editorial.articles import Article
 from generator.editorial.claims import Registry, claim_lines, recompute, rounded
+from generator.editorial.guidelines import unstated_differences
 from generator.errors import InputError
 from generator.results import families
 from generator.results import preview_tracker as previews
@@ -142,6 +143,13 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
             continue
         if problem := status_problem(claim, result.records):
             error(problem)
+            continue
+        if unstated := unstated_differences(claim.derivation.formula,
+                                            claim.derivation.differences, result.records):
+            error(f"compares results that differ in {', '.join(unstated)}: MLCommons' results "
+                  "guidelines ask a comparison to state every difference in round, division, "
+                  "category, scenario and accelerator count; add "
+                  f"`differences: [{', '.join(unstated)}]` to its derivation")
             continue
         agrees = result.agrees(claim)
         if claim.status == "disputed" and agrees:

@@ -117,6 +117,9 @@ class Derivation(BaseModel):
     results: list[Selector] = Field(min_length=1)
     of: Literal[RATIO_OF] = "result"  # type: ignore[valid-type]
     tolerance: float = Field(default=DEFAULT_TOLERANCE, gt=0, lt=1)
+    # What a comparison (ratio, scaling_efficiency) states differs between its two results, as
+    # MLCommons' guidelines require (editorial/guidelines.py; `check` derives and compares them).
+    differences: list[Literal["round", "division", "category", "scenario", "accelerators"]] = []
 
     @property
     def label(self) -> str:
@@ -144,18 +147,25 @@ class Preview(BaseModel):
     model_config = ConfigDict(extra="forbid")
     available_by: dt.date
     confirmed: dt.date | None = None
+    # The round that first showed the product available, when it is not the one it was due
+    # in (a round this dataset does not hold): pages say "first seen as available in v5.1".
+    confirmed_in: str | None = Field(default=None, pattern=r"^v\d+\.\d+$")
     retracted: dt.date | None = None
 
     @model_validator(mode="after")
     def _one_outcome(self) -> "Preview":
         if self.confirmed and self.retracted:
             raise ValueError("a preview is either confirmed or retracted, not both")
+        if self.confirmed_in and not self.confirmed:
+            raise ValueError("confirmed_in needs the date the product was confirmed")
         return self
 
     @property
     def phase(self) -> str:
-        """``"confirmed"``, ``"retracted"`` or ``"open"`` (no outcome recorded yet)."""
-        return ("confirmed" if self.confirmed else "retracted" if self.retracted else "open")
+        """``"confirmed"``, ``"seen"`` (confirmed, first seen available in ``confirmed_in``),
+        ``"retracted"`` or ``"open"`` (no outcome recorded yet)."""
+        return ("seen" if self.confirmed_in else "confirmed" if self.confirmed
+                else "retracted" if self.retracted else "open")
 
     def overdue(self, today: dt.date) -> bool:
         """True when ``available_by`` is before ``today`` and no outcome is recorded."""

@@ -14,8 +14,8 @@ claims download say "available by <date>" while the product is awaited, and "con
 
 from __future__ import annotations
 
+import hashlib
 import html
-import json
 from dataclasses import dataclass
 
 from babel.numbers import format_percent
@@ -25,18 +25,24 @@ from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
 from generator.editorial.articles import CLAIM_REFERENCE, mask_comments, render_plain
+from generator.editorial import guidelines
+from generator.editorial.claim_review import claim_reviews
 from generator.editorial.claims import STATUSES, Claim, Recomputation, Registry, recompute
 from generator.i18n.catalogs import N_, translations
-from generator.i18n.formatting import format_day, format_number, format_result, units_label
+from generator.i18n.formatting import (
+    format_day,
+    format_number,
+    format_result,
+    tidy_spacing,
+    units_label,
+)
 from generator.i18n.languages import Language
 from generator.results.power import ENERGY_UNIT, PER_JOULE
 
 ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑", "third-party": "◇",
          "unverified": "?", "disputed": "✖"}
-PREVIEW_ICONS = {"open": "◔", "confirmed": "◕", "retracted": "⊘"}
+PREVIEW_ICONS = {"open": "◔", "confirmed": "◕", "seen": "◕", "retracted": "⊘"}
 COUNT_UNITS = ("accelerators", "submitters", "results")
-# Latencies inside a sentence read better with the short unit ("1,466 ms") than with the
-# table heading ("Latency (ms)").
 
 
 STATUS_LABELS = {
@@ -60,11 +66,14 @@ STATUS_MEANINGS = {
 # available_by, confirmed or retracted date, and the tooltip adds the sentence.
 PREVIEW_LABELS = {"open": N_("Preview, available by %(date)s"),
                   "confirmed": N_("Preview, confirmed %(date)s"),
+                  "seen": N_("Preview, first seen as available in %(round)s"),
                   "retracted": N_("Preview, retracted %(date)s")}
 PREVIEW_SENTENCES = {
     "open": N_("The product is to be available by %(due)s."),
     "confirmed": N_("The product was to be available by %(due)s and became available on "
                     "%(date)s."),
+    "seen": N_("The product was to be available by %(due)s; it was first seen as available in "
+               "%(round)s, published on %(date)s."),
     "retracted": N_("The product was to be available by %(due)s; the result was retracted on "
                     "%(date)s."),
 }
@@ -157,8 +166,9 @@ class ClaimView:
         if self.claim.status != "preview" or preview is None:
             return self.status_label
         date = {"open": preview.available_by, "confirmed": preview.confirmed,
-                "retracted": preview.retracted}[preview.phase]
-        return self._(PREVIEW_LABELS[preview.phase]) % {"date": format_day(date, self.lang)}
+                "seen": preview.confirmed, "retracted": preview.retracted}[preview.phase]
+        return tidy_spacing(self._(PREVIEW_LABELS[preview.phase]) % {
+            "date": format_day(date, self.lang), "round": preview.confirmed_in}, self.lang)
 
     @property
     def tooltip(self) -> str:
@@ -171,10 +181,12 @@ class ClaimView:
             meaning += self.lang.sentence_gap + self._(PREVIEW_SENTENCES[preview.phase]) % {
                 "due": format_day(preview.available_by, self.lang),
                 "date": format_day(preview.confirmed or preview.retracted or
-                                   preview.available_by, self.lang)}
-        return self._("%(label)s: %(meaning)s %(source)s") % {
+                                   preview.available_by, self.lang),
+                "round": preview.confirmed_in}
+        return tidy_spacing(self._("%(label)s: %(meaning)s %(source)s") % {
             "label": self.label, "meaning": meaning,
-            "source": f"{source.publisher}, {source.title}, {source.date.isoformat()}"}
+            "source": f"{source.publisher}, {source.title}, {source.date.isoformat()}"},
+            self.lang)
 
     @property
     def measures(self) -> list[tuple[str, str]]:
@@ -199,7 +211,6 @@ class ClaimView:
         label = _md(f"{self.icon} {self.label}")
         return f'{value} [{label}](#claim-{self.claim_id} "{tooltip}"){{ .claim__flag }}</span>'
 
-
     def footnote(self) -> str:
         """Footnote text (Markdown): MLCommons' citation form for results, else the source."""
         _ = self._
@@ -222,8 +233,9 @@ class ClaimView:
                 "publisher": _md(source.publisher),
                 "title": f"[{_md(source.title)}]({source.url})",
                 "date": source.date.isoformat()})
-        if self.claim.status in ("vendor", "third-party"):
-            parts.append(_("Result not verified by MLCommons Association."))
+        parts += guidelines.footnote_sentences(
+            self.claim.status, self.claim.derivation and self.claim.derivation.formula,
+            self.recomputation.records if self.recomputation else (), _)
         table_link = _("Claims table")
         parts.append(f"[{table_link}](#claim-{self.claim_id})")
         return self.lang.sentence_gap.join(parts)
@@ -275,17 +287,22 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
     reference, every ``[[plain:TEXT]]`` with its text, and append the footnotes, the claims
     table and ClaimReview JSON-LD.
 
+    Footnote labels are the claim id and a digest of the article's text (``fn:ID-3fa2c1``):
+    the blog index shows several posts' excerpts on one page, and two posts quoting one claim
+    must not give it the same footnote ids there.
+
     Raises:
         KeyError: a claim id not in the registry (``check`` reports it with file and line).
     """
     views: dict[str, ClaimView] = {}
+    digest = hashlib.sha1(markdown.encode("utf-8")).hexdigest()[:6]
     markdown = render_plain(markdown)
 
     def replace(match):
         claim_id = match.group(1)
         if claim_id not in views:
             views[claim_id] = claim_view(claim_id, registry, records, lang)
-        return f"{views[claim_id].flag()}[^{claim_id}]"
+        return f"{views[claim_id].flag()}[^{claim_id}-{digest}]"
 
     # References inside HTML comments (editors' guidance) are left as they are.
     masked = mask_comments(markdown)
@@ -297,7 +314,8 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
     if not views:
         return markdown
     _ = translations(lang).gettext
-    footnotes = "\n".join(f"[^{cid}]: {view.footnote()}" for cid, view in views.items())
+    footnotes = "\n".join(f"[^{cid}-{digest}]: {view.footnote()}"
+                          for cid, view in views.items())
     rows = "\n".join(
         f'<tr id="claim-{cid}"><td><code>{cid}</code></td><td>{html.escape(v.value)}</td>'
         f'<td><span class="claim {v.classes}"><span class="claim__flag">'
@@ -320,32 +338,6 @@ def _source_names(view: ClaimView) -> str:
     return _("; ").join(_("%(publisher)s, %(title)s") % {
         "publisher": view.registry.sources[s].publisher, "title": view.registry.sources[s].title}
         for s in view.claim.sources)
-
-
-def claim_reviews(views) -> str:
-    """schema.org ClaimReview JSON-LD for vendor and third-party claims, safe inside
-    ``<script>`` (``<``, ``>`` and ``&`` escaped as JSON unicode escapes)."""
-    items = []
-    for view in views:
-        if view.claim.status not in ("vendor", "third-party"):
-            continue
-        source = view.registry.sources[view.claim.sources[0]]
-        items.append({
-            "@context": "https://schema.org", "@type": "ClaimReview",
-            "claimReviewed": f"{view.value}",
-            "itemReviewed": {"@type": "Claim", "datePublished": source.date.isoformat(),
-                             "appearance": {"@type": "CreativeWork", "url": source.url,
-                                            "headline": source.title},
-                             "author": {"@type": "Organization", "name": source.publisher}},
-            "reviewRating": {"@type": "Rating", "alternateName": view.label},
-            "author": {"@type": "Organization", "name": "MLPerf Wiki"},
-        })
-    if not items:
-        return ""
-    text = json.dumps(items, ensure_ascii=False, sort_keys=True)
-    for char in "<>&":
-        text = text.replace(char, f"\\u{ord(char):04x}")
-    return f'<script type="application/ld+json">{text}</script>\n'
 
 
 def grouped_by_status(registry: Registry) -> list[tuple[str, list[str]]]:

@@ -95,13 +95,12 @@ def extract_template(root: Path) -> Catalog:
 
 
 def config_texts(root: Path) -> list[str]:
-    """The texts of ``mkdocs.yml`` that readers see: palette toggle names, the copyright line,
-    the site description and the names of the footer's social links (``hooks/languages.py``
+    """The texts of ``mkdocs.yml`` that readers see: palette toggle names, the site description and the names of the footer's social links (``hooks/languages.py``
     translates them)."""
     with (root / "mkdocs.yml").open(encoding="utf-8") as handle:
         config = yaml_load(handle)
     return [scheme["toggle"]["name"] for scheme in config["theme"]["palette"]] + [
-        config["copyright"], config["site_description"]] + [
+        config["site_description"]] + [
         link["name"] for link in config.get("extra", {}).get("social", [])]
 
 

@@ -1,19 +1,21 @@
 """Locale-aware formatting of results, counts, units and dates, with CLDR data through Babel.
 
-Examples for 5,750,000 Tokens/s: ``5,750,000`` (en), ``5.750.000`` (it), and in headline
-figures the CLDR short compact form ``575万`` (zh), ``5.75M`` (en), ``5,75 Mln`` (it).
+Examples for 5,750,000 Tokens/s: ``5,750,000`` (en), ``5.750.000`` (it), ``5,750,000`` (zh):
+every figure is written out in full, headline figures too, so that no language rounds a record
+another shows exactly.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 from functools import cache
 
 from babel import Locale
 from babel.dates import format_date
 from babel.lists import format_list
-from babel.numbers import NumberPattern, format_compact_decimal, parse_pattern
+from babel.numbers import NumberPattern, parse_pattern
 
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.languages import Language
@@ -56,17 +58,6 @@ def result_decimals(value: float) -> int:
     if 0 < abs(value) < 1:
         return max(2, 2 - math.floor(math.log10(abs(value))))
     return 2 if abs(value) < 100 else 1 if abs(value) < 10_000 else 0
-
-
-def format_headline(value: float, lang: Language) -> str:
-    """A headline figure: CLDR short compact form with three significant digits where the
-    language uses one (zh: 5,749,440 -> 575万; 12,345 -> 1.23万), else the full number
-    (en: 5,749,440)."""
-    if lang.compact_figures and abs(value) >= 10_000:
-        rounded = float(f"{value:.3g}")
-        return format_compact_decimal(rounded, format_type="short", locale=lang.cldr,
-                                      fraction_digits=2)
-    return format_result(value, lang)
 
 
 def units_label(units: str, lang: Language) -> str:
@@ -112,3 +103,19 @@ def format_items(items: list[str], lang: Language) -> str:
     """A list in the locale's words, by CLDR list patterns: ``v4.1, v5.1 and v6.0`` /
     ``v4.1、v5.1和v6.0`` / ``v4.1, v5.1 e v6.0``."""
     return format_list([str(item) for item in items], locale=lang.cldr)
+
+
+# A space between two Chinese characters, or a Chinese character and full-width punctuation.
+_HAN = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"
+HAN_GAP = re.compile(rf"(?<={_HAN}) (?={_HAN})")
+
+
+def tidy_spacing(text: str, lang: Language) -> str:
+    """``text`` with the spaces the Chinese style rule forbids removed (CONTRIBUTING.md: a space
+    only between Chinese and Latin words or figures): a sentence whose placeholder was filled with
+    a Chinese word (``%(suite)s 套件`` with 数据中心) reads 「数据中心套件」. Other languages'
+    text is returned as given; markup stays markup."""
+    if lang.code != "zh":
+        return text
+    tidied = HAN_GAP.sub("", str(text))
+    return type(text)(tidied) if isinstance(text, str) and type(text) is not str else tidied

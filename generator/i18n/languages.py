@@ -15,7 +15,6 @@ class Language:
         cldr: CLDR locale identifier used by Babel for numbers and dates (``"zh_Hans_CN"``).
         vega: d3-format / d3-time-format locale name for Vega charts (``"zh-CN"``).
         name: the language's own name, for the language selector (``"中文"``).
-        compact_figures: whether headline figures use CLDR's short compact form (575万).
         sentence_gap: what separates two sentences: a space, or nothing in Chinese, whose full
             stop already carries the gap.
         stemmer: the Snowball stemmer that relates word forms in search (``"italian"``), or
@@ -26,14 +25,13 @@ class Language:
     cldr: str
     vega: str
     name: str
-    compact_figures: bool = False
     sentence_gap: str = " "
     stemmer: str | None = None
 
 
 LANGUAGES: tuple[Language, ...] = (
     Language("en", "en_US", "en-US", "English", stemmer="english"),
-    Language("zh", "zh_Hans_CN", "zh-CN", "中文", compact_figures=True, sentence_gap=""),
+    Language("zh", "zh_Hans_CN", "zh-CN", "中文", sentence_gap=""),
     Language("it", "it_IT", "it-IT", "Italiano", stemmer="italian"),
 )
 SOURCE_LANGUAGE = LANGUAGES[0]

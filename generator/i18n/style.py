@@ -20,6 +20,7 @@ import yaml
 from generator.i18n.languages import Language
 
 GLOSSARY = Path(__file__).with_name("glossary.yaml")
+SAME_WORDS = "same_in_every_language"
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # An ASCII mark touching a Han character, or an opening bracket one space after one
 # ("数据 (Frictionless)"), or a closing one a space before one.
@@ -51,7 +52,26 @@ def glossary(path: Path = GLOSSARY) -> dict[str, tuple[Term, ...]]:
     with path.open(encoding="utf-8") as handle:
         data = yaml.safe_load(handle)
     return {code: tuple(Term(e["use"], tuple(e.get("not", ()))) for e in entries)
-            for code, entries in data.items()}
+            for code, entries in data.items() if code != SAME_WORDS}
+
+
+@cache
+def same_words(path: Path = GLOSSARY) -> frozenset[str]:
+    """The words a zh or it translation may keep as in English (``glossary.yaml``,
+    ``same_in_every_language``): MLPerf's names and words Italian shares with English."""
+    with path.open(encoding="utf-8") as handle:
+        return frozenset(yaml.safe_load(handle).get(SAME_WORDS, ()))
+
+
+def left_in_english(key: str, translation: str, lang: Language) -> str | None:
+    """A problem when a zh or it ``translation`` is its English ``key`` unchanged and holds a
+    word that is not a name (``same_words``); ``None`` otherwise."""
+    if lang.code == "en" or translation != key:
+        return None
+    words = set(re.findall(r"[A-Za-z]+", text_only(key))) - {"x"}
+    english = sorted(words - same_words())
+    return (f"left in English ({', '.join(english)}): translate it, or list the words in "
+            f"glossary.yaml's {SAME_WORDS} if they are names") if english else None
 
 
 def text_only(text: str) -> str:
@@ -119,7 +139,11 @@ def check_language(posts: list, languages: tuple[Language, ...] | None = None) -
             catalog = read_po(handle, locale=lang.cldr)
         for message in catalog:
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            for problem in (p for s in strings if s for p in problems(s, lang)):
+            found = [p for s in strings if s for p in problems(s, lang)]
+            keys = message.id if isinstance(message.id, tuple) else (message.id,)
+            found += [p for k, s in zip(keys, strings) if k and s
+                      if (p := left_in_english(k, s, lang))]
+            for problem in found:
                 errors.append(InputError(path, f"line {message.lineno}", None,
                                          f"msgid {message.id!r}: {problem}"))
     for post in posts:

@@ -18,9 +18,11 @@ import altair as alt
 import vl_convert
 
 from generator.data.schema import ResultRecord
+from generator.editorial.guidelines import DERIVED
 from generator.i18n.catalogs import translations
-from generator.i18n.formatting import units_label
+from generator.i18n.formatting import format_result, unit_symbol, units_label
 from generator.i18n.languages import Language
+from generator.results import power
 from generator.results.benchmarks import Benchmark
 
 VEGA_LITE_VERSION = "v6.4"  # the Vega-Lite version of Altair's schema, also bundled by vl-convert
@@ -29,11 +31,16 @@ LEADERS = 10  # bars per benchmark chart
 # SVG render four times slower; the full name stays in the tooltip and the table.
 LABEL_CHARS = 44
 WIDTH_PX = 560
-# Tableau 20. Each submitter keeps one colour on every chart, and no two submitters on the same
-# chart share one (see ``assign_colours``).
-PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
-           "#ff9da7", "#9c755f", "#bab0ac", "#a0cbe8", "#ffbe7d", "#ff9d9a", "#86bcb6",
-           "#8cd17d", "#f1ce63", "#d4a6c8", "#fabfd2", "#d7b5a6", "#79706e")
+# Okabe and Ito's colour-blind-safe set first, then colours of Tableau 20, Paul Tol's and
+# ColorBrewer's sets kept only where each is at least CIE ΔE*ab 15 from every earlier one (Tableau
+# 20's #ff9d9a and #ff9da7 were 2 apart). Each submitter keeps one colour on every chart, and no
+# two submitters on the same chart share one (``assign_colours``); tests/test_colours.py checks
+# every generated chart against ΔE 12.
+PALETTE = ("#0072b2", "#e69f00", "#009e73", "#d55e00", "#56b4e9", "#cc79a7", "#f0e442",
+           "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#ff9da7", "#9c755f",
+           "#bab0ac", "#a0cbe8", "#ffbe7d", "#8cd17d", "#d4a6c8", "#79706e", "#332288",
+           "#117733", "#ddcc77", "#cc6677", "#aa4499", "#882255", "#999933", "#661100",
+           "#a6761d", "#7570b3", "#e7298a", "#66a61e")
 
 
 def shorten(label: str, limit: int = LABEL_CHARS) -> str:
@@ -50,11 +57,14 @@ def chart_rows(benchmark: Benchmark) -> list[ResultRecord]:
 def per_accelerator_rows(benchmark: Benchmark) -> list[ResultRecord]:
     """The records of a benchmark's per-accelerator chart: its closed-division results (open
     ones when it has no closed result) with the highest result per accelerator, at most
-    ``LEADERS``; none for a latency benchmark, which is never divided by accelerators."""
+    ``LEADERS``; none for a latency benchmark, which is never divided by accelerators. Systems of
+    several accelerator kinds are left out: an average over two kinds of chip describes
+    neither (the page says so)."""
     if not benchmark.higher_is_better:
         return []
     pool = benchmark.division("closed") or list(benchmark.results)
-    ranked = sorted((r for r in pool if r.result_per_accelerator is not None),
+    ranked = sorted((r for r in pool if r.result_per_accelerator is not None
+                     and not r.accelerator_mixed),
                     key=lambda r: (-r.result_per_accelerator, r.result_id, r.system_name))
     return ranked[:LEADERS]
 
@@ -64,15 +74,18 @@ def assign_colours(benchmarks: list[Benchmark]) -> dict[str, str]:
 
     Submitters that appear on a chart together are neighbours; they are coloured greedily (most
     neighbours first, then by name, so the result is the same at every build) with the first
-    palette colour no neighbour has. Only if a submitter had more than 19 neighbours with
-    distinct colours would it fall back to a colour chosen by a hash of its name.
+    palette colour no neighbour has. Only if a submitter had more neighbours with distinct
+    colours than the palette has colours would it fall back to a colour chosen by a hash of its
+    name (tests/test_colours.py fails then).
 
     Returns:
         ``{submitter: "#rrggbb"}`` for every submitter shown on a chart.
     """
     neighbours: dict[str, set[str]] = defaultdict(set)
     for benchmark in benchmarks:
-        for rows in (chart_rows(benchmark), per_accelerator_rows(benchmark)):
+        power_figures = power_rows(power.ranked(list(benchmark.results)))
+        for rows in (chart_rows(benchmark), per_accelerator_rows(benchmark),
+                     [f.record for f in power_figures]):
             group = {r.submitter for r in rows}
             for submitter in group:
                 neighbours[submitter] |= group - {submitter}
@@ -127,20 +140,38 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
         "accelerators": (f"{r.accelerator} × {r.total_accelerators}"
                          if r.accelerator and r.total_accelerators else ""),
         "category": _(r.category),
+        "division": _(r.division),
+        # What an open-division result ran, shown in its tooltip (open_division).
+        "used_model": r.used_model if r.division == "open" else "",
+        "accuracy": r.accuracy if r.division == "open" else "",
         # One unit per chart: a latency published in ms on a benchmark shown in s is converted.
         "result": r.result_per_accelerator if per_accelerator else benchmark.value(r),
     } for i, r in enumerate(rows)]
-    return bar_chart(data, axis_title, lang, colours)
+    first, value = rows[0], data[0]["result"]
+    words = {"n": len(rows), "system": first.system_name, "submitter": first.submitter,
+             "result": format_result(value, lang), "units": unit_symbol(units, lang)}
+    description = (_("Bar chart of the %(n)s leading results per accelerator; first: "
+                     "%(system)s (%(submitter)s), %(result)s %(units)s per accelerator.")
+                   if per_accelerator else
+                   _("Bar chart of the %(n)s leading results; first: %(system)s (%(submitter)s), "
+                     "%(result)s %(units)s.")) % words
+    if per_accelerator:
+        description += lang.sentence_gap + _(DERIVED)
+    return bar_chart(data, axis_title, lang, colours, description)
 
 
 def bar_chart(data: list[dict], axis_title: str, lang: Language,
-              colours: dict[str, str]) -> dict:
+              colours: dict[str, str], description: str) -> dict:
     """Vega-Lite spec of a horizontal bar chart, best on top, one colour per submitter.
 
     Args:
         data: one dict per bar with ``rank``, ``label`` (the y axis), ``system``,
-            ``submitter``, ``accelerators``, ``category`` and ``result`` (the x axis).
+            ``submitter``, ``accelerators``, ``category`` and ``result`` (the x axis); for
+            open-division bars also ``division``, ``used_model`` and ``accuracy``, which the
+            tooltip then shows.
         axis_title: the x axis title, translated (its unit).
+        description: what the chart shows and its leading result, in the page's language:
+            the drawn chart's accessible name (Vega puts it in the SVG's ``aria-label``).
     """
     _ = translations(lang).gettext
     submitters = sorted({row["submitter"] for row in data})
@@ -161,11 +192,15 @@ def bar_chart(data: list[dict], axis_title: str, lang: Language,
                  alt.Tooltip("submitter:N", title=_("Submitter")),
                  alt.Tooltip("accelerators:N", title=_("Accelerators")),
                  alt.Tooltip("category:N", title=_("Category")),
+                 *([alt.Tooltip("division:N", title=_("Division")),
+                    alt.Tooltip("used_model:N", title=_("Model run")),
+                    alt.Tooltip("accuracy:N", title=_("Accuracy"))]
+                   if any(row.get("used_model") for row in data) else []),
                  alt.Tooltip("result:Q", title=axis_title, format=value_format)],
     ).properties(width=WIDTH_PX, height=alt.Step(22))
     # Not validated against the Vega-Lite schema at every build: that was 60 % of the pages'
     # generation; tests/test_charts.py validates a spec of each kind.
-    spec = chart.to_dict(validate=False)
+    spec = chart.properties(description=description).to_dict(validate=False)
     spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),
                                          "actions": False}}
     return spec
@@ -188,7 +223,8 @@ def javascript_bundle() -> str:
     return vl_convert.javascript_bundle(vl_version=VEGA_LITE_VERSION)
 
 
-def timeline_chart(points: list[dict], axis_title: str, lang: Language) -> dict:
+def timeline_chart(points: list[dict], axis_title: str, lang: Language,
+                   description: str) -> dict:
     """Vega-Lite spec of a benchmark's round-over-round chart: one point per accelerator and
     round (its best per-accelerator result), a line per accelerator; each point links its
     official result folder.
@@ -198,6 +234,8 @@ def timeline_chart(points: list[dict], axis_title: str, lang: Language) -> dict:
             ``result`` (per accelerator, in ``axis_title``'s unit), ``system``,
             ``submitter``, ``result_id`` and ``url``; rounds in the order they should read.
         axis_title: the y axis title, translated.
+        description: what the chart shows, in the page's language (its accessible name);
+            the leading point is added to it.
     """
     _ = translations(lang).gettext
     rounds = list(dict.fromkeys(point["round"] for point in points))
@@ -207,6 +245,7 @@ def timeline_chart(points: list[dict], axis_title: str, lang: Language) -> dict:
         x=alt.X("round:O", title=_("Round"), sort=rounds, axis=alt.Axis(labelAngle=0)),
         y=alt.Y("result:Q", title=axis_title, axis=alt.Axis(format=value_format, tickCount=5)),
         color=alt.Color("accelerator:N", title=_("Accelerator"),
+                        scale=alt.Scale(range=list(PALETTE)),
                         legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
     lines = base.mark_line(opacity=0.6)
     dots = base.mark_point(filled=True, size=70).encode(
@@ -218,10 +257,21 @@ def timeline_chart(points: list[dict], axis_title: str, lang: Language) -> dict:
                  alt.Tooltip("result_id:N", title=_("Result ID")),
                  alt.Tooltip("category:N", title=_("Category")),
                  alt.Tooltip("result:Q", title=axis_title, format=value_format)])
-    spec = (lines + dots).properties(width=WIDTH_PX, height=260).to_dict()
+    best = max(points, key=lambda point: point["result"])
+    description += lang.sentence_gap + _("Highest: %(accelerator)s in %(round)s, %(result)s.") % {
+        "accelerator": best["accelerator"], "round": best["round"],
+        "result": format_result(best["result"], lang)}
+    spec = (lines + dots).properties(width=WIDTH_PX, height=260,
+                                     description=description).to_dict()
     spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),
                                          "actions": False}}
     return spec
+
+
+def power_rows(figures: list) -> list:
+    """The figures a power chart shows: the leading closed-division ones (open ones when there
+    is no closed one), at most ``LEADERS``; ``figures`` as ``power.ranked`` gives them."""
+    return ([f for f in figures if f.record.division == "closed"] or figures)[:LEADERS]
 
 
 def power_chart(figures: list, lang: Language, colours: dict[str, str]) -> dict:
@@ -232,7 +282,7 @@ def power_chart(figures: list, lang: Language, colours: dict[str, str]) -> dict:
         figures: ``power.Efficiency`` of one benchmark, ranked (``power.ranked``).
     """
     _ = translations(lang).gettext
-    pool = [f for f in figures if f.record.division == "closed"] or figures
+    pool = power_rows(figures)
     first = pool[0]
     axis_title = (units_label(first.units, lang) if first.higher_is_better
                   else _("Energy per query (mJ)"))
@@ -241,5 +291,9 @@ def power_chart(figures: list, lang: Language, colours: dict[str, str]) -> dict:
              "accelerators": (f"{f.record.accelerator} × {f.record.total_accelerators}"
                               if f.record.accelerator and f.record.total_accelerators else ""),
              "category": _(f.record.category), "result": f.value}
-            for i, f in enumerate(pool[:LEADERS])]
-    return bar_chart(data, axis_title, lang, colours)
+            for i, f in enumerate(pool)]
+    description = _("Bar chart of the MLPerf Power results of this benchmark; first: %(system)s "
+                    "(%(submitter)s), %(value)s %(units)s.") % {
+        "system": first.record.system_name, "submitter": first.record.submitter,
+        "value": format_result(first.value, lang), "units": units_label(first.units, lang)}
+    return bar_chart(data, axis_title, lang, colours, description)

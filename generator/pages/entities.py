@@ -150,7 +150,8 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
     catalog = translations(lang)
 
     def result(benchmark: Benchmark, record: ResultRecord) -> dict:
-        per_accelerator = record.result_per_accelerator
+        # No per-accelerator figure for a mixed system, as on every page.
+        per_accelerator = None if record.accelerator_mixed else record.result_per_accelerator
         units = unit_symbol(record.units, lang)
         return {
             "benchmark": f"{benchmark.model} · {catalog.gettext(benchmark.suite)}",
@@ -167,6 +168,11 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
             catalog.gettext("%(value)s %(units)s per accelerator") % {
                 "value": format_result(per_accelerator, lang), "units": units},
             "division": record.division,
+            # The model an open-division result ran and its accuracy, as its benchmark page says.
+            "open_text": None if record.division != "open" else
+            catalog.gettext("Open division: ran %(model)s, accuracy %(accuracy)s.") % {
+                "model": record.used_model,
+                "accuracy": record.accuracy or catalog.gettext("not published")},
             "category": record.category,
             "accelerators": record.total_accelerators,
             "result_id": record.shown_id,

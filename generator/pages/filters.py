@@ -13,23 +13,25 @@ import json
 import re
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
 from generator.data.dataset import result_url
+from generator.editorial.guidelines import result_citation
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import (
     format_day,
-    format_headline,
     format_items,
     format_number,
     format_result,
+    tidy_spacing,
     unit_name,
     unit_symbol,
     units_label,
 )
 from generator.i18n.languages import LANGUAGES, Language
 from generator.pages.explorer import explorer_link
+from generator.results import open_division
 
 TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 
@@ -94,6 +96,21 @@ def system_label(record, lang: Language) -> str:
         size = catalog.gettext("CPU only")
     return catalog.gettext("%(name)s — %(size)s — %(id)s") % {
         "name": record.system_name, "size": size, "id": record.shown_id}
+def _tidied(function, lang: Language):
+    """Jinja's gettext callable ``function`` (context-passing, newstyle), its formatted result
+    passed through ``formatting.tidy_spacing``."""
+    @pass_context
+    def call(context, *args, **kwargs):
+        return tidy_spacing(function(context, *args, **kwargs), lang)
+    return call
+
+
+def citation(record, lang: Language, retrieved: str) -> str:
+    """The citation of one official result in ``lang`` (``guidelines.result_citation``): its
+    figure formatted for the language, its official result folder, the retrieval date."""
+    figure = f"{format_result(record.result, lang)} {unit_symbol(record.units, lang)}"
+    return result_citation(record, figure, result_url(record.round, record.location), retrieved,
+                           translations(lang).gettext, lang.sentence_gap)
 
 
 def environment(lang: Language) -> Environment:
@@ -105,12 +122,14 @@ def environment(lang: Language) -> Environment:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
     env.install_gettext_translations(translations(lang), newstyle=True)
+    # Chinese sentences filled with Chinese words lose the space their pattern put there.
+    for name in ("gettext", "ngettext", "_"):
+        env.globals[name] = _tidied(env.globals[name], lang)
     env.filters.update(
         md=md_escape,
         number=lambda v, decimals=2: format_number(v, lang, decimals),
         result=lambda v: format_result(v, lang),
         figure=lambda v: format_result(v, lang, fixed=True),
-        headline=lambda v: format_headline(v, lang),
         units=lambda u: units_label(u, lang),
         unit=lambda u: unit_symbol(u, lang),
         unit_name=lambda u: unit_name(u, lang),
@@ -124,5 +143,7 @@ def environment(lang: Language) -> Environment:
         items=lambda values: items(list(values), lang),
         system_label=lambda record: system_label(record, lang),
     )
-    env.globals.update(lang=lang, languages=LANGUAGES, explorer_link=explorer_link)
+    env.globals.update(lang=lang, languages=LANGUAGES, explorer_link=explorer_link,
+                       accuracy_target=lambda r: open_division.TARGETS.get(r.model),
+                       meets_closed_target=open_division.meets_closed_target)
     return env

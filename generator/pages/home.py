@@ -10,9 +10,11 @@ from generator.data.schema import ResultRecord, field_descriptors
 from generator.editorial import registries as editorial
 from generator.editorial.articles import Article
 from generator.editorial.claims import Registry
+from generator.editorial.guidelines import LEGEND
 from generator.editorial.verification import ICONS, STATUS_MEANINGS, claim_view, grouped_by_status
+from generator.i18n.catalogs import translations
 from generator.i18n.languages import Language
-from generator.pages.filters import environment
+from generator.pages.filters import citation, environment
 from generator.pages.output import Page, downloads
 from generator.results.benchmarks import benchmarks_of, record_holder
 
@@ -42,7 +44,9 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
     """The Data page of ``lang`` and its downloads: each round's table as committed in
     ``data/results/`` and the data package descriptor, with the fields documented from the
     schema (titles and descriptions translated by the catalog), each round's changelog
-    (``changelog``: what each import changed, newest first) and a citation."""
+    (``changelog``: what each import changed, newest first) and a citation; and the "How to
+    cite" page (``cite.md``): MLCommons' results guidelines in short, an example citation of
+    the newest round's first benchmark leader, the trademark legend."""
     env = environment(lang)
     rounds = [(name, len(dataset.of_round(name)),
                RESULTS_REPOSITORY.format(round=name).removesuffix("tree/main/"))
@@ -57,11 +61,18 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
                            url=f"{site_url}{lang.code}/data/")
     changes = {name: list(reversed(changelog.read_changelog(data_dir, name)))
                for name, _, _ in rounds}
+    latest = dataset.rounds[-1]
+    example = benchmarks_of(dataset.of_round(latest))[0].leader
+    cite = env.get_template("cite.md.j2").render(
+        example=example, legend=translations(lang).gettext(LEGEND), legend_original=LEGEND,
+        example_citation=citation(example, lang, changes[latest][0]["date"]
+                                  if changes[latest] else latest))
     return [Page("data/index.md", env.get_template("data.md.j2").render(
         rounds=rounds, fields=field_descriptors(), bibtex=bibtex, changes=changes,
         withdrawals={name: [w for w in dataset.withdrawn if w.record.round == name]
                      for name, _, _ in rounds},
-        titles={field["name"]: field["title"] for field in field_descriptors()})), *files]
+        titles={field["name"]: field["title"] for field in field_descriptors()})),
+        Page("cite.md", cite), *files]
 
 
 def post_url(post: Article) -> str:

@@ -11,6 +11,7 @@ from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.i18n.languages import Language
 from generator.pages.charts import render_svg
+from generator.results.open_division import disclosure_fields
 
 RESULTS = "results"  # where the results pages live, below each language
 
@@ -41,7 +42,12 @@ class ChartImage:
 DOWNLOAD_FIELDS = ("rank", "round", "suite", "model", "scenario", "result_id",
                    "result_id_canonical", "result_id_derived", "division", "category",
                    "submitter", "system_name", "accelerator", "total_accelerators", "result",
-                   "units", "result_per_accelerator", "result_url")
+                   "units", "result_per_accelerator", "accelerator_mixed", "used_model",
+                   "accuracy", "meets_closed_accuracy_target", "accuracy_target_source",
+                   "result_url")
+# Columns read from the record as they are (the ID ones through ``result_id_fields``); the
+# others are computed in ``download_rows``.
+RECORD_FIELDS = DOWNLOAD_FIELDS[1:DOWNLOAD_FIELDS.index("used_model")]
 
 
 def result_id_fields(record: ResultRecord, prefix: str = "") -> dict:
@@ -54,18 +60,24 @@ def result_id_fields(record: ResultRecord, prefix: str = "") -> dict:
             f"{prefix}result_id_derived": record.result_id_derived}
 
 
-def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = None
-                  ) -> list[dict]:
+def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = None,
+                  cite=None) -> list[dict]:
     """Rows of a table or chart of results as offered for download: the rank (within the list
     given, or ``ranks``), the benchmark, the result ID (``result_id_fields``) and the fields
-    shown on the page, in MLCommons' units, and the official result folder's URL."""
+    shown on the page, in MLCommons' units, what an open-division result ran and how
+    accurately (``open_division.disclosure_fields``) and the official result folder's URL. A
+    mixed-accelerator system's per-accelerator figure is left empty, as on the page. With
+    ``cite`` (``record -> text``, the page language's ``filters.citation``), each row also
+    carries its ``citation``, ready to copy."""
     ranks = ranks or list(range(1, len(records) + 1))
     rows = []
     for rank, r in zip(ranks, records):
         ids = result_id_fields(r)
         rows.append({"rank": rank, **{f: ids[f] if f in ids else getattr(r, f)
-                                      for f in DOWNLOAD_FIELDS[1:-1]},
-                     "result_url": result_url(r.round, r.location)})
+                                      for f in RECORD_FIELDS},
+                     **({"result_per_accelerator": None} if r.accelerator_mixed else {}),
+                     **disclosure_fields(r), "result_url": result_url(r.round, r.location),
+                     **({"citation": cite(r)} if cite else {})})
     return rows
 
 

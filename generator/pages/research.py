@@ -96,6 +96,7 @@ def family_pages(env, by_round: dict[str, list[Benchmark]], lang: Language
     and a table of the best per-accelerator closed result per accelerator and round; and the
     index of families."""
     pages: list[Page | ChartImage] = []
+    catalog = translations(lang)
     listed = []
     present = {r.accelerator_id for benchmarks in by_round.values() for b in benchmarks
                for r in b.results}
@@ -108,7 +109,11 @@ def family_pages(env, by_round: dict[str, list[Benchmark]], lang: Language
         for index, row in enumerate(rows, start=1):
             name = f"timeline-{index}"
             spec = timeline_chart(timeline_points(row, list(by_round), lang),
-                                  axis_title(row, lang), lang)
+                                  axis_title(row, lang), lang, catalog.gettext(
+                "Chart of the best result per accelerator of %(family)s on %(model)s "
+                "%(scenario)s, round by round, in %(units)s.") % {
+                "family": catalog.gettext(family.name), "model": row.model,
+                "scenario": row.scenario, "units": units_label(row.units, lang)})
             charts.append((row, name, [a for a in family.accelerators
                                        if any(cell[0] == a for cell in row.best)]))
             pages += [Page(f"{folder}/{name}.vl.json", chart_json(spec)),

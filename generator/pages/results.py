@@ -17,14 +17,14 @@ from generator.pages.charts import (
 )
 from generator.pages.entities import accelerator_pages, comparison_pages, system_comparison_pages
 from generator.pages.explorer import explorer_data, explorer_page
-from generator.pages.filters import environment
+from generator.pages.filters import citation, environment
 from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
 from generator.results import organizations, power
 from generator.results.benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of
 
 
-def results_pages(dataset: Dataset, lang: Language, shared: str | None = None
-                  ) -> list[Page | ChartImage]:
+def results_pages(dataset: Dataset, lang: Language, shared: str | None = None,
+                  retrieved: dict[str, str] | None = None) -> list[Page | ChartImage]:
     """Every page of the results section of ``lang``: an overview of the rounds, an index per
     round (benchmarks grouped by suite and model) and one page per benchmark, each with its chart
     spec and static SVG, and the results explorer.
@@ -34,12 +34,16 @@ def results_pages(dataset: Dataset, lang: Language, shared: str | None = None
         lang: the language to render.
         shared: the explorer's dataset file (``explorer.explorer_data``; made from ``dataset``
             when not given), published once for every language.
+        retrieved: ISO date on which this dataset read each round (``{round: date}``, the
+            last import in its changelog), for the results' citations; the round's name
+            when not given.
 
     Returns:
         pages under ``results/``, in a stable order.
     """
     env = environment(lang)
     naming = Naming.of(dataset.records, lambda r: r.accelerator_id)
+    env.globals["cite"] = lambda r: citation(r, lang, (retrieved or {}).get(r.round, r.round))
     pages: list[Page | ChartImage] = []
     rounds = [(name, benchmarks_of(dataset.of_round(name))) for name in reversed(dataset.rounds)]
     colours = assign_colours([b for _, benchmarks in rounds for b in benchmarks])
@@ -102,7 +106,7 @@ def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
     """
     folder = f"{RESULTS}/{benchmark.path}"
     table = [row for division in DIVISION_ORDER
-             for row in download_rows(benchmark.division(division))]
+             for row in download_rows(benchmark.division(division), cite=env.globals["cite"])]
     charts = {"leaders": chart_rows(benchmark),
               "per-accelerator": per_accelerator_rows(benchmark)}
     figures = power.ranked(list(benchmark.results))

@@ -27,6 +27,7 @@ from mkdocs.utils.yaml import yaml_load
 
 from generator.pages import charts
 from generator.site import social
+from generator.data import changelog
 from generator.data.dataset import Dataset
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
@@ -109,7 +110,9 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
     verification page see only published posts.
     """
     published = [post for post in posts if not post.draft]
-    return ([home_page(dataset, lang, published), *results_pages(dataset, lang, shared),
+    retrieved = {name: entries[-1]["date"] for name in dataset.rounds
+                 if (entries := changelog.read_changelog(data_dir, name))}
+    return ([home_page(dataset, lang, published), *results_pages(dataset, lang, shared, retrieved),
              *research_pages(dataset, lang), *data_pages(data_dir, dataset, lang, site_url)]
             + (editorial_pages(registry, published, list(dataset.records), lang)
                if registry is not None else []))

@@ -68,6 +68,10 @@
         target.className = "mlperf-chart__view";
         figure.insertBefore(target, figure.firstChild);
         return vegaEmbed(target, spec, options).then(function () {
+          // The spec's description is the drawn chart's accessible name (Vega sets it on the
+          // SVG; set here too so that no version names it "Vega visualization").
+          var svg = target.querySelector("svg");
+          if (svg && spec.description) svg.setAttribute("aria-label", spec.description);
           if (old) old.remove();
           var fallback = figure.querySelector("img");
           if (fallback) fallback.remove();

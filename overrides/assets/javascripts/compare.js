@@ -115,6 +115,10 @@
           cell.appendChild(element("br"));
           cell.appendChild(element("small", result.per_accelerator_text));
         }
+        if (result.open_text) {
+          cell.appendChild(element("br"));
+          cell.appendChild(element("small", result.open_text, "mlperf-open"));
+        }
         cell.appendChild(element("br"));
         cell.appendChild(link(result.result_id, resultUrl(side[0], result)));
       });

@@ -1,0 +1,122 @@
+"""MLCommons' results messaging guidelines, as the build applies them to claims.
+
+From ``mlcommons/policies``, ``MLPerf_Results_Messaging_Guidelines.adoc``:
+
+* "Required Footnote": a verified result's footnote may state "Result verified by MLCommons
+  Association."; an unverified one must state "Result not verified by MLCommons Association."
+* "When comparing MLPerf results, you must identify any submission differences": "any
+  difference in version, division, category, verified or unverified status, scenario or chip
+  count". ``differences`` derives them from the compared results; ``check`` refuses a
+  comparison claim whose ``derivation.differences`` does not state each of them, and the
+  footnote prints them, so an editor cannot leave one out.
+* "Comparisons based on secondary or derived metrics must be explicit" and "must not be
+  presented as official or verified MLPerf metrics": a figure this site computes (per
+  accelerator, per watt, a ratio, a scaling efficiency) says so and is cited as unverified.
+"""
+
+from __future__ import annotations
+
+from generator.data.schema import ResultRecord
+from generator.i18n.catalogs import N_
+
+VERIFIED = N_("Result verified by MLCommons Association.")
+NOT_VERIFIED = N_("Result not verified by MLCommons Association.")
+DERIVED = N_("Derived figure: computed by this site from official MLCommons results, not an "
+             "official or verified MLPerf metric.")
+# Statuses whose figure is an official MLCommons result as published.
+OFFICIAL = ("verified", "preview")
+# Formulas that compare two results.
+COMPARISONS = ("ratio", "scaling_efficiency")
+# What a comparison must state, by the name a claim's ``derivation.differences`` uses.
+DIFFERENCE_FIELDS = {"round": "round", "division": "division", "category": "category",
+                     "scenario": "scenario", "accelerators": "total_accelerators"}
+DIFFERENCE_LABELS = {"round": N_("round"), "division": N_("division"),
+                     "category": N_("category"), "scenario": N_("scenario"),
+                     "accelerators": N_("accelerators")}
+
+
+def differences(records: tuple[ResultRecord, ...] | list[ResultRecord]
+                ) -> list[tuple[str, object, object]]:
+    """The differences a comparison of two results must state, as ``(name, first, second)``
+    with ``name`` a key of ``DIFFERENCE_FIELDS``, in that order; none for fewer than two
+    records."""
+    if len(records) < 2:
+        return []
+    first, second = records[0], records[1]
+    return [(name, getattr(first, field), getattr(second, field))
+            for name, field in DIFFERENCE_FIELDS.items()
+            if getattr(first, field) != getattr(second, field)]
+
+
+def unstated_differences(formula: str, stated: list[str],
+                         records: tuple[ResultRecord, ...] | list[ResultRecord]) -> list[str]:
+    """The differences between the compared results that the claim does not state (names of
+    ``DIFFERENCE_FIELDS``); empty for a formula that compares nothing."""
+    if formula not in COMPARISONS:
+        return []
+    return [name for name, _, _ in differences(records) if name not in stated]
+
+
+def status_sentences(status: str, formula: str | None) -> list[str]:
+    """The guideline sentences (catalog keys) a claim's footnote ends with: ``DERIVED`` and
+    ``NOT_VERIFIED`` for a figure computed by this site, ``VERIFIED`` for an official result
+    quoted as published, ``NOT_VERIFIED`` for every other figure."""
+    if status in OFFICIAL and formula in (None, "result", "accelerators"):
+        return [VERIFIED]
+    if status in OFFICIAL or status == "derived":
+        return [DERIVED, NOT_VERIFIED]
+    return [NOT_VERIFIED]
+
+
+def footnote_sentences(status: str, formula: str | None,
+                       records: tuple[ResultRecord, ...] | list[ResultRecord],
+                       gettext) -> list[str]:
+    """The translated sentences a claim's footnote ends with: the differences between compared
+    results (``differences``, for ``COMPARISONS`` only), then ``status_sentences``.
+
+    Args:
+        gettext: the page language's ``gettext``; division and category values are catalog
+            keys, rounds and counts are shown as published.
+    """
+    sentences = []
+    found = differences(records) if formula in COMPARISONS else []
+    if found:
+        words = [gettext("%(what)s %(first)s vs %(second)s") % {
+            "what": gettext(DIFFERENCE_LABELS[name]),
+            "first": gettext(first) if name in ("division", "category") else first,
+            "second": gettext(second) if name in ("division", "category") else second}
+            for name, first, second in found]
+        sentences.append(gettext("The compared results differ in: %(differences)s.") % {
+            "differences": gettext("; ").join(words)})
+    return sentences + [gettext(text) for text in status_sentences(status, formula)]
+
+
+# Quoted from the guidelines' "Attribution" section; pages show it translated, with this text.
+LEGEND = N_("The MLPerf name and logo are registered and unregistered trademarks of MLCommons "
+            "Association in the United States and other countries. All rights reserved. "
+            "Unauthorized use strictly prohibited. See www.mlcommons.org for more information.")
+
+
+def result_citation(record: ResultRecord, figure: str, url: str, retrieved: str, gettext,
+                    gap: str = " ") -> str:
+    """A citation of one official result in the guidelines' form: the main text (submitter,
+    benchmark and version, system under test, score) and its footnote (suite, version,
+    division, category, benchmark, scenario, source and date of retrieval, result ID, the
+    verified sentence and the trademark legend), as plain text in the page's language.
+
+    Args:
+        figure: the result with its unit, formatted for the language (``5,749,440 tokens/s``).
+        url: the result's official folder; retrieved: the ISO date this dataset read it.
+        gettext: the language's ``gettext``; gap: its space between sentences.
+    """
+    words = {"submitter": record.submitter, "system": record.system_name,
+             "round": record.round, "model": record.model, "scenario": record.scenario,
+             "result": figure, "division": gettext(record.division),
+             "category": gettext(record.category), "suite": gettext(record.suite),
+             "url": url, "date": retrieved, "id": record.shown_id}
+    text = gettext("%(submitter)s achieved %(result)s on the MLPerf® Inference %(round)s "
+                   "%(model)s benchmark, %(scenario)s scenario, using %(system)s [1].") % words
+    note = gettext("[1] MLPerf® Inference %(round)s, %(suite)s suite, %(division)s division, "
+                   "%(category)s category, %(model)s, %(scenario)s. Retrieved from %(url)s on "
+                   "%(date)s, entry %(id)s.") % words
+    return "\n".join([text, gap.join([note, gettext(VERIFIED), gettext(LEGEND)])])

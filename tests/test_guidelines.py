@@ -1,0 +1,100 @@
+"""MLCommons' results messaging guidelines (mlcommons/policies,
+MLPerf_Results_Messaging_Guidelines.adoc) as the build applies them: the trademark legend on
+every page, the verified / not verified sentences, derived figures marked, and comparisons that
+state their differences."""
+
+import csv
+import re
+
+import pytest
+
+from generator.editorial.guidelines import differences, unstated_differences
+from tests.conftest import SITE
+
+# Quoted from the guidelines' "Attribution" section.
+LEGEND = ("The MLPerf name and logo are registered and unregistered trademarks of MLCommons "
+          "Association in the United States and other countries. All rights reserved. "
+          "Unauthorized use strictly prohibited. See www.mlcommons.org for more information.")
+# Our translations, in each language's own words (mkdocs.<code>.yml).
+LOCAL = {"en": LEGEND, "zh": "MLPerf 名称和标志是 MLCommons Association 在美国和其他国家的注册商标",
+         "it": "Il nome e il logo MLPerf sono marchi registrati e non registrati di MLCommons"}
+RECORD = "blog/2026/09/17/amd-512-accelerator-record/index.html"
+GENERATIONS = "blog/2026/12/01/two-years-of-accelerator-generations/index.html"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "it"])
+def test_every_page_carries_the_trademark_legend(lang):
+    pages = list((SITE / lang).rglob("*.html"))
+    assert len(pages) > 300
+    missing = [p for p in pages if LOCAL[lang] not in p.read_text(encoding="utf-8")
+               and "http-equiv=\"refresh\"" not in p.read_text(encoding="utf-8")]
+    assert missing == []
+    if lang != "en":  # MLCommons' own words are quoted too, marked as English
+        home = (SITE / lang / "index.html").read_text(encoding="utf-8")
+        assert f'<span lang="en">' in home and LEGEND in home
+
+
+def test_a_comparison_must_state_its_differences(dataset):
+    # Two records of the same system kind in two rounds (data/results/v6.0.csv and v6.1.csv):
+    # gpt-oss-120b Offline of AMD differs in round, so a ratio of them must say so.
+    first = next(r for r in dataset.records if r.round == "v6.1" and r.model == "gpt-oss-120b"
+                 and r.division == "closed")
+    second = next(r for r in dataset.records if r.round == "v6.0" and r.model == "gpt-oss-120b"
+                  and r.division == "closed" and r.category == first.category
+                  and r.total_accelerators == first.total_accelerators
+                  and r.scenario == first.scenario)
+    assert [d[0] for d in differences([first, second])] == ["round"]
+    assert unstated_differences("ratio", [], [first, second]) == ["round"]
+    assert unstated_differences("ratio", ["round"], [first, second]) == []
+    assert unstated_differences("result", [], [first, second]) == []
+
+
+@pytest.mark.parametrize("lang, differ, verified, derived", [
+    ("en", "The compared results differ in: round v6.1 vs v4.1", "Result verified by MLCommons",
+     "Result not verified by MLCommons"),
+    ("zh", "所比较的结果在以下方面不同", "结果已经 MLCommons Association 核验",
+     "结果未经 MLCommons Association 核验"),
+    ("it", "I risultati confrontati differiscono per", "Risultato verificato da MLCommons",
+     "Risultato non verificato da MLCommons"),
+])
+def test_claim_footnotes_state_differences_and_verification(lang, differ, verified, derived):
+    page = (SITE / lang / GENERATIONS).read_text(encoding="utf-8")
+    notes = re.findall(r'<li id="fn:[^"]+">(.*?)</li>', page, re.S)
+    assert any(differ in n for n in notes)
+    assert any(derived in n for n in notes)  # the generations article's ratios are derived
+    record = (SITE / lang / RECORD).read_text(encoding="utf-8")  # quotes official results
+    assert any(verified in n for n in re.findall(r'<li id="fn:[^"]+">(.*?)</li>', record, re.S))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "it"])
+def test_the_footer_legend_is_the_catalog_translation(lang):
+    # The footer (mkdocs.<code>.yml) and citations (catalog) must say the same legend.
+    from generator.editorial.guidelines import LEGEND as KEY
+    from generator.i18n.catalogs import translations
+    from generator.i18n.languages import language
+    config = (SITE.parent / f"mkdocs.{lang}.yml").read_text(encoding="utf-8")
+    assert translations(language(lang)).gettext(KEY) in config
+    assert KEY == LEGEND
+
+
+@pytest.mark.parametrize("lang, title", [("en", "How to cite"), ("zh", "如何引用"),
+                                         ("it", "Come citare")])
+def test_each_language_has_a_how_to_cite_page_and_results_offer_a_citation(lang, title):
+    cite = (SITE / lang / "cite" / "index.html").read_text(encoding="utf-8")
+    assert f"<h1" in cite and title in cite and LEGEND in cite
+    assert "MLPerf® Inference" in cite
+    page = (SITE / lang / "results/v6.1/datacenter/gpt-oss-120b/offline/index.html"
+            ).read_text(encoding="utf-8")
+    block = re.search(r'<pre class="mlperf-citation"[^>]*><code>(.*?)</code></pre>', page,
+                      re.S).group(1)
+    # The leader of gpt-oss-120b Offline in v6.1 (data/results/v6.1.csv): its result ID and
+    # official folder, the round, and the legend in the page's language.
+    assert "v6.1" in block and "github.com/mlcommons/inference_results_v6.1" in block
+    assert LOCAL[lang] in block
+
+
+def test_every_row_of_a_results_download_carries_its_citation():
+    rows = list(csv.DictReader((SITE / "it" / "results/v6.1/datacenter/gpt-oss-120b/offline" /
+                                "results.csv").open(encoding="utf-8")))
+    assert rows and all(r["result_id"] in r["citation"] and "MLPerf® Inference v6.1"
+                        in r["citation"] and LOCAL["it"] in r["citation"] for r in rows)
