@@ -10,7 +10,9 @@ from pathlib import Path
 from generator.data.dataset import Dataset
 from generator.data.schema import ResultRecord
 from generator.editorial.articles import Article
-from generator.editorial.claims import Registry, claim_lines, recompute, rounded
+from generator.editorial.claims import Registry, rounded
+from generator.editorial.editor_yaml import claim_lines
+from generator.editorial.recomputation import recompute
 from generator.errors import InputError
 from generator.results import families
 from generator.results import preview_tracker as previews

@@ -4,7 +4,7 @@ where possible, a recomputation from the results dataset.
 ``data/claims.yaml`` holds ``sources`` (publisher, title, date, URL, referenced by id) and
 ``claims``. A claim has a value and unit, what it measures, a status (see ``STATUSES``), its
 sources, and optionally a ``derivation``: a formula over records of the dataset selected by
-their fields, with a relative tolerance. ``recompute`` evaluates derivations; ``check`` in
+their fields, with a relative tolerance. ``generator.editorial.recomputation`` evaluates derivations; ``check`` in
 ``generator.editorial.check`` fails the build when a stated value disagrees with its recomputation.
 
 Agreement (``Recomputation.agrees``): a figure read or computed from the dataset (status
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from pathlib import Path
 from typing import Annotated, Literal
@@ -37,6 +36,7 @@ from pydantic import (
 
 from generator.data.schema import ResultRecord, canonical_result_id
 from generator.data.vocabulary import vocabulary
+from generator.editorial.editor_yaml import key_lines, line_of, value_texts
 from generator.errors import InputError, InputErrors
 from generator.i18n.formatting import result_decimals
 from generator.results import power
@@ -249,26 +249,6 @@ def rounded(value: float, decimals: int) -> Decimal:
     return Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_EVEN)
 
 
-@dataclass(frozen=True)
-class Recomputation:
-    """A derivation evaluated on the dataset: the computed value, the records it used and the
-    claim units the value may be stated in (``units``: the records' unit for a result, tokens/J
-    for an efficiency, ``x`` or ``%`` for a ratio...)."""
-
-    value: float
-    records: tuple[ResultRecord, ...]
-    units: tuple[str, ...] = ()
-
-    def agrees(self, claim: Claim) -> bool:
-        """True when the claim's stated value matches: equal at its stated precision
-        (``Claim.precision``) for a figure from the dataset, within the relative tolerance for
-        one quoted from others (``QUOTED_STATUSES``; see the module docstring)."""
-        if claim.status not in QUOTED_STATUSES:
-            return rounded(claim.value, claim.precision) == rounded(self.value, claim.precision)
-        tolerance = claim.derivation.tolerance if claim.derivation else DEFAULT_TOLERANCE
-        return math.isclose(claim.value, self.value, rel_tol=tolerance)
-
-
 def load_registry(path: Path) -> Registry:
     """Read and validate ``claims.yaml`` (YAML safe loader).
 
@@ -285,164 +265,26 @@ def load_registry(path: Path) -> Registry:
         raise InputErrors([InputError(path, where, None, f"malformed YAML: {exc}")]) from None
     except ValueError as exc:  # a well-formed but impossible date, e.g. 2026-02-30
         raise InputErrors([InputError(path, None, None, f"invalid value: {exc}")]) from None
-    lines = _key_lines(text)
+    lines = key_lines(text)
     try:
         registry = Registry.model_validate(raw)
     except ValidationError as exc:
         errors = []
         for problem in exc.errors():
             loc = [str(p) for p in problem["loc"]]
-            errors.append(InputError(path, _line_of(lines, loc), ".".join(loc),
+            errors.append(InputError(path, line_of(lines, loc), ".".join(loc),
                                      problem["msg"]))
         raise InputErrors(errors) from None
-    errors = [InputError(path, _line_of(lines, ["claims", claim_id]),
+    errors = [InputError(path, line_of(lines, ["claims", claim_id]),
                          f"claims.{claim_id}.sources",
                          f"unknown source '{source}'; define it under 'sources'")
               for claim_id, claim in registry.claims.items()
               for source in claim.sources if source not in registry.sources]
     if errors:
         raise InputErrors(errors)
-    for claim_id, text in _value_texts(text).items():
+    for claim_id, text in value_texts(text).items():
         if claim_id in registry.claims:
             registry.claims[claim_id]._written = text
     return registry
 
 
-def _value_texts(text: str) -> dict[str, str]:
-    """Each claim's ``value`` as written (the scalar's text, e.g. ``"2.50"``), by claim id."""
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return {}
-    claims = next((v for k, v in getattr(root, "value", []) if k.value == "claims"), None)
-    found = {}
-    for key, node in getattr(claims, "value", []):
-        for field, value in getattr(node, "value", []) if isinstance(node, yaml.MappingNode) \
-                else []:
-            if field.value == "value" and isinstance(value, yaml.ScalarNode):
-                found[key.value] = value.value
-    return found
-
-
-def _key_lines(text: str) -> dict[tuple[str, ...], int]:
-    """Line numbers (1-based) of mapping keys, by their path, from the YAML node tree."""
-    lines: dict[tuple[str, ...], int] = {}
-
-    def walk(node, path):
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                lines[path + (key.value,)] = key.start_mark.line + 1
-                walk(value, path + (key.value,))
-        elif isinstance(node, yaml.SequenceNode):
-            for i, item in enumerate(node.value):
-                lines[path + (str(i),)] = item.start_mark.line + 1
-                walk(item, path + (str(i),))
-    try:
-        walk(yaml.compose(text, Loader=yaml.SafeLoader), ())
-    except yaml.YAMLError:
-        pass
-    return lines
-
-
-def claim_lines(path: Path) -> dict[str, int]:
-    """File line of each claim's ``value`` (or of its id) in ``claims.yaml``, by claim id."""
-    lines = _key_lines(path.read_text(encoding="utf-8"))
-    return {key[1]: lines.get(("claims", key[1], "value"), line)
-            for key, line in lines.items() if len(key) == 2 and key[0] == "claims"}
-
-
-def _line_of(lines: dict[tuple[str, ...], int], loc: list[str]) -> str | None:
-    for end in range(len(loc), 0, -1):
-        if tuple(loc[:end]) in lines:
-            return f"line {lines[tuple(loc[:end])]}"
-    return None
-
-
-def select(records: list[ResultRecord], selector: Selector) -> ResultRecord:
-    """The one record matching ``selector``.
-
-    Raises:
-        LookupError: no record, or several, match (the message says how many and which IDs).
-    """
-    found = [r for r in records if selector.matches(r)]
-    if len(found) != 1:
-        ids = ", ".join(sorted({f"{r.result_id} {r.system_name}" for r in found})[:5])
-        raise LookupError(f"selector ({selector.describe()}) matches {len(found)} records"
-                          + (f": {ids}" if ids else "; check round, model, scenario and system"))
-    return found[0]
-
-
-def recompute(derivation: Derivation, records: list[ResultRecord]) -> Recomputation:
-    """Evaluate ``derivation`` on ``records`` (the whole dataset).
-
-    Returns:
-        the computed value, in the claim's unit: the records' unit for ``result`` and ``sum``,
-        a count for ``accelerators``,
-        per accelerator for ``per_accelerator``, a multiple (×) for ``ratio``, a fraction of
-        1 (shown as %) for ``scaling_efficiency``.
-
-    Raises:
-        LookupError: a selector matches no record or several.
-        ValueError: a formula that does not apply, e.g. a latency divided by accelerators.
-    """
-    picked = tuple(select(records, s) for s in derivation.results)
-    first = picked[0]
-    per_accelerator = (derivation.formula in ("per_accelerator", "scaling_efficiency")
-                       or derivation.of == "per_accelerator")
-    if per_accelerator and any(r.result_per_accelerator is None for r in picked):
-        raise ValueError(f"'{derivation.formula}' needs throughputs with a known accelerator "
-                         f"count; {first.result_id} is {first.units} on "
-                         f"{first.total_accelerators or 'no'} accelerators")
-    if derivation.formula in ("sum", "ratio") and len({_unit(r, derivation.of)
-                                                        for r in picked}) > 1:
-        raise ValueError(f"'{derivation.formula}' of {derivation.of} over figures in different "
-                         "units: " + ", ".join(f"{r.shown_id} {_unit(r, derivation.of)}"
-                                               for r in picked))
-    units: tuple[str, ...] = (first.units,)
-    if derivation.formula == "result":
-        value = first.result
-    elif derivation.formula == "accelerators":
-        units = ("accelerators",)
-        if first.total_accelerators is None:
-            raise ValueError(f"{first.result_id} has no accelerators")
-        value = float(first.total_accelerators)
-    elif derivation.formula == "per_accelerator":
-        value = first.result / first.total_accelerators
-    elif derivation.formula == "ratio":
-        a, b = (_figure(r, derivation.of) for r in picked)
-        value, units = a / b, ("x", "%")
-    elif derivation.formula == "efficiency":
-        value, units = _figure(first, "efficiency"), (_unit(first, "efficiency"),)
-    elif derivation.formula == "sum":
-        value = sum(r.result for r in picked)
-    else:
-        large, small = picked
-        value = large.result / (large.total_accelerators / small.total_accelerators
-                                * small.result)
-        units = ("%", "x")
-    return Recomputation(value, picked, units)
-
-
-def _unit(record: ResultRecord, of: str) -> str:
-    """The unit of the figure of ``record`` that ``of`` names (``Derivation.of``)."""
-    if of == "efficiency":
-        figure = power.efficiency(record)
-        return figure.units if figure else "none"
-    return record.units
-
-
-def _figure(record: ResultRecord, of: str) -> float:
-    """The figure of ``record`` that a ratio divides (``Derivation.of``).
-
-    Raises:
-        ValueError: an energy figure asked of a record without an MLPerf Power result.
-    """
-    if of == "per_accelerator":
-        return record.result_per_accelerator
-    if of == "efficiency":
-        figure = power.efficiency(record)
-        if figure is None:
-            raise ValueError(f"{record.result_id} {record.model} {record.scenario} has no "
-                             "MLPerf Power result")
-        return figure.value
-    return record.result

@@ -25,7 +25,8 @@ from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
 from generator.editorial.articles import CLAIM_REFERENCE, mask_comments, render_plain
-from generator.editorial.claims import STATUSES, Claim, Recomputation, Registry, recompute
+from generator.editorial.claims import STATUSES, Claim, Registry
+from generator.editorial.recomputation import Recomputation, recompute
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.formatting import format_day, format_number, format_result, units_label
 from generator.i18n.languages import Language
@@ -262,7 +263,7 @@ def claim_view(claim_id: str, registry: Registry, records: list[ResultRecord],
     """The view of one claim, its derivation recomputed on ``records``.
 
     Raises:
-        KeyError: unknown claim id. LookupError/ValueError: from ``claims.recompute``.
+        KeyError: unknown claim id. LookupError/ValueError: from ``recomputation.recompute``.
     """
     claim = registry.claims[claim_id]
     recomputation = recompute(claim.derivation, records) if claim.derivation else None
