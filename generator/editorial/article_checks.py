@@ -8,6 +8,7 @@ from pathlib import Path
 
 from generator.editorial import registries as editorial
 from generator.editorial.articles import Article
+from generator.editorial.editor_yaml import DATE_HINT
 from generator.editorial.scaffold import BODY_PLACEHOLDERS, DESCRIPTION_PLACEHOLDER, WORKING_TITLE
 from generator.errors import InputError
 from generator.i18n.catalogs import translations
@@ -43,7 +44,7 @@ def check_articles(posts: list[Article], authors_file: Path,
             if not post.meta.get(field):
                 error(field, "missing from the front matter")
         if post.meta.get("date") and post.date is None:
-            error("date", f"expected a date like 2026-09-17, got {post.meta['date']!r}")
+            error("date", f"{post.meta['date']!r} is not a date: {DATE_HINT}")
         for author in _as_list(post.meta.get("authors")):
             if author not in authors:
                 error("authors", f"unknown author '{author}'; known: {', '.join(authors)} "

@@ -15,8 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+from generator.editorial import editor_yaml
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
 
@@ -139,24 +138,15 @@ def read_article(path: Path, lang: Language) -> Article:
     """Parse one post (front matter with the YAML safe loader).
 
     Raises:
-        InputError: no front matter, malformed YAML (with its line) or front matter that is not
-            a mapping.
+        InputError: no front matter, or front matter that is not a mapping.
+        InputErrors: malformed YAML, a key written twice, an impossible date, each with its
+            line (``editor_yaml.read``).
     """
     text = path.read_text(encoding="utf-8")
     match = FRONT_MATTER.match(text)
     if not match:
         raise InputError(path, "line 1", None, "expected front matter between '---' lines")
-    try:
-        meta = yaml.safe_load(match.group(1)) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise InputError(path, f"line {mark.line + 2}" if mark else None, None,
-                         f"malformed front matter: {getattr(exc, 'problem', exc)}") from None
-    except ValueError as exc:  # a well-formed but impossible date, e.g. 2026-13-45
-        line = next((i + 2 for i, text in enumerate(match.group(1).splitlines())
-                     if _impossible_date(text)), None)
-        raise InputError(path, f"line {line}" if line else None, None,
-                         f"invalid value in the front matter: {exc}") from None
+    meta = editor_yaml.read(path, match.group(1), first_line=2, kind="front matter") or {}
     if not isinstance(meta, dict):
         raise InputError(path, "line 2", None, "front matter must be a mapping of keys")
     body = text[match.end():]
@@ -164,17 +154,6 @@ def read_article(path: Path, lang: Language) -> Article:
     return Article(path, lang, meta, render_plain(heading.group(1)) if heading else path.stem,
                    body,
                    match.group(0).count("\n") + 1, match.group(1))
-
-
-def _impossible_date(line: str) -> bool:
-    found = re.match(r"^\s*[\w-]+\s*:\s*(\d{4}-\d{2}-\d{2})\s*$", line)
-    if not found:
-        return False
-    try:
-        dt.date.fromisoformat(found.group(1))
-    except ValueError:
-        return True
-    return False
 
 
 def read_body(path: Path, lang: Language) -> Article:

@@ -46,6 +46,8 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
             reader(registry_file)
         except InputError as exc:
             errors.append(exc)
+        except InputErrors as exc:
+            errors += exc.errors
     registry_errors = list(errors)
     posts = _read_all(root / "docs", errors)
     if not registry_errors:
@@ -68,8 +70,8 @@ def _read_all(docs: Path, errors: list[InputError]) -> list[Article]:
         for path in sorted((docs / lang.code / "blog" / "posts").glob("*.md")):
             try:
                 posts.append(read_article(path, lang))
-            except InputError as exc:
-                errors.append(exc)
+            except (InputError, InputErrors) as exc:
+                errors += exc.errors if isinstance(exc, InputErrors) else [exc]
                 posts.append(read_body(path, lang))
     return posts
 

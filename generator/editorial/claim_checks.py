@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 import difflib
 from collections import defaultdict
 from pathlib import Path
@@ -10,7 +11,8 @@ from pathlib import Path
 from generator.data.dataset import Dataset
 from generator.data.schema import ResultRecord
 from generator.editorial.articles import Article
-from generator.editorial.claims import Registry, rounded
+from generator.editorial.claims import QUOTED_STATUSES, Registry
+from generator.editorial.precision import rounded
 from generator.editorial.editor_yaml import claim_lines
 from generator.editorial.recomputation import recompute
 from generator.errors import InputError
@@ -143,21 +145,39 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
         if problem := status_problem(claim, result.records):
             error(problem)
             continue
+        computed = result.in_unit(claim.unit)
+        places = claim.precision
+        if problem := precision_problem(claim, computed):
+            error(problem)
+            continue
         agrees = result.agrees(claim)
         if claim.status == "disputed" and agrees:
             error(f"marked disputed, but its stated value {_plain(claim.value)} matches the "
-                  f"computed {_plain(result.value)}; change its status")
+                  f"computed {_plain(computed)}; change its status")
         elif claim.status in ("verified", "preview", "derived") and not agrees:
-            places = claim.precision
-            shown = _plain(float(rounded(result.value, places)))
+            shown = _plain(float(rounded(computed, places)))
             error(f"stated {_plain(claim.value)} {claim.unit}, computed "
-                  f"{_plain(result.value)} from the dataset, which is {shown} at the stated "
+                  f"{_plain(computed)} from the dataset, which is {shown} at the stated "
                   f"precision ({places} decimal{'s' if places != 1 else ''}, as the page "
-                  "shows it): a figure from the dataset must equal its computation so "
-                  f"rounded; state {shown} or mark the claim disputed")
+                  "shows it): a figure of ours is what the data give, so rounded; state "
+                  f"{shown}{' %' if claim.unit == '%' else ''}")
         elif claim.status != "disputed" and not agrees:
             error(f"stated {_plain(claim.value)} {claim.unit}, computed "
-                  f"{_plain(result.value)} from the dataset (tolerance "
-                  f"{claim.derivation.tolerance:.1%}); correct the value or mark the claim "
-                  "disputed")
+                  f"{_plain(computed)} from the dataset (tolerance "
+                  f"{claim.derivation.tolerance:.1%}); correct the value, or, if its source "
+                  "states it so, mark the claim disputed with the source's words in quote:")
     return errors
+
+
+def precision_problem(claim, computed: float) -> str | None:
+    """A ratio or percentage of ours (not quoted from others) stated with fewer than two
+    significant figures (``3`` for 2.57) says less than the data, and its rounding hides the
+    difference: it must be stated with two, unless ``rounding:`` says why not."""
+    if (claim.unit not in ("x", "%") or claim.status in QUOTED_STATUSES or claim.rounding
+            or claim.significant_figures >= 2):
+        return None
+    places = max(0, 1 - math.floor(math.log10(abs(computed)))) if computed else 1
+    two = _plain(float(rounded(computed, places)))
+    return (f"stated {claim.written}{' %' if claim.unit == '%' else '×'} with one significant "
+            f"figure; the data give {_plain(computed)}: state {two} (two significant figures), "
+            "or say why in rounding:")

@@ -19,11 +19,9 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from decimal import ROUND_HALF_EVEN, Decimal
 from pathlib import Path
 from typing import Annotated, Literal
 
-import yaml
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -36,9 +34,18 @@ from pydantic import (
 
 from generator.data.schema import ResultRecord, canonical_result_id
 from generator.data.vocabulary import vocabulary
-from generator.editorial.editor_yaml import key_lines, line_of, value_texts
+from generator.editorial import editor_yaml
+from generator.editorial.precision import (
+    COUNT_UNITS,
+    PERCENT_TEXT,
+    decimals,
+    number_text,
+    shown_decimals,
+    significant_figures,
+    states,
+)
+from generator.editorial.editor_yaml import DATE_HINT, key_lines, line_of, value_texts
 from generator.errors import InputError, InputErrors
-from generator.i18n.formatting import result_decimals
 from generator.results import power
 
 # Status taxonomy. "verified" and "preview" follow MLCommons' categories (available, preview);
@@ -55,7 +62,6 @@ CLAIM_UNITS = ("x", "%", "accelerators", "submitters", "results", "tokens/s/MW",
 DEFAULT_TOLERANCE = 0.005  # relative: 0.5 %, about the rounding of figures quoted in articles
 # Figures quoted from others keep their authors' rounding (the tolerance); the rest are ours.
 QUOTED_STATUSES = ("vendor", "third-party", "disputed")
-COUNT_UNITS = ("accelerators", "submitters", "results")
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")]
 
@@ -174,8 +180,23 @@ class Preview(BaseModel):
         return self.phase == "open" and self.available_by < today
 
 
+class Quote(BaseModel):
+    """The words of a source stating a figure (``text``, quoted exactly), for a claim that
+    quotes others: a ``disputed`` claim must show who stated the figure it disputes."""
+
+    model_config = ConfigDict(extra="forbid")
+    source: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
 class Claim(BaseModel):
-    """One figure quoted by articles."""
+    """One figure quoted by articles.
+
+    ``value`` is written as readers read it: a multiple as ``2.6`` (unit ``x``), a percentage
+    as ``96.9 %`` or ``96.9`` with unit ``%`` (percent, not a fraction). ``rounding`` says why
+    a ratio or percentage of ours is stated with fewer than two significant figures; ``quote``
+    holds the words of the source that states a quoted figure (required when ``disputed``).
+    """
 
     model_config = ConfigDict(extra="forbid")
     value: float
@@ -185,31 +206,64 @@ class Claim(BaseModel):
     sources: list[str] = Field(min_length=1)
     derivation: Derivation | None = None
     preview: Preview | None = None
+    quote: Quote | None = None
+    rounding: str | None = Field(default=None, min_length=1)
     note: str | None = None
     # The value as written in claims.yaml ("2.50"), set by load_registry: its decimals are the
     # stated precision.
     _written: str | None = PrivateAttr(default=None)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _percent_text(cls, raw):
+        """``value: 96.9 %`` is the percentage 96.9 (unit ``%``, which may then be omitted)."""
+        if isinstance(raw, dict) and isinstance(raw.get("value"), str):
+            found = PERCENT_TEXT.match(raw["value"])
+            if found:
+                if raw.get("unit", "%") != "%":
+                    raise ValueError(f"value {raw['value']!r} is a percentage but unit is "
+                                     f"{raw['unit']!r}: write unit '%' or drop the % sign")
+                raw = {**raw, "value": float(found.group(1).replace("_", "")), "unit": "%"}
+        return raw
+
+    @property
+    def written(self) -> str:
+        """The number as written in ``claims.yaml`` (``"2.50"``, ``"96.9"`` for ``96.9 %``);
+        without the file's text, the shortest form of the number."""
+        return number_text(self._written or repr(self.value))
+
     @property
     def stated_decimals(self) -> int:
-        """Decimals of the value as written in ``claims.yaml`` (``2.50`` -> 2, ``512`` -> 0);
-        without the file's text, those of the shortest form of the number."""
-        text = self._written or repr(self.value)
-        exponent = Decimal(text.replace("_", "")).as_tuple().exponent
-        return max(0, -exponent) if isinstance(exponent, int) else 0
+        """Decimals of the value as written in ``claims.yaml`` (``2.50`` -> 2, ``512`` -> 0)."""
+        return decimals(self.written)
+
+    @property
+    def significant_figures(self) -> int:
+        """Significant figures of the value as written (``3`` -> 1, ``2.6`` -> 2, ``0.04`` ->
+        1, ``96.9`` -> 3, ``2.50`` -> 3; an integer's trailing zeros count: ``10`` -> 2)."""
+        return significant_figures(self.written)
 
     @property
     def precision(self) -> int:
         """Decimals at which the claim is stated to readers: those written, at most those the
-        page shows (``shown_decimals``); in the unit of ``value`` (a fraction for ``%``)."""
+        page shows (``shown_decimals``); in the unit of ``value`` (percent for ``%``)."""
         return min(self.stated_decimals, shown_decimals(self.value, self.unit))
+
+    def quote_states_value(self) -> bool:
+        """True when ``quote.text`` contains the stated figure (``"up to 2.5x"`` for 2.5)."""
+        return self.quote is not None and states(self.quote.text, self.written)
 
     @model_validator(mode="after")
     def _status_rules(self) -> "Claim":
-        if self.status == "derived" and self.derivation is None:
-            raise ValueError("a 'derived' claim needs a derivation")
+        if self.status in ("verified", "derived") and self.derivation is None:
+            raise ValueError(f"a '{self.status}' claim must be recomputable from the dataset: "
+                             "add a derivation, or give the status of its source (vendor, "
+                             "third-party, unverified)")
         if self.status == "preview" and self.preview is None:
             raise ValueError("a 'preview' claim needs preview.available_by")
+        if self.status == "disputed" and self.quote is None:
+            raise ValueError("a 'disputed' claim needs quote: {source: ID, text: '...'}, the "
+                             "words of the source that states the figure it disputes")
         if not math.isfinite(self.value):
             raise ValueError("value must be a finite number")
         return self
@@ -231,40 +285,17 @@ class Registry(BaseModel):
     claims: dict[Id, Claim]
 
 
-def shown_decimals(value: float, unit: str) -> int:
-    """The most decimals a page shows of a claim's ``value`` in ``unit`` (the rule of
-    ``verification.format_value``): 2 for a multiple (``1.83×``), 3 for a fraction shown as a
-    percentage (``0.995`` -> ``99.5%``), 0 for counts, else ``formatting.result_decimals``."""
-    if unit == "x":
-        return 2
-    if unit == "%":
-        return 3
-    if unit in COUNT_UNITS:
-        return 0
-    return result_decimals(value)
-
-
-def rounded(value: float, decimals: int) -> Decimal:
-    """``value`` rounded half-to-even at ``decimals`` (as Babel rounds what a page shows)."""
-    return Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_EVEN)
-
-
 def load_registry(path: Path) -> Registry:
     """Read and validate ``claims.yaml`` (YAML safe loader).
 
     Raises:
-        InputErrors: every schema problem as ``data/claims.yaml: line N: field 'claims.x.status':
-            ...``, plus sources referenced but not defined.
+        InputErrors: what ``editor_yaml.read`` refuses (duplicate ids and keys, impossible
+            dates); every schema problem as ``data/claims.yaml: line N: field
+            'claims.x.status': ...``; sources referenced but not defined; a ``disputed`` quote
+            that does not state the figure.
     """
     text = path.read_text(encoding="utf-8")
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark else None
-        raise InputErrors([InputError(path, where, None, f"malformed YAML: {exc}")]) from None
-    except ValueError as exc:  # a well-formed but impossible date, e.g. 2026-02-30
-        raise InputErrors([InputError(path, None, None, f"invalid value: {exc}")]) from None
+    raw = editor_yaml.read(path, text)
     lines = key_lines(text)
     try:
         registry = Registry.model_validate(raw)
@@ -272,19 +303,44 @@ def load_registry(path: Path) -> Registry:
         errors = []
         for problem in exc.errors():
             loc = [str(p) for p in problem["loc"]]
-            errors.append(InputError(path, line_of(lines, loc), ".".join(loc),
-                                     problem["msg"]))
+            message = problem["msg"]
+            if problem["type"].startswith(("date", "datetime")):
+                message = f"{problem['input']!r} is not a date: {DATE_HINT}"
+            errors.append(InputError(path, line_of(lines, loc), ".".join(loc), message))
         raise InputErrors(errors) from None
     errors = [InputError(path, line_of(lines, ["claims", claim_id]),
                          f"claims.{claim_id}.sources",
                          f"unknown source '{source}'; define it under 'sources'")
               for claim_id, claim in registry.claims.items()
               for source in claim.sources if source not in registry.sources]
-    if errors:
-        raise InputErrors(errors)
     for claim_id, text in value_texts(text).items():
         if claim_id in registry.claims:
             registry.claims[claim_id]._written = text
+    for claim_id, claim in registry.claims.items():
+        if claim.quote is not None:
+            where = line_of(lines, ["claims", claim_id, "quote"])
+            errors += [InputError(path, where, f"claims.{claim_id}.quote", problem)
+                       for problem in _quote_problems(claim, registry.sources)]
+    if errors:
+        raise InputErrors(errors)
     return registry
+
+
+def _quote_problems(claim: Claim, sources: dict[str, Source]) -> list[str]:
+    """What is wrong with a claim's ``quote``: its source must be one of the claim's, not the
+    MLCommons results (a figure of our own, off the data, is wrong, not disputed), and its
+    text must state the figure as ``value`` gives it."""
+    source = sources.get(claim.quote.source)
+    if claim.quote.source not in claim.sources or source is None:
+        return [f"quote.source '{claim.quote.source}' must be one of the claim's sources "
+                f"({', '.join(claim.sources)})"]
+    if source.publisher == "MLCommons":
+        return ["a quote must come from whoever stated the figure, not from the MLCommons "
+                "results: a figure of ours that differs from the data is corrected, not "
+                "disputed"]
+    if not claim.quote_states_value():
+        return [f"the quoted text {claim.quote.text!r} does not state {claim.written}: quote "
+                "the words that give the figure"]
+    return []
 
 

@@ -1,11 +1,78 @@
 """Reading the YAML files editors write (``data/claims.yaml``, ``authors.yaml``, ``tags.yaml``,
-articles' front matter) with the line of every key, so that each error names its line."""
+articles' front matter) strictly, with the line of every key, so that each error names its line.
+
+PyYAML alone lets a duplicated key replace the first silently (the last copy of a claim wins)
+and reports an impossible date (``2026-02-30``) without a line; ``read`` refuses both, naming
+the line(s) and the field.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import yaml
+
+from generator.errors import InputError, InputErrors
+
+DATE_HINT = "write YYYY-MM-DD, e.g. 2026-09-17"
+TIMESTAMP = "tag:yaml.org,2002:timestamp"
+
+
+def read(path: Path, text: str | None = None, first_line: int = 1, kind: str = "YAML"):
+    """The data of one editor's YAML file (or of ``text``, which starts at ``first_line`` of
+    ``path``: 2 for front matter), by the YAML safe loader; ``kind`` names the text in the
+    message of malformed YAML (``"front matter"``).
+
+    Raises:
+        InputErrors: malformed YAML (with its line); every key written twice in one mapping,
+            naming both lines; every impossible date, with its line, field and ``DATE_HINT``.
+    """
+    text = path.read_text(encoding="utf-8") if text is None else text
+    shift = first_line - 1
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        errors = [InputError(path, f"line {line}", field, problem)
+                  for line, field, problem in _problems(node, shift)]
+        if errors:
+            raise InputErrors(errors)
+        return loader.construct_document(node)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1 + shift}" if mark else None
+        problem = " ".join(str(p) for p in (getattr(exc, "context", None),
+                                            getattr(exc, "problem", None)) if p) or str(exc)
+        raise InputErrors([InputError(path, where, None, f"malformed {kind}: {problem}")]) \
+            from None
+    finally:
+        loader.dispose()
+
+
+def _problems(node, shift: int, path: tuple[str, ...] = ()):
+    """(line, field, problem) of each duplicate key and impossible date under ``node``."""
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key, value in node.value:
+            name, line = str(key.value), key.start_mark.line + 1 + shift
+            field = ".".join(path + (name,))
+            if name in seen and name != "<<":
+                yield line, field, (f"duplicate key '{name}', first written at line "
+                                    f"{seen[name]}: YAML would keep only this later copy; "
+                                    "rename or remove one")
+            seen.setdefault(name, line)
+            yield from _problems(value, shift, path + (name,))
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            yield from _problems(item, shift, path + (str(i),))
+    elif isinstance(node, yaml.ScalarNode) and node.tag == TIMESTAMP:
+        try:
+            dt.date.fromisoformat(node.value[:10])
+        except ValueError:
+            yield (node.start_mark.line + 1 + shift, ".".join(path) or None,
+                   f"'{node.value}' is not a date: {DATE_HINT}")
 
 
 def value_texts(text: str) -> dict[str, str]:

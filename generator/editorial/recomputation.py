@@ -14,8 +14,8 @@ from generator.editorial.claims import (
     Claim,
     Derivation,
     Selector,
-    rounded,
 )
+from generator.editorial.precision import rounded
 from generator.results import power
 
 
@@ -29,14 +29,29 @@ class Recomputation:
     records: tuple[ResultRecord, ...]
     units: tuple[str, ...] = ()
 
+    def in_unit(self, unit: str) -> float:
+        """The computed value in the claim unit ``unit``: percent for ``%`` (the formulas
+        compute a fraction, 0.969), else as computed."""
+        return self.value * 100 if unit == "%" else self.value
+
     def agrees(self, claim: Claim) -> bool:
         """True when the claim's stated value matches: equal at its stated precision
         (``Claim.precision``) for a figure from the dataset, within the relative tolerance for
         one quoted from others (``QUOTED_STATUSES``; see the module docstring)."""
+        computed = self.in_unit(claim.unit)
         if claim.status not in QUOTED_STATUSES:
-            return rounded(claim.value, claim.precision) == rounded(self.value, claim.precision)
+            return rounded(claim.value, claim.precision) == rounded(computed, claim.precision)
         tolerance = claim.derivation.tolerance if claim.derivation else DEFAULT_TOLERANCE
-        return math.isclose(claim.value, self.value, rel_tol=tolerance)
+        return math.isclose(claim.value, computed, rel_tol=tolerance)
+
+
+def shown_value(claim: Claim, recomputation: Recomputation | None) -> float:
+    """The figure a page shows for ``claim``: a figure of ours (not ``QUOTED_STATUSES``) is its
+    recomputation rounded to the stated precision, so that the page can only show what the
+    data give; a quoted figure, or one without a derivation, is the value as stated."""
+    if recomputation is None or claim.status in QUOTED_STATUSES:
+        return claim.value
+    return float(rounded(recomputation.in_unit(claim.unit), claim.precision))
 
 
 def select(records: list[ResultRecord], selector: Selector) -> ResultRecord:

@@ -26,7 +26,7 @@ from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
 from generator.editorial.articles import CLAIM_REFERENCE, mask_comments, render_plain
 from generator.editorial.claims import STATUSES, Claim, Registry
-from generator.editorial.recomputation import Recomputation, recompute
+from generator.editorial.recomputation import Recomputation, recompute, shown_value
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.formatting import format_day, format_number, format_result, units_label
 from generator.i18n.languages import Language
@@ -91,21 +91,30 @@ FORMULA_LABELS = {
 }
 
 
-def format_value(value: float, unit: str, lang: Language) -> str:
-    """A claim's value with its unit in ``lang``: ``5,749,440 tokens/s``, ``3.7×``, ``99%``,
-    ``512 accelerators``; MLPerf units and count nouns are translated by the catalog."""
+def format_value(value: float, unit: str, lang: Language, decimals: int | None = None) -> str:
+    """A claim's value with its unit in ``lang``: ``5,749,440 tokens/s``, ``3.7×``, ``96.9%``
+    (``value`` in percent for ``%``), ``512 accelerators``; MLPerf units and count nouns are
+    translated by the catalog. ``decimals``: exactly that many (the stated precision), else
+    the page's usual rounding."""
     _ = translations(lang).gettext
+    fixed = decimals is not None
+
+    def number(usual: str) -> str:
+        return (format_number(value, lang, decimals, fixed=True) if fixed
+                else format_result(value, lang) if usual == "result"
+                else format_number(value, lang, 2))
     if unit == "x":
-        return f"{format_number(value, lang, 2)}×"  # as stated: 1.83×, 3.7×
+        return f"{number('x')}×"  # as stated: 1.83×, 3.7×
     if unit == "%":
-        return format_percent(value, format="#,##0.#%", locale=lang.cldr)
+        pattern = "#,##0" + ("." + "0" * decimals if decimals else "" if fixed else ".#")
+        return format_percent(value / 100, format=pattern + "%", locale=lang.cldr)
     if unit in LATENCY_FORMATS:
-        return _(LATENCY_FORMATS[unit]) % {"value": format_result(value, lang)}
+        return _(LATENCY_FORMATS[unit]) % {"value": number("result")}
     if unit in COUNT_UNITS:
         return f"{format_number(value, lang, 0)} {_(COUNT_LABELS[unit])}"
     label = (units_label(unit, lang) if unit in vocabulary().units
              or unit in (*PER_JOULE.values(), ENERGY_UNIT) else unit)
-    return f"{format_result(value, lang)} {label}"
+    return f"{number('result')} {label}"
 
 
 @dataclass(frozen=True)
@@ -123,7 +132,16 @@ class ClaimView:
 
     @property
     def value(self) -> str:
-        return format_value(self.claim.value, self.claim.unit, self.lang)
+        """The figure shown (``recomputation.shown_value``) at the stated precision."""
+        return format_value(shown_value(self.claim, self.recomputation), self.claim.unit,
+                            self.lang, self.claim.precision)
+
+    @property
+    def drifted(self) -> bool:
+        """True when the stated value disagrees with its recomputation (``check`` refuses it;
+        the editor's preview shows it in the flag)."""
+        return (self.recomputation is not None and self.claim.status != "disputed"
+                and not self.recomputation.agrees(self.claim))
 
     @property
     def status_label(self) -> str:
@@ -140,6 +158,8 @@ class ClaimView:
         """The flag's icon: the status's, or the preview phase's (◔ open, ◕ confirmed,
         ⊘ retracted)."""
         phase = self.preview_phase
+        if self.drifted:
+            return "✖"
         return PREVIEW_ICONS[phase] if phase and self.claim.status == "preview" \
             else ICONS[self.claim.status]
 
@@ -148,13 +168,19 @@ class ClaimView:
         """CSS classes after ``claim``: the status's, and a preview's phase as a second one
         (``claim--preview claim--retracted``, which strikes the value through)."""
         phase = self.preview_phase if self.claim.status == "preview" else None
-        return f"claim--{self.claim.status}" + (f" claim--{phase}" if phase else "")
+        return (f"claim--{self.claim.status}" + (f" claim--{phase}" if phase else "")
+                + (" claim--drifted" if self.drifted else ""))
 
     @property
     def label(self) -> str:
         """The flag's label: the status, and for a preview the phase of its product with its
         date in the language's long form (``Preview, retracted November 20, 2026``)."""
         preview = self.claim.preview
+        if self.drifted:
+            return self._("Stated %(stated)s, the data give %(computed)s") % {
+                "stated": format_value(self.claim.value, self.claim.unit, self.lang,
+                                       self.claim.stated_decimals),
+                "computed": self.computed}
         if self.claim.status != "preview" or preview is None:
             return self.status_label
         date = {"open": preview.available_by, "confirmed": preview.confirmed,
@@ -214,8 +240,7 @@ class ClaimView:
                     label = "energy"  # SingleStream, MultiStream: the published energy
                 parts.append(_("Formula: %(formula)s = %(value)s.") % {
                     "formula": _(FORMULA_LABELS[label]),
-                    "value": format_value(self.recomputation.value, self.claim.unit,
-                                          self.lang)})
+                    "value": self.computed})
         for source_id in self.claim.sources:
             source = self.registry.sources[source_id]
             # The punctuation is the language's (a Chinese footnote uses ，and 。).
@@ -241,12 +266,18 @@ class ClaimView:
             "scenario": record.scenario, "id": record.result_id,
             "url": result_url(record.round, record.location), "date": source.date.isoformat()}
 
+    @property
+    def computed(self) -> str:
+        """The recomputed value, in the claim's unit, at the page's usual rounding."""
+        return format_value(self.recomputation.in_unit(self.claim.unit), self.claim.unit,
+                            self.lang)
+
     def check_text(self) -> str:
         """The claims table's check column: computed value, or why there is none."""
         _ = self._
         if not self.recomputation:
             return _("no recomputation possible")
-        computed = format_value(self.recomputation.value, self.claim.unit, self.lang)
+        computed = self.computed
         if self.recomputation.agrees(self.claim):
             return _("recomputed: %(value)s ✔") % {"value": computed}
         return _("recomputed: %(value)s ✖ differs") % {"value": computed}

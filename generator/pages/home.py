@@ -105,7 +105,9 @@ def editorial_pages(registry: Registry, posts: list[Article], records: list[Resu
          "label": v.label, "value": v.claim.value,
          "unit": v.claim.unit,
          "measures": "; ".join(f"{k}: {value}" for k, value in v.claim.measures.items()),
-         "recomputed_value": v.recomputation.value if v.recomputation else None,
+         # In the claim's unit, as the value: percent for "%".
+         "recomputed_value": (v.recomputation.in_unit(v.claim.unit) if v.recomputation
+                              else None),
          "recomputed_from": " ".join(r.result_id for r in v.recomputation.records)
          if v.recomputation else None,
          "sources": " ".join(registry.sources[s].url for s in v.claim.sources),
