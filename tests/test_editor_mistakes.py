@@ -182,3 +182,42 @@ def test_a_date_that_is_not_a_date_names_line_field_and_form(root, date):
     [message] = messages(root)
     assert message == (f"data/claims.yaml: line 6: field 'sources.mlcommons-v6.1.date': "
                        f"'{date}' is not a date: write YYYY-MM-DD, e.g. 2026-09-17")
+
+
+@pytest.mark.parametrize("markup, what", [
+    ("<script>alert(1)</script>", "<script>"),
+    ('<span onclick="alert(1)">x</span>', "the attribute onclick= of <span>"),
+    ('<a href="jav&#x61;script:alert(1)">x</a>', 'href="javascript:alert(1)" of <a>'),
+    ("[x](javascript:alert(1))", "the link target 'javascript:alert(1)'"),
+    ('<iframe src="https://example.com"></iframe>', "<iframe>"),
+    ('<img src="data:text/html,<b>" alt="">', 'src="data:text/html,<b>" of <img>'),
+])
+def test_unsafe_markup_in_an_article_is_refused_with_its_line(root, markup, what):
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "Acme says", f"{markup}\n\nAcme says")
+    assert (f"docs/en/blog/posts/record.md: line 12: unsafe markup: {what} would run code in "
+            "the reader's browser") in "\n".join(messages(root))
+
+
+def test_harmless_html_and_code_examples_pass(root):
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "Acme says", '<abbr title="MLCommons">MLC</abbr> `<script>` in code.\n\n'
+         "```html\n<script>alert(1)</script>\n```\n\nAcme says")
+    check(root)
+
+
+def test_an_unsafe_article_is_never_published(tmp_path):
+    # The build runs check first: the page with the script is not written, the site stays.
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+    from tests.test_bad_inputs import copy_project_for_site
+    root = copy_project_for_site(tmp_path)
+    post = next((root / "docs" / "en" / "blog" / "posts").glob("*.md"))
+    post.write_text(post.read_text(encoding="utf-8") + "\n<script>alert(1)</script>\n",
+                    encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "site"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 1 and "unsafe markup: <script>" in done.stderr
+    assert not (root / "site").exists() or not list((root / "site").rglob("*.html"))

@@ -16,6 +16,7 @@ from generator.data.dataset import Dataset, load
 from generator.data.schema import ResultRecord
 from generator.editorial import registries as editorial
 from generator.editorial.article_checks import check_articles, check_languages, check_links
+from generator.editorial.article_safety import check_markup
 from generator.editorial.articles import Article, read_article, read_body
 from generator.editorial.claim_checks import (
     accelerators_without_family,
@@ -53,6 +54,7 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     if not registry_errors:
         readable = [p for p in posts if p.meta]
         errors += check_articles(readable, authors_file, tags_file)
+    errors += check_markup(posts)
     errors += check_links(posts)
     errors += check_languages(posts)
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
