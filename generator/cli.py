@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from generator.data import dataset, importer
-from generator.editorial.check import check, notes
+from generator.editorial.check import check, check_generated_links, notes
 from generator.editorial.scaffold import WORKING_TITLE, new_article
 from generator.errors import InputError, InputErrors
 from generator.i18n import catalogs
@@ -99,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
             languages = tuple(language(c) for c in args.lang) if args.lang else LANGUAGES
             site.generate(data, root / "docs", languages, registry, posts)
+            check_generated_links(root, [p for p in posts if p.lang in languages])
             if not args.lang:
                 site.mark_generated(root)
             if args.command == "site":

@@ -221,3 +221,55 @@ def test_an_unsafe_article_is_never_published(tmp_path):
                           cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 1 and "unsafe markup: <script>" in done.stderr
     assert not (root / "site").exists() or not list((root / "site").rglob("*.html"))
+
+
+def links_in_post(root, link, generated=None):
+    """The link errors of the en fixture post with ``link`` added at its line 12. The post is
+    published at blog/2026/09/17/record/ (front matter date and slug)."""
+    from generator.editorial.article_links import check_links
+    from generator.editorial.articles import read_article
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "Acme says", f"See {link}.\n\nAcme says")
+    posts = [read_article(root / "docs" / code / "blog" / "posts" / "record.md", language(code))
+             for code in ("en", "zh", "it")]
+    return [str(e).replace(str(root) + "/", "") for e in check_links(
+        posts, root / "docs", "https://example.org/wiki/", generated)]
+
+
+@pytest.mark.parametrize("link, problem", [
+    # The URL form CONTRIBUTING recommends for generated pages, five levels up from the post.
+    ("[r](../../../../../results/v9.9/power/)", "no such page"),
+    ("[r](../../results/nothing.md)", "no such page"),
+    ("[r](/wiki/en/results/v9.9/)", "no such page"),
+    ("[r](https://example.org/wiki/zh/results/v9.9/)", "no such page"),
+    ("[r](/elsewhere/en/)", "an absolute path outside the site (/wiki/)"),
+    ("[r](#no-such-heading)", "no heading or claim '#no-such-heading' in this article"),
+    ("[r](../../../../../blog/2026/09/18/record/)", "no en post is published at "
+                                                      "blog/2026/09/18/record/"),
+    ("[r](record.md#nowhere)", "no heading or claim '#nowhere' in record.md"),
+    ('<a href="../../../../../results/v9.9/">r</a>', "no such page"),
+    # Each language is its own MkDocs site: another language is linked by its address.
+    ("[it](../../../it/blog/posts/record.md)", "outside this language's pages"),
+])
+def test_a_broken_link_is_reported_in_every_form_with_its_line(root, link, problem):
+    (root / "docs" / "en" / "index.md").write_text("# Home\n", encoding="utf-8")  # generated
+    [message] = links_in_post(root, link, generated=True)
+    assert message.startswith("docs/en/blog/posts/record.md: line 12: broken link '")
+    assert problem in message
+
+
+@pytest.mark.parametrize("link", [
+    "[home](../../../../../)", "[a claim](#claim-top-offline)", "[top](#the-record)",
+    "[same post](../../../../../blog/2026/09/17/record/)", "[other site](https://mlcommons.org/x)",
+    "[zh](/wiki/zh/blog/2026/09/17/record/)",
+])
+def test_good_links_pass(root, link):
+    (root / "docs" / "en" / "index.md").write_text("# Home\n", encoding="utf-8")
+    assert links_in_post(root, link, generated=True) == []
+
+
+def test_links_into_generated_pages_wait_for_them(root):
+    # A fresh clone has no docs/en/results yet: check leaves those links to the build, which
+    # judges them once the pages are written (check_generated_links).
+    assert links_in_post(root, "[r](../../../../../results/v9.9/power/)") == []
+    assert links_in_post(root, "[r](../../results/v9.9.md)", generated=True) != []

@@ -1,4 +1,4 @@
-"""What ``check`` asks of articles: front matter, authors and tags, slugs, links between posts, and the three languages of one article agreeing (same claims, no bare figure, a translated title)."""
+"""What ``check`` asks of articles: front matter, authors and tags, slugs, and the three languages of one article agreeing (same claims, no bare figure, a translated title)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,6 @@ from generator.i18n.catalogs import translations
 from generator.i18n.languages import LANGUAGES
 
 REQUIRED_META = ("date", "authors", "tags", "slug", "description")
-
-
-MARKDOWN_LINK = re.compile(r"\]\(([^)\s#]+?\.md)(?:#[^)\s]*)?\)")
 
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -117,22 +114,6 @@ def check_articles(posts: list[Article], authors_file: Path,
 
 def _as_list(value) -> list:
     return value if isinstance(value, list) else []
-
-
-def check_links(posts: list[Article]) -> list[InputError]:
-    """Relative Markdown links to pages (``[text](../../results/index.md)``) must name a file of
-    the same language's docs folder, generated pages included (they are written by ``build``
-    before MkDocs runs, so a link to a benchmark page is checked against the data instead)."""
-    errors = []
-    for post in posts:
-        for match in MARKDOWN_LINK.finditer(post.body):
-            target = (post.path.parent / match.group(1)).resolve()
-            if not target.is_file():
-                line = post.body_line + post.body.count("\n", 0, match.start())
-                errors.append(InputError(post.path, f"line {line}", None,
-                                         f"broken link '{match.group(1)}': no such page "
-                                         f"({target})"))
-    return errors
 
 
 def check_languages(posts: list[Article]) -> list[InputError]:

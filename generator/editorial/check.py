@@ -15,7 +15,8 @@ from pathlib import Path
 from generator.data.dataset import Dataset, load
 from generator.data.schema import ResultRecord
 from generator.editorial import registries as editorial
-from generator.editorial.article_checks import check_articles, check_languages, check_links
+from generator.editorial.article_checks import check_articles, check_languages
+from generator.editorial.article_links import check_links
 from generator.editorial.article_safety import check_markup
 from generator.editorial.articles import Article, read_article, read_body
 from generator.editorial.claim_checks import (
@@ -29,6 +30,7 @@ from generator.editorial.translation_history import outdated_translations
 from generator.errors import InputError, InputErrors
 from generator.i18n.languages import LANGUAGES
 from generator.i18n.style import check_language
+from generator.site.build import site_root_url
 
 
 def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
@@ -55,13 +57,25 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
         readable = [p for p in posts if p.meta]
         errors += check_articles(readable, authors_file, tags_file)
     errors += check_markup(posts)
-    errors += check_links(posts)
+    errors += check_links(posts, root / "docs", site_root_url(root))
     errors += check_languages(posts)
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
     if errors:
         raise InputErrors(errors)
     return data, registry, posts
+
+
+def check_generated_links(root: Path, posts: list[Article]) -> None:
+    """After ``build`` has written the generated pages into ``docs/``, and before MkDocs
+    runs: every link of every post, now that every page it may name exists.
+
+    Raises:
+        InputErrors: each broken link, with file and line (``article_links.check_links``).
+    """
+    errors = check_links(posts, root / "docs", site_root_url(root), generated=True)
+    if errors:
+        raise InputErrors(errors)
 
 
 def _read_all(docs: Path, errors: list[InputError]) -> list[Article]:
