@@ -273,3 +273,44 @@ def test_links_into_generated_pages_wait_for_them(root):
     # judges them once the pages are written (check_generated_links).
     assert links_in_post(root, "[r](../../../../../results/v9.9/power/)") == []
     assert links_in_post(root, "[r](../../results/v9.9.md)", generated=True) != []
+
+
+def test_a_changed_slug_needs_a_redirect_and_check_notes_it(root):
+    from generator.editorial.check import notes
+    from tests.test_claims import git_project
+    git_project(root)  # the fixture post, published at blog/2026/09/17/record/
+    for code in ("en", "zh", "it"):
+        edit(root / "docs" / code / "blog" / "posts" / "record.md", "slug: record",
+             "slug: new-record")
+    [message] = messages(root)
+    assert message == ("docs/en/blog/posts/record.md: line 5: field 'slug': the address "
+                       "changed from blog/2026/09/17/record/ to blog/2026/09/17/new-record/ "
+                       "(slug or date): readers and search engines know the old one; add the "
+                       "line 'blog/2026/09/17/record/: blog/2026/09/17/new-record/' to "
+                       "data/redirects.yaml")
+    (root / "data" / "redirects.yaml").write_text(
+        "blog/2026/09/17/record/: blog/2026/09/17/new-record/\n", encoding="utf-8")
+    _, registry, posts = check(root)
+    assert any("its address changed from blog/2026/09/17/record/ to "
+               "blog/2026/09/17/new-record/; redirects.yaml keeps the old address working" in n
+               for n in notes(registry, posts, root))
+
+
+def test_a_redirect_page_sends_the_old_address_to_the_new_one():
+    from generator.editorial.redirects import redirect_page
+    page = redirect_page("blog/2026/09/17/record/", "blog/2026/09/17/new-record/",
+                         language("zh"))
+    # From .../17/record/ the new address is one folder up, then new-record/.
+    assert '<meta http-equiv="refresh" content="0; url=../new-record/">' in page
+    assert '<link rel="canonical" href="../new-record/">' in page and 'lang="zh"' in page
+
+
+def test_a_redirect_must_not_hide_a_post_nor_lead_nowhere(root):
+    path = root / "data" / "redirects.yaml"
+    path.write_text("blog/2026/09/17/record/: blog/2026/09/17/other/\n"
+                    "blog/2025/01/01/old/: blog/2026/01/01/gone/\n", encoding="utf-8")
+    found = messages(root)
+    assert ("data/redirects.yaml: field 'blog/2026/09/17/record/': 'blog/2026/09/17/record/' "
+            "is the address of a post: a redirect there would hide it") in found
+    assert ("data/redirects.yaml: field 'blog/2025/01/01/old/': leads to "
+            "'blog/2026/01/01/gone/', where no post is published") in found

@@ -26,6 +26,7 @@ from generator.editorial.claim_checks import (
     preview_followups,
 )
 from generator.editorial.claims import Registry, load_registry
+from generator.editorial.redirects import check_redirects
 from generator.editorial.translation_history import outdated_translations
 from generator.errors import InputError, InputErrors
 from generator.i18n.languages import LANGUAGES
@@ -60,6 +61,7 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     errors += check_links(posts, root / "docs", site_root_url(root))
     errors += check_languages(posts)
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
+    errors += check_redirects(posts, root / "data" / "redirects.yaml", root)[0]
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
     if errors:
         raise InputErrors(errors)
@@ -94,10 +96,12 @@ def _read_all(docs: Path, errors: list[InputError]) -> list[Article]:
 
 def notes(registry: Registry, posts: list[Article], root: Path,
           today: dt.date | None = None, records: list[ResultRecord] = ()) -> list[str]:
-    """What ``check`` prints as ``note:`` lines without failing: outdated translations, then
+    """What ``check`` prints as ``note:`` lines without failing: outdated translations, changed
+    addresses kept by a redirect, then
     overdue previews (``today`` defaults to the current date), then preview claims whose
     system the dataset now shows as available (``records``: the dataset)."""
     return (outdated_translations(posts, root)
+            + check_redirects(posts, root / "data" / "redirects.yaml", root)[1]
             + overdue_previews(registry, today or dt.date.today())
             + preview_followups(registry, records)
             + accelerators_without_family(list(records)))

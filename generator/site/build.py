@@ -30,6 +30,7 @@ from generator.site import social
 from generator.data.dataset import Dataset
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
+from generator.editorial import redirects
 from generator.editorial.articles import Article
 from generator.editorial.claims import Registry
 from generator.pages.research import research_pages
@@ -94,14 +95,17 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
                    registry: Registry | None = None, posts: list[Article] = ()
                    ) -> list[Page | ChartImage]:
     """Every generated page of ``lang``: home, results, research, data and (with a claims
-    registry) the editorial pages (tags, verification, claims downloads).
+    registry) the editorial pages (tags, verification, claims downloads), and the redirect
+    pages of ``data/redirects.yaml`` (``editorial.redirects``).
 
     Posts marked ``draft: true`` are checked like any other but built by nobody (Material's
     blog skips them), so no generated list names them: the home page, tag pages and
     verification page see only published posts.
     """
     published = [post for post in posts if not post.draft]
-    return ([home_page(dataset, lang, published), *results_pages(dataset, lang),
+    moved = [Page(f"{old}index.html", redirects.redirect_page(old, new, lang))
+             for old, new in sorted(redirects.load(data_dir / "redirects.yaml").items())]
+    return ([home_page(dataset, lang, published), *moved, *results_pages(dataset, lang),
              *research_pages(dataset, lang), *data_pages(data_dir, dataset, lang, site_url)]
             + (editorial_pages(registry, published, list(dataset.records), lang)
                if registry is not None else []))
