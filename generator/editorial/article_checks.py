@@ -116,11 +116,14 @@ def _as_list(value) -> list:
     return value if isinstance(value, list) else []
 
 
-def check_languages(posts: list[Article]) -> list[InputError]:
+def check_languages(posts: list[Article], known: set[str] | None = None) -> list[InputError]:
     """The language versions of each article agree:
 
     * every version quotes the same set of claims (a figure written as a bare number in one
-      language, or dropped from it, shows up here);
+      language, or dropped from it, shows up here); the odd one out is told to change: a claim
+      most versions quote is missing from the others, a claim only a minority quotes is
+      theirs to replace. An article quoting an id not in ``known`` (the registry) is compared
+      once the id is fixed: the unknown id is the mistake to report;
     * no bare figure: every number of the prose is a claim reference, part of a name, or
       marked ``[[plain:...]]`` (``Article.bare_figures``);
     * the title is translated: the zh title contains Chinese characters, and neither the zh
@@ -138,16 +141,31 @@ def check_languages(posts: list[Article]) -> list[InputError]:
     for key, versions in sorted(by_key.items()):
         quoted = {code: {r.claim_id: r.line for r in v.claim_references() if r.claim_id}
                   for code, v in versions.items()}
-        for code, post in versions.items():
-            for claim_id in sorted(set().union(*quoted.values()) - set(quoted[code])):
-                elsewhere = ", ".join(f"{versions[o].path} line {refs[claim_id]}"
-                                      for o, refs in quoted.items() if claim_id in refs)
-                errors.append(InputError(
-                    post.path, None, None,
-                    f"does not quote claim '{claim_id}', which its translations quote "
-                    f"({elsewhere}): the languages of an article quote the same claims; a "
-                    "figure written as a bare number here must become [[claim:"
-                    f"{claim_id}]]"))
+        if known is not None and any(set(refs) - known for refs in quoted.values()):
+            continue  # a misspelt id is reported as such; comparing languages waits for it
+        for claim_id in sorted(set().union(*quoted.values())):
+            having = [code for code, refs in quoted.items() if claim_id in refs]
+            lacking = [code for code in versions if code not in having]
+            if not lacking:
+                continue
+            if 2 * len(having) > len(versions):  # the others quote it: the odd ones lack it
+                elsewhere = ", ".join(f"{versions[o].path} line {quoted[o][claim_id]}"
+                                      for o in having)
+                for code in lacking:
+                    errors.append(InputError(
+                        versions[code].path, None, None,
+                        f"does not quote claim '{claim_id}', which its translations quote "
+                        f"({elsewhere}): the languages of an article quote the same claims; "
+                        f"a figure written as a bare number here must become [[claim:"
+                        f"{claim_id}]]"))
+            else:  # the odd ones out quote a claim their translations do not
+                others = ", ".join(str(versions[o].path) for o in lacking)
+                for code in having:
+                    errors.append(InputError(
+                        versions[code].path, f"line {quoted[code][claim_id]}", None,
+                        f"quotes claim '{claim_id}', which its translations do not ({others}): "
+                        "the languages of an article quote the same claims; quote the claim "
+                        "they quote here, or add this one to them"))
         english = versions.get("en")
         for code, post in versions.items():
             if code == "en" or not post.meta:

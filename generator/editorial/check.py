@@ -29,6 +29,7 @@ from generator.editorial.claims import Registry, load_registry
 from generator.editorial.redirects import check_redirects
 from generator.editorial.translation_history import outdated_translations
 from generator.errors import InputError, InputErrors
+from generator.files import load_unless_unchanged
 from generator.i18n.languages import LANGUAGES
 from generator.i18n.style import check_language
 from generator.site.build import site_root_url
@@ -40,7 +41,7 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     Raises:
         InputErrors: every problem found, each naming file, line and what to fix.
     """
-    data = load(root / "data")
+    data = load_unless_unchanged(load, root / "data")  # the preview checks at every save
     registry = load_registry(root / "data" / "claims.yaml")
     authors_file, tags_file = root / "data" / "authors.yaml", root / "data" / "tags.yaml"
     errors: list[InputError] = []
@@ -59,8 +60,8 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
         errors += check_articles(readable, authors_file, tags_file)
     errors += check_markup(posts)
     errors += check_links(posts, root / "docs", site_root_url(root))
-    errors += check_languages(posts)
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
+    errors += check_languages(posts, set(registry.claims))
     errors += check_redirects(posts, root / "data" / "redirects.yaml", root)[0]
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
     if errors:

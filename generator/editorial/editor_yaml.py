@@ -9,6 +9,7 @@ the line(s) and the field.
 from __future__ import annotations
 
 import datetime as dt
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -30,16 +31,15 @@ def read(path: Path, text: str | None = None, first_line: int = 1, kind: str = "
     """
     text = path.read_text(encoding="utf-8") if text is None else text
     shift = first_line - 1
-    loader = yaml.SafeLoader(text)
     try:
-        node = loader.get_single_node()
+        node = compose(text)
         if node is None:
             return None
         errors = [InputError(path, f"line {line}", field, problem)
                   for line, field, problem in _problems(node, shift)]
         if errors:
             raise InputErrors(errors)
-        return loader.construct_document(node)
+        return yaml.constructor.SafeConstructor().construct_document(node)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1 + shift}" if mark else None
@@ -47,8 +47,18 @@ def read(path: Path, text: str | None = None, first_line: int = 1, kind: str = "
                                             getattr(exc, "problem", None)) if p) or str(exc)
         raise InputErrors([InputError(path, where, None, f"malformed {kind}: {problem}")]) \
             from None
-    finally:
-        loader.dispose()
+
+
+@lru_cache(maxsize=16)
+def compose(text: str):
+    """The YAML node tree of ``text`` (LibYAML's parser when PyYAML has it: the preview checks
+    at every save), kept for the texts read last: a file is read once per ``check``, though
+    its values, lines and keys are all asked of it.
+
+    Raises:
+        yaml.YAMLError: malformed YAML.
+    """
+    return yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def _problems(node, shift: int, path: tuple[str, ...] = ()):
@@ -78,7 +88,7 @@ def _problems(node, shift: int, path: tuple[str, ...] = ()):
 def value_texts(text: str) -> dict[str, str]:
     """Each claim's ``value`` as written (the scalar's text, e.g. ``"2.50"``), by claim id."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = compose(text)
     except yaml.YAMLError:
         return {}
     claims = next((v for k, v in getattr(root, "value", []) if k.value == "claims"), None)
@@ -105,7 +115,7 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
                 lines[path + (str(i),)] = item.start_mark.line + 1
                 walk(item, path + (str(i),))
     try:
-        walk(yaml.compose(text, Loader=yaml.SafeLoader), ())
+        walk(compose(text), ())
     except yaml.YAMLError:
         pass
     return lines
