@@ -314,3 +314,45 @@ def test_a_redirect_must_not_hide_a_post_nor_lead_nowhere(root):
             "is the address of a post: a redirect there would hide it") in found
     assert ("data/redirects.yaml: field 'blog/2025/01/01/old/': leads to "
             "'blog/2026/01/01/gone/', where no post is published") in found
+
+
+def test_a_misspelt_id_is_the_only_message_not_its_consequences(root):
+    post = root / "docs" / "zh" / "blog" / "posts" / "record.md"
+    edit(post, "[[claim:top-offline]]", "[[claim:top-ofline]]")
+    assert messages(root) == ["docs/zh/blog/posts/record.md: line 11: unknown claim "
+                              "'top-ofline': add it to data/claims.yaml or fix the id; did you "
+                              "mean 'top-offline'?"]
+
+
+def test_the_odd_language_out_is_the_one_told_to_change(root):
+    # zh quotes another (known) claim than en and it: zh is told, en and it are not.
+    post = root / "docs" / "zh" / "blog" / "posts" / "record.md"
+    edit(post, "[[claim:top-offline]]", "[[claim:vendor-efficiency]]")
+    found = messages(root)
+    assert found and all(m.startswith("docs/zh/blog/posts/record.md") for m in found)
+    assert any("does not quote claim 'top-offline'" in m for m in found)
+
+
+def test_numbers_inside_known_product_names_are_not_bare_figures(root):
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "Acme says", "The NVIDIA RTX PRO 6000 Blackwell is a name. Acme says")
+    check(root)
+    edit(post, "is a name.", "is a name, 8 of them.")
+    assert ["docs/en/blog/posts/record.md: line 12: bare figure '8': quote it as [[claim:ID]], "
+            "or write [[plain:8]] if it is not a figure (a version, a year)"] == messages(root)
+
+
+def test_an_emoji_only_title_is_refused(root):
+    post = root / "docs" / "it" / "blog" / "posts" / "record.md"
+    edit(post, "# ", "# 🚀🔥\n\n# ")  # the first heading is the title
+    assert any(m.startswith("docs/it/blog/posts/record.md: line 9: field 'title': '🚀🔥' has no "
+                            "letters or digits") for m in messages(root))
+
+
+def test_a_more_marker_missing_in_one_language_is_reported(root):
+    for code, before in (("en", "Acme says"), ("zh", "Acme 称")):
+        edit(root / "docs" / code / "blog" / "posts" / "record.md", before,
+             f"<!-- more -->\n\n{before}")
+    [message] = messages(root)
+    assert message.startswith("docs/it/blog/posts/record.md: no <!-- more --> while its "
+                              "translations have one (")

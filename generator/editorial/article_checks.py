@@ -20,6 +20,16 @@ REQUIRED_META = ("date", "authors", "tags", "slug", "description")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
+MORE_MARK = "<!-- more -->"
+MORE = re.compile(r"^\s*<!--\s*more\s*-->\s*$", re.MULTILINE)
+CODE_BLOCK = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$", re.DOTALL | re.MULTILINE)
+
+
+def mask_code(markdown: str) -> str:
+    """``markdown`` with fenced code blanked (newlines kept)."""
+    return CODE_BLOCK.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), markdown)
+
+
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -62,6 +72,14 @@ def check_articles(posts: list[Article], authors_file: Path,
             errors.append(InputError(here, f"line {line}", None,
                                      f"the title is still the new-article placeholder "
                                      f"'{WORKING_TITLE}'"))
+        if post.meta and not re.search(r"\w", post.title):
+            heading = re.search(r"^#\s+.*$", post.body, re.MULTILINE)
+            line = (post.body_line + post.body.count("\n", 0, heading.start()) if heading
+                    else post.meta_line("title"))
+            errors.append(InputError(here, f"line {line}", "title",
+                                     f"'{post.title}' has no letters or digits: write the "
+                                     "title in words (a title of symbols or emoji alone says "
+                                     "nothing, and its social card draws empty boxes)"))
         for text in placeholders[1:]:
             if text in post.body:
                 line = post.body_line + post.body[:post.body.index(text)].count("\n")
@@ -166,6 +184,17 @@ def check_languages(posts: list[Article], known: set[str] | None = None) -> list
                         f"quotes claim '{claim_id}', which its translations do not ({others}): "
                         "the languages of an article quote the same claims; quote the claim "
                         "they quote here, or add this one to them"))
+        excerpt = {code: MORE.search(mask_code(v.body)) for code, v in versions.items()}
+        if any(excerpt.values()):
+            having = ", ".join(f"{versions[c].path} line "
+                               f"{versions[c].body_line + versions[c].body.count(chr(10), 0, m.start())}"
+                               for c, m in excerpt.items() if m)
+            for code, found in excerpt.items():
+                if not found:
+                    errors.append(InputError(
+                        versions[code].path, None, None,
+                        f"no {MORE_MARK} while its translations have one ({having}): the blog "
+                        "index would show this version whole; put it after the introduction"))
         english = versions.get("en")
         for code, post in versions.items():
             if code == "en" or not post.meta:

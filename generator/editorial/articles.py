@@ -13,8 +13,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
+from generator.data import accelerators
 from generator.editorial import editor_yaml
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
@@ -42,6 +44,23 @@ NOT_PROSE = re.compile(
 BARE_FIGURE = re.compile(
     r"(?<![A-Za-z\u00C0-\u024F0-9_.,\-/+#@])\d+(?:[.,]\d+)*(?![\d.,]*\d)"
     r"(?![A-WYZa-wyz\u00C0-\u024F_\-/])(?!x[A-Za-z])")
+
+
+@cache
+def product_names() -> re.Pattern:
+    """The accelerator names of ``generator/data/accelerators.yaml`` that hold a free-standing
+    number ("RTX PRO 6000 Blackwell"), up to that number and with or without the vendor: a
+    number inside a name needs no mark (CONTRIBUTING)."""
+    phrases = set()
+    for accelerator in accelerators.table().accelerators.values():
+        words = accelerator.model.split()
+        for i, word in enumerate(words):
+            if i and word.isdigit():
+                phrases.add(" ".join(words[:i + 1]))
+    if not phrases:
+        return re.compile(r"(?!)")
+    return re.compile(r"\b(?:" + "|".join(re.escape(p) for p in sorted(phrases, key=len,
+                                                                      reverse=True)) + r")\b")
 
 
 def render_plain(markdown: str) -> str:
@@ -121,9 +140,10 @@ class Article:
     def bare_figures(self) -> list[ClaimReference]:
         """Numbers in the prose that are neither a claim reference nor marked
         ``[[plain:...]]`` nor part of a name, each with its file line (``claim_id`` holds the
-        number as written). Code, link targets, HTML, comments and result IDs are not prose."""
-        body = NOT_PROSE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)),
-                             mask_comments(self.body))
+        number as written). Code, link targets, HTML, comments, result IDs and the names of
+        known accelerators (``product_names``: "RTX PRO 6000") are not prose."""
+        blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))  # noqa: E731
+        body = product_names().sub(blank, NOT_PROSE.sub(blank, mask_comments(self.body)))
         return [ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
                 for m in BARE_FIGURE.finditer(body)]
 
