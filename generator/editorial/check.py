@@ -35,6 +35,17 @@ from generator.i18n.style import check_language
 from generator.site.build import site_root_url
 
 
+# Every rule `check` enforces, by the name CONTRIBUTING.md (and its zh and it versions) gives it
+# in its table "What make check enforces"; tests/test_contributing.py holds the three to it.
+RULES = (
+    "claim-reference", "claim-unknown", "claim-recomputed", "claim-precision", "claim-percent",
+    "claim-recomputable", "claim-status", "claim-unit", "claim-disputed", "claim-tolerance",
+    "claim-sources", "yaml-duplicate-key", "yaml-date", "front-matter", "authors-tags",
+    "slug", "translations", "same-claims", "bare-figure", "title", "placeholder", "excerpt",
+    "unsafe-markup", "links", "address-change", "language-style",
+)
+
+
 def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     """Validate the project under ``root``; return what was loaded.
 
