@@ -47,7 +47,7 @@ def states(text: str, number: str) -> bool:
 
 def shown_decimals(value: float, unit: str) -> int:
     """The most decimals a page shows of a claim's ``value`` in ``unit`` (the rule of
-    ``verification.format_value``): 2 for a multiple (``1.83×``), 1 for a percentage
+    ``figures.format_value``): 2 for a multiple (``1.83×``), 1 for a percentage
     (``99.5 %``), 0 for counts, else ``formatting.result_decimals``."""
     if unit == "x":
         return 2

@@ -18,28 +18,23 @@ import html
 import json
 from dataclasses import dataclass
 
-from babel.numbers import format_percent
 from markupsafe import Markup
 
 from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
+from generator.editorial.figures import format_value
 from generator.editorial.articles import CLAIM_REFERENCE, mask_comments, render_plain
 from generator.editorial.claims import STATUSES, Claim, Registry
 from generator.editorial.recomputation import Recomputation, recompute, shown_value
 from generator.i18n.catalogs import N_, translations
-from generator.i18n.formatting import format_day, format_number, format_result, units_label
+from generator.i18n.formatting import format_day
 from generator.i18n.languages import Language
-from generator.results.power import ENERGY_UNIT, PER_JOULE
+from generator.results.power import ENERGY_UNIT
 
 ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑", "third-party": "◇",
          "unverified": "?", "disputed": "✖"}
 PREVIEW_ICONS = {"open": "◔", "confirmed": "◕", "retracted": "⊘"}
-COUNT_UNITS = ("accelerators", "submitters", "results")
-# Latencies inside a sentence read better with the short unit ("1,466 ms") than with the
-# table heading ("Latency (ms)").
-
-
 STATUS_LABELS = {
     "verified": N_("Verified"), "preview": N_("Preview"), "derived": N_("Derived"),
     "vendor": N_("Vendor figure"), "third-party": N_("Third-party estimate"),
@@ -69,14 +64,11 @@ PREVIEW_SENTENCES = {
     "retracted": N_("The product was to be available by %(due)s; the result was retracted on "
                     "%(date)s."),
 }
-COUNT_LABELS = {"accelerators": N_("accelerators"), "submitters": N_("submitters"),
-                "results": N_("results")}
 # Keys of a claim's `measures` shown (translated) on the Verification page.
 MEASURE_LABELS = {"round": N_("Round"), "model": N_("Model"), "scenario": N_("Scenario"),
                   "suite": N_("Suite"), "division": N_("Division"), "submitter": N_("Submitter"),
                   "system": N_("System"), "accelerators": N_("Accelerators"),
                   "result_id": N_("Result ID"), "platform": N_("Platform")}
-LATENCY_FORMATS = {"Latency (ms)": N_("%(value)s ms"), "Latency (s)": N_("%(value)s s")}
 FORMULA_LABELS = {
     "result": N_("official result"),
     "accelerators": N_("accelerators of the system under test"),
@@ -89,32 +81,6 @@ FORMULA_LABELS = {
     "sum": N_("sum of results"),
     "scaling_efficiency": N_("scaling efficiency: throughput at N ÷ (N/M × throughput at M)"),
 }
-
-
-def format_value(value: float, unit: str, lang: Language, decimals: int | None = None) -> str:
-    """A claim's value with its unit in ``lang``: ``5,749,440 tokens/s``, ``3.7×``, ``96.9%``
-    (``value`` in percent for ``%``), ``512 accelerators``; MLPerf units and count nouns are
-    translated by the catalog. ``decimals``: exactly that many (the stated precision), else
-    the page's usual rounding."""
-    _ = translations(lang).gettext
-    fixed = decimals is not None
-
-    def number(usual: str) -> str:
-        return (format_number(value, lang, decimals, fixed=True) if fixed
-                else format_result(value, lang) if usual == "result"
-                else format_number(value, lang, 2))
-    if unit == "x":
-        return f"{number('x')}×"  # as stated: 1.83×, 3.7×
-    if unit == "%":
-        pattern = "#,##0" + ("." + "0" * decimals if decimals else "" if fixed else ".#")
-        return format_percent(value / 100, format=pattern + "%", locale=lang.cldr)
-    if unit in LATENCY_FORMATS:
-        return _(LATENCY_FORMATS[unit]) % {"value": number("result")}
-    if unit in COUNT_UNITS:
-        return f"{format_number(value, lang, 0)} {_(COUNT_LABELS[unit])}"
-    label = (units_label(unit, lang) if unit in vocabulary().units
-             or unit in (*PER_JOULE.values(), ENERGY_UNIT) else unit)
-    return f"{number('result')} {label}"
 
 
 @dataclass(frozen=True)
@@ -138,8 +104,7 @@ class ClaimView:
 
     @property
     def drifted(self) -> bool:
-        """True when the stated value disagrees with its recomputation (``check`` refuses it;
-        the editor's preview shows it in the flag)."""
+        """The stated value disagrees with its recomputation (only in the editor's preview)."""
         return (self.recomputation is not None and self.claim.status != "disputed"
                 and not self.recomputation.agrees(self.claim))
 
@@ -158,10 +123,8 @@ class ClaimView:
         """The flag's icon: the status's, or the preview phase's (◔ open, ◕ confirmed,
         ⊘ retracted)."""
         phase = self.preview_phase
-        if self.drifted:
-            return "✖"
-        return PREVIEW_ICONS[phase] if phase and self.claim.status == "preview" \
-            else ICONS[self.claim.status]
+        return "✖" if self.drifted else PREVIEW_ICONS[phase] \
+            if phase and self.claim.status == "preview" else ICONS[self.claim.status]
 
     @property
     def classes(self) -> str:
@@ -177,10 +140,10 @@ class ClaimView:
         date in the language's long form (``Preview, retracted November 20, 2026``)."""
         preview = self.claim.preview
         if self.drifted:
+            stated = format_value(self.claim.value, self.claim.unit, self.lang,
+                                  self.claim.stated_decimals)
             return self._("Stated %(stated)s, the data give %(computed)s") % {
-                "stated": format_value(self.claim.value, self.claim.unit, self.lang,
-                                       self.claim.stated_decimals),
-                "computed": self.computed}
+                "stated": stated, "computed": self.computed}
         if self.claim.status != "preview" or preview is None:
             return self.status_label
         date = {"open": preview.available_by, "confirmed": preview.confirmed,
@@ -225,7 +188,6 @@ class ClaimView:
         tooltip = self.tooltip.replace('"', "”")
         label = _md(f"{self.icon} {self.label}")
         return f'{value} [{label}](#claim-{self.claim_id} "{tooltip}"){{ .claim__flag }}</span>'
-
 
     def footnote(self) -> str:
         """Footnote text (Markdown): MLCommons' citation form for results, else the source."""
