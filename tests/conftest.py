@@ -25,11 +25,9 @@ CHROMIUM = "/usr/bin/chromium"
 
 def make_fixture_project(folder: Path) -> Path:
     """A project tree for ``check``: the committed dataset, the fixture registries of
-    ``fixtures/project`` (claims, authors, tags) and its three posts, one per language, and
-    ``mkdocs.yml`` (the site's address, against which links are checked)."""
+    ``fixtures/project`` (claims, authors, tags) and its three posts, one per language."""
     project = FIXTURES / "project"
     (folder / "data").mkdir()
-    shutil.copy(ROOT / "mkdocs.yml", folder / "mkdocs.yml")
     shutil.copytree(DATA / "results", folder / "data" / "results")
     for name in ("claims.yaml", "authors.yaml", "tags.yaml"):
         shutil.copy(project / name, folder / "data" / name)
