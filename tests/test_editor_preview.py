@@ -101,6 +101,7 @@ def save_and_fetch(served, path, old, new, url, expect):
     log = "".join(l for at, l in lines if at >= saved)
     # A page request never hangs: the server answers within the timeout.
     page = urllib.request.urlopen(base + url, timeout=10).read().decode("utf-8")
+    print(f"{path.name}: saved to rebuilt in {built - saved:.1f} s;", [l.strip() for l in log.splitlines() if "built in" in l or "Detected" in l])
     path.write_text(text, encoding="utf-8")
     wait_for(lines, "Documentation built", time.monotonic(), 60)
     time.sleep(2)  # the rebuild after it, for the claims downloads the preview rewrote
