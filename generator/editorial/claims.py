@@ -10,9 +10,14 @@ their fields, with a relative tolerance. ``generator.editorial.recomputation`` e
 Agreement (``Recomputation.agrees``): a figure read or computed from the dataset (status
 ``verified``, ``preview`` or ``derived``) must equal its recomputation rounded to the precision
 at which it is stated -- the decimals written in ``claims.yaml``, and no more than the page
-shows (``shown_decimals``) -- so that a page never shows "2.58×" beside "recomputed: 2.57×".
-The relative tolerance is for figures quoted from others (``vendor``, ``third-party``,
-``disputed``), which round as their authors chose.
+shows (``shown_decimals``) -- and the page shows that rounded recomputation
+(``recomputation.shown_value``), so that a page never shows "2.58×" beside "recomputed: 2.57×".
+A ratio or percentage of ours carries at least two significant figures unless ``rounding``
+says why (``claim_checks.precision_problem``); a percentage is written in percent
+(``96.9 %``). ``verified`` and ``derived`` claims must be recomputable (a derivation);
+``disputed`` ones quote the source that states the figure (``quote``). The relative tolerance
+is for figures quoted from others (``vendor``, ``third-party``, ``disputed``), which round as
+their authors chose.
 """
 
 from __future__ import annotations
