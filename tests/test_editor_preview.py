@@ -147,3 +147,14 @@ def test_a_drifted_claim_shows_its_drift_in_the_flag(served):
     flag = re.search(r'<span class="claim [^"]*claim--drifted[^"]*" data-claim="gpt-oss-512-offline">'
                      r'.*?</span>\s*<a[^>]*>(.*?)</a>', page, re.DOTALL)
     assert flag and "✖ Stated 6,000,000" in flag.group(1)
+
+
+def test_a_post_the_blog_could_not_read_is_left_out_of_the_preview(tmp_path):
+    from generator.i18n.languages import language
+    root = make_fixture_project(tmp_path)
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    assert preview.unreadable_posts(root, language("en")) == set()
+    post.write_text(post.read_text(encoding="utf-8").replace("tags: [MLPerf]", "tags: [MLPerf"),
+                    encoding="utf-8")
+    assert preview.unreadable_posts(root, language("en")) == {"blog/posts/record.md"}
+    assert "malformed front matter" in preview.problems(root)[0]
