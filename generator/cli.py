@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from generator.data import dataset, fetch, importer, publication, withdrawn
-from generator.editorial.check import check, notes
+from generator.editorial.check import check, check_generated_links, notes
 from generator.editorial.import_check import claims_validator
 from generator.editorial.scaffold import WORKING_TITLE, new_article
 from generator.errors import InputError, InputErrors
@@ -120,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.deploy:
                 data = publication.deployable(data, root / "data", dt.date.today())
             site.generate(data, root / "docs", languages, registry, posts)
+            check_generated_links(root, [p for p in posts if p.lang in languages])
             if not args.lang and not args.deploy:
                 site.mark_generated(root)
             if args.command == "site":

@@ -20,14 +20,17 @@ from generator.editorial.verification import render_article  # noqa: E402
 from generator.files import load_unless_unchanged  # noqa: E402
 from generator.i18n.languages import language  # noqa: E402
 from generator.i18n.readtime import reading_minutes  # noqa: E402
+from generator.site import editor_preview as preview  # noqa: E402
 
 _state: dict = {}
 
 
 def on_config(config, **_):
     _state["lang"] = language(config.theme["language"])
-    # Read again only when changed: `make serve` runs this at every rebuild.
-    _state["registry"] = load_unless_unchanged(load_registry, ROOT / "data" / "claims.yaml")
+    # Read again only when changed: `make serve` runs this at every rebuild, where a registry
+    # that cannot be read is replaced by its last good version (check's message is shown).
+    _state["registry"] = (preview.registry(ROOT) if preview.active() else
+                          load_unless_unchanged(load_registry, ROOT / "data" / "claims.yaml"))
     _state["records"] = list(load_unless_unchanged(load, ROOT / "data").records)
 
 

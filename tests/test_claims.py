@@ -8,7 +8,8 @@ import pytest
 import yaml
 
 from generator.editorial.check import check
-from generator.editorial.claims import load_registry, recompute
+from generator.editorial.claims import load_registry
+from generator.editorial.recomputation import recompute
 from generator.editorial.verification import render_article
 from generator.errors import InputErrors
 from generator.i18n.languages import language

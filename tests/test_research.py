@@ -136,7 +136,8 @@ def test_claim_formulas_for_energy_and_per_accelerator_ratios(dataset):
     # From the raw files: v4.1-0049 (8x H200 MaxQ) llama2-70b-99.9 Offline 25262.1 Tokens/s at
     # 6152.99... W; 5.1-0061 (Lenovo 8x B200) 102909 Tokens/s at 10400.96... W; per accelerator
     # (8 each) 3157.76 and 12863.6.
-    from generator.editorial.claims import Derivation, recompute
+    from generator.editorial.claims import Derivation
+    from generator.editorial.recomputation import recompute
     h200 = {"round": "v4.1", "model": "llama2-70b-99.9", "scenario": "Offline",
             "result_id": "v4.1-0049"}
     b200 = {"round": "v5.1", "model": "llama2-70b-99.9", "scenario": "Offline",

@@ -1,4 +1,4 @@
-"""What ``check`` asks of articles: front matter, authors and tags, slugs, links between posts, and the three languages of one article agreeing (same claims, no bare figure, a translated title)."""
+"""What ``check`` asks of articles: front matter, authors and tags, slugs, and the three languages of one article agreeing (same claims, no bare figure, a translated title)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 from generator.editorial import registries as editorial
 from generator.editorial.articles import Article
+from generator.editorial.editor_yaml import DATE_HINT
 from generator.editorial.scaffold import BODY_PLACEHOLDERS, DESCRIPTION_PLACEHOLDER, WORKING_TITLE
 from generator.errors import InputError
 from generator.i18n.catalogs import translations
@@ -16,10 +17,17 @@ from generator.i18n.languages import LANGUAGES
 REQUIRED_META = ("date", "authors", "tags", "slug", "description")
 
 
-MARKDOWN_LINK = re.compile(r"\]\(([^)\s#]+?\.md)(?:#[^)\s]*)?\)")
-
-
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+MORE_MARK = "<!-- more -->"
+MORE = re.compile(r"^\s*<!--\s*more\s*-->\s*$", re.MULTILINE)
+CODE_BLOCK = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$", re.DOTALL | re.MULTILINE)
+
+
+def mask_code(markdown: str) -> str:
+    """``markdown`` with fenced code blanked (newlines kept)."""
+    return CODE_BLOCK.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), markdown)
 
 
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -43,7 +51,7 @@ def check_articles(posts: list[Article], authors_file: Path,
             if not post.meta.get(field):
                 error(field, "missing from the front matter")
         if post.meta.get("date") and post.date is None:
-            error("date", f"expected a date like 2026-09-17, got {post.meta['date']!r}")
+            error("date", f"{post.meta['date']!r} is not a date: {DATE_HINT}")
         for author in _as_list(post.meta.get("authors")):
             if author not in authors:
                 error("authors", f"unknown author '{author}'; known: {', '.join(authors)} "
@@ -64,6 +72,14 @@ def check_articles(posts: list[Article], authors_file: Path,
             errors.append(InputError(here, f"line {line}", None,
                                      f"the title is still the new-article placeholder "
                                      f"'{WORKING_TITLE}'"))
+        if post.meta and not re.search(r"\w", post.title):
+            heading = re.search(r"^#\s+.*$", post.body, re.MULTILINE)
+            line = (post.body_line + post.body.count("\n", 0, heading.start()) if heading
+                    else post.meta_line("title"))
+            errors.append(InputError(here, f"line {line}", "title",
+                                     f"'{post.title}' has no letters or digits: write the "
+                                     "title in words (a title of symbols or emoji alone says "
+                                     "nothing, and its social card draws empty boxes)"))
         for text in placeholders[1:]:
             if text in post.body:
                 line = post.body_line + post.body[:post.body.index(text)].count("\n")
@@ -118,27 +134,14 @@ def _as_list(value) -> list:
     return value if isinstance(value, list) else []
 
 
-def check_links(posts: list[Article]) -> list[InputError]:
-    """Relative Markdown links to pages (``[text](../../results/index.md)``) must name a file of
-    the same language's docs folder, generated pages included (they are written by ``build``
-    before MkDocs runs, so a link to a benchmark page is checked against the data instead)."""
-    errors = []
-    for post in posts:
-        for match in MARKDOWN_LINK.finditer(post.body):
-            target = (post.path.parent / match.group(1)).resolve()
-            if not target.is_file():
-                line = post.body_line + post.body.count("\n", 0, match.start())
-                errors.append(InputError(post.path, f"line {line}", None,
-                                         f"broken link '{match.group(1)}': no such page "
-                                         f"({target})"))
-    return errors
-
-
-def check_languages(posts: list[Article]) -> list[InputError]:
+def check_languages(posts: list[Article], known: set[str] | None = None) -> list[InputError]:
     """The language versions of each article agree:
 
     * every version quotes the same set of claims (a figure written as a bare number in one
-      language, or dropped from it, shows up here);
+      language, or dropped from it, shows up here); the odd one out is told to change: a claim
+      most versions quote is missing from the others, a claim only a minority quotes is
+      theirs to replace. An article quoting an id not in ``known`` (the registry) is compared
+      once the id is fixed: the unknown id is the mistake to report;
     * no bare figure: every number of the prose is a claim reference, part of a name, or
       marked ``[[plain:...]]`` (``Article.bare_figures``);
     * the title is translated: the zh title contains Chinese characters, and neither the zh
@@ -156,16 +159,42 @@ def check_languages(posts: list[Article]) -> list[InputError]:
     for key, versions in sorted(by_key.items()):
         quoted = {code: {r.claim_id: r.line for r in v.claim_references() if r.claim_id}
                   for code, v in versions.items()}
-        for code, post in versions.items():
-            for claim_id in sorted(set().union(*quoted.values()) - set(quoted[code])):
-                elsewhere = ", ".join(f"{versions[o].path} line {refs[claim_id]}"
-                                      for o, refs in quoted.items() if claim_id in refs)
-                errors.append(InputError(
-                    post.path, None, None,
-                    f"does not quote claim '{claim_id}', which its translations quote "
-                    f"({elsewhere}): the languages of an article quote the same claims; a "
-                    "figure written as a bare number here must become [[claim:"
-                    f"{claim_id}]]"))
+        if known is not None and any(set(refs) - known for refs in quoted.values()):
+            continue  # a misspelt id is reported as such; comparing languages waits for it
+        for claim_id in sorted(set().union(*quoted.values())):
+            having = [code for code, refs in quoted.items() if claim_id in refs]
+            lacking = [code for code in versions if code not in having]
+            if not lacking:
+                continue
+            if 2 * len(having) > len(versions):  # the others quote it: the odd ones lack it
+                elsewhere = ", ".join(f"{versions[o].path} line {quoted[o][claim_id]}"
+                                      for o in having)
+                for code in lacking:
+                    errors.append(InputError(
+                        versions[code].path, None, None,
+                        f"does not quote claim '{claim_id}', which its translations quote "
+                        f"({elsewhere}): the languages of an article quote the same claims; "
+                        f"a figure written as a bare number here must become [[claim:"
+                        f"{claim_id}]]"))
+            else:  # the odd ones out quote a claim their translations do not
+                others = ", ".join(str(versions[o].path) for o in lacking)
+                for code in having:
+                    errors.append(InputError(
+                        versions[code].path, f"line {quoted[code][claim_id]}", None,
+                        f"quotes claim '{claim_id}', which its translations do not ({others}): "
+                        "the languages of an article quote the same claims; quote the claim "
+                        "they quote here, or add this one to them"))
+        excerpt = {code: MORE.search(mask_code(v.body)) for code, v in versions.items()}
+        if any(excerpt.values()):
+            having = ", ".join(f"{versions[c].path} line "
+                               f"{versions[c].body_line + versions[c].body.count(chr(10), 0, m.start())}"
+                               for c, m in excerpt.items() if m)
+            for code, found in excerpt.items():
+                if not found:
+                    errors.append(InputError(
+                        versions[code].path, None, None,
+                        f"no {MORE_MARK} while its translations have one ({having}): the blog "
+                        "index would show this version whole; put it after the introduction"))
         english = versions.get("en")
         for code, post in versions.items():
             if code == "en" or not post.meta:

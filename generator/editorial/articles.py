@@ -13,10 +13,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
-import yaml
-
+from generator.data import accelerators
+from generator.editorial import editor_yaml
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
 
@@ -43,6 +44,23 @@ NOT_PROSE = re.compile(
 BARE_FIGURE = re.compile(
     r"(?<![A-Za-z\u00C0-\u024F0-9_.,\-/+#@])\d+(?:[.,]\d+)*(?![\d.,]*\d)"
     r"(?![A-WYZa-wyz\u00C0-\u024F_\-/])(?!x[A-Za-z])")
+
+
+@cache
+def product_names() -> re.Pattern:
+    """The accelerator names of ``generator/data/accelerators.yaml`` that hold a free-standing
+    number ("RTX PRO 6000 Blackwell"), up to that number and with or without the vendor: a
+    number inside a name needs no mark (CONTRIBUTING)."""
+    phrases = set()
+    for accelerator in accelerators.table().accelerators.values():
+        words = accelerator.model.split()
+        for i, word in enumerate(words):
+            if i and word.isdigit():
+                phrases.add(" ".join(words[:i + 1]))
+    if not phrases:
+        return re.compile(r"(?!)")
+    return re.compile(r"\b(?:" + "|".join(re.escape(p) for p in sorted(phrases, key=len,
+                                                                      reverse=True)) + r")\b")
 
 
 def render_plain(markdown: str) -> str:
@@ -122,9 +140,10 @@ class Article:
     def bare_figures(self) -> list[ClaimReference]:
         """Numbers in the prose that are neither a claim reference nor marked
         ``[[plain:...]]`` nor part of a name, each with its file line (``claim_id`` holds the
-        number as written). Code, link targets, HTML, comments and result IDs are not prose."""
-        body = NOT_PROSE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)),
-                             mask_comments(self.body))
+        number as written). Code, link targets, HTML, comments, result IDs and the names of
+        known accelerators (``product_names``: "RTX PRO 6000") are not prose."""
+        blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))  # noqa: E731
+        body = product_names().sub(blank, NOT_PROSE.sub(blank, mask_comments(self.body)))
         return [ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
                 for m in BARE_FIGURE.finditer(body)]
 
@@ -139,24 +158,15 @@ def read_article(path: Path, lang: Language) -> Article:
     """Parse one post (front matter with the YAML safe loader).
 
     Raises:
-        InputError: no front matter, malformed YAML (with its line) or front matter that is not
-            a mapping.
+        InputError: no front matter, or front matter that is not a mapping.
+        InputErrors: malformed YAML, a key written twice, an impossible date, each with its
+            line (``editor_yaml.read``).
     """
     text = path.read_text(encoding="utf-8")
     match = FRONT_MATTER.match(text)
     if not match:
         raise InputError(path, "line 1", None, "expected front matter between '---' lines")
-    try:
-        meta = yaml.safe_load(match.group(1)) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise InputError(path, f"line {mark.line + 2}" if mark else None, None,
-                         f"malformed front matter: {getattr(exc, 'problem', exc)}") from None
-    except ValueError as exc:  # a well-formed but impossible date, e.g. 2026-13-45
-        line = next((i + 2 for i, text in enumerate(match.group(1).splitlines())
-                     if _impossible_date(text)), None)
-        raise InputError(path, f"line {line}" if line else None, None,
-                         f"invalid value in the front matter: {exc}") from None
+    meta = editor_yaml.read(path, match.group(1), first_line=2, kind="front matter") or {}
     if not isinstance(meta, dict):
         raise InputError(path, "line 2", None, "front matter must be a mapping of keys")
     body = text[match.end():]
@@ -164,17 +174,6 @@ def read_article(path: Path, lang: Language) -> Article:
     return Article(path, lang, meta, render_plain(heading.group(1)) if heading else path.stem,
                    body,
                    match.group(0).count("\n") + 1, match.group(1))
-
-
-def _impossible_date(line: str) -> bool:
-    found = re.match(r"^\s*[\w-]+\s*:\s*(\d{4}-\d{2}-\d{2})\s*$", line)
-    if not found:
-        return False
-    try:
-        dt.date.fromisoformat(found.group(1))
-    except ValueError:
-        return True
-    return False
 
 
 def read_body(path: Path, lang: Language) -> Article:

@@ -15,7 +15,9 @@ from pathlib import Path
 from generator.data.dataset import Dataset, load
 from generator.data.schema import ResultRecord
 from generator.editorial import registries as editorial
-from generator.editorial.article_checks import check_articles, check_languages, check_links
+from generator.editorial.article_checks import check_articles, check_languages
+from generator.editorial.article_links import check_links
+from generator.editorial.article_safety import check_markup
 from generator.editorial.articles import Article, read_article, read_body
 from generator.editorial.claim_checks import (
     accelerators_without_family,
@@ -25,10 +27,24 @@ from generator.editorial.claim_checks import (
     preview_followups,
 )
 from generator.editorial.claims import Registry, load_registry
+from generator.editorial.redirects import check_redirects
 from generator.editorial.translation_history import outdated_translations
 from generator.errors import InputError, InputErrors
+from generator.files import load_unless_unchanged
 from generator.i18n.languages import LANGUAGES
 from generator.i18n.style import check_language
+from generator.site.build import site_root_url
+
+
+# Every rule `check` enforces, by the name CONTRIBUTING.md (and its zh and it versions) gives it
+# in its table "What make check enforces"; tests/test_contributing.py holds the three to it.
+RULES = (
+    "claim-reference", "claim-unknown", "claim-recomputed", "claim-precision", "claim-percent",
+    "claim-recomputable", "claim-status", "claim-unit", "claim-disputed", "claim-tolerance",
+    "claim-sources", "yaml-duplicate-key", "yaml-date", "front-matter", "authors-tags",
+    "slug", "translations", "same-claims", "bare-figure", "title", "placeholder", "excerpt",
+    "unsafe-markup", "links", "address-change", "language-style",
+)
 
 
 def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
@@ -37,7 +53,7 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     Raises:
         InputErrors: every problem found, each naming file, line and what to fix.
     """
-    data = load(root / "data")
+    data = load_unless_unchanged(load, root / "data")  # the preview checks at every save
     registry = load_registry(root / "data" / "claims.yaml")
     authors_file, tags_file = root / "data" / "authors.yaml", root / "data" / "tags.yaml"
     errors: list[InputError] = []
@@ -47,18 +63,40 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
             reader(registry_file)
         except InputError as exc:
             errors.append(exc)
+        except InputErrors as exc:
+            errors += exc.errors
     registry_errors = list(errors)
     posts = _read_all(root / "docs", errors)
     if not registry_errors:
         readable = [p for p in posts if p.meta]
         errors += check_articles(readable, authors_file, tags_file)
-    errors += check_links(posts)
-    errors += check_languages(posts)
+    errors += check_markup(posts)
+    errors += check_links(posts, root / "docs", _site_url(root))
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
+    errors += check_languages(posts, set(registry.claims))
+    errors += check_redirects(posts, root / "data" / "redirects.yaml", root)[0]
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
     if errors:
         raise InputErrors(errors)
     return data, registry, posts
+
+
+def check_generated_links(root: Path, posts: list[Article]) -> None:
+    """After ``build`` has written the generated pages into ``docs/``, and before MkDocs
+    runs: every link of every post, now that every page it may name exists.
+
+    Raises:
+        InputErrors: each broken link, with file and line (``article_links.check_links``).
+    """
+    errors = check_links(posts, root / "docs", _site_url(root), generated=True)
+    if errors:
+        raise InputErrors(errors)
+
+
+def _site_url(root: Path) -> str:
+    """The site's address from ``root``'s ``mkdocs.yml``, or this checkout's for a project
+    folder without one (a test's copy of the editors' files)."""
+    return site_root_url(root) if (root / "mkdocs.yml").is_file() else site_root_url()
 
 
 def _read_all(docs: Path, errors: list[InputError]) -> list[Article]:
@@ -69,19 +107,21 @@ def _read_all(docs: Path, errors: list[InputError]) -> list[Article]:
         for path in sorted((docs / lang.code / "blog" / "posts").glob("*.md")):
             try:
                 posts.append(read_article(path, lang))
-            except InputError as exc:
-                errors.append(exc)
+            except (InputError, InputErrors) as exc:
+                errors += exc.errors if isinstance(exc, InputErrors) else [exc]
                 posts.append(read_body(path, lang))
     return posts
 
 
 def notes(registry: Registry, posts: list[Article], root: Path,
           today: dt.date | None = None, records: list[ResultRecord] = ()) -> list[str]:
-    """What ``check`` prints as ``note:`` lines without failing: outdated translations, then
+    """What ``check`` prints as ``note:`` lines without failing: outdated translations, changed
+    addresses kept by a redirect, then
     overdue previews (``today`` defaults to the current date), then preview claims whose
     system the dataset now shows as available (``records``: the dataset), then claims quoting a
     result MLCommons corrected (``corrected_claims``)."""
     return (outdated_translations(posts, root)
+            + check_redirects(posts, root / "data" / "redirects.yaml", root)[1]
             + overdue_previews(registry, today or dt.date.today())
             + preview_followups(registry, records)
             + accelerators_without_family(list(records))

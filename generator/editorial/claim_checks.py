@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 import difflib
 from collections import defaultdict
 from pathlib import Path
@@ -11,8 +12,11 @@ from generator.data import changelog
 from generator.data.dataset import Dataset
 from generator.data.schema import ResultRecord
 from generator.editorial.articles import Article
-from generator.editorial.claims import Registry, claim_lines, recompute, rounded
+from generator.editorial.claims import QUOTED_STATUSES, Registry
+from generator.editorial.editor_yaml import claim_lines
 from generator.editorial.guidelines import unstated_differences
+from generator.editorial.precision import rounded
+from generator.editorial.recomputation import recompute
 from generator.errors import InputError
 from generator.results import families
 from generator.results import preview_tracker as previews
@@ -87,6 +91,31 @@ def status_problem(claim, records) -> str | None:
     return None
 
 
+_memo: dict = {"records": None, "results": {}}
+
+
+def recomputed(derivation, records):
+    """``recompute(derivation, list(records))``, remembered while ``records`` is the same
+    object (the editor's preview checks at every save, with the dataset loaded once): the
+    selectors of 58 claims scan the whole dataset, about a second.
+
+    Raises:
+        LookupError, ValueError: as ``recompute``, every time it is asked.
+    """
+    if _memo["records"] is not records:
+        _memo.update(records=records, results={})
+    key = derivation.model_dump_json()
+    if key not in _memo["results"]:
+        try:
+            _memo["results"][key] = recompute(derivation, list(records))
+        except (LookupError, ValueError) as exc:
+            _memo["results"][key] = exc
+    found = _memo["results"][key]
+    if isinstance(found, Exception):
+        raise found
+    return found
+
+
 def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                  claims_file: Path) -> list[InputError]:
     """Claim references point at known claims (an unknown id suggests the nearest ones, by
@@ -95,7 +124,7 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
     within the tolerance for quoted ones; a ``disputed`` claim must disagree). A failing claim
     names every file and line quoting it."""
     errors = []
-    records = list(data.records)
+    records = data.records
     used_at: dict[str, list[tuple[Path, int]]] = defaultdict(list)
     for post in posts:
         for bad in post.malformed_references():
@@ -129,7 +158,7 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
             errors.append(InputError(claims_file, where, None,
                                      f"claim '{claim_id}': {problem}{quoted}"))
         try:
-            result = recompute(claim.derivation, records)
+            result = recomputed(claim.derivation, records)
         except LookupError as exc:
             error(withdrawn_problem(claim, data) or
                   f"derivation points at no single result: {exc}")
@@ -151,24 +180,29 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                   "category, scenario and accelerator count; add "
                   f"`differences: [{', '.join(unstated)}]` to its derivation")
             continue
+        computed = result.in_unit(claim.unit)
+        places = claim.precision
+        if problem := precision_problem(claim, computed):
+            error(problem)
+            continue
         agrees = result.agrees(claim)
         if claim.status == "disputed" and agrees:
             error(f"marked disputed, but its stated value {_plain(claim.value)} matches the "
-                  f"computed {_plain(result.value)}; change its status")
+                  f"computed {_plain(computed)}; change its status")
         elif claim.status in ("verified", "preview", "derived") and not agrees:
-            places = claim.precision
-            shown = _plain(float(rounded(result.value, places)))
+            shown = _plain(float(rounded(computed, places)))
             error(f"stated {_plain(claim.value)} {claim.unit}, computed "
-                  f"{_plain(result.value)} from the dataset, which is {shown} at the stated "
+                  f"{_plain(computed)} from the dataset, which is {shown} at the stated "
                   f"precision ({places} decimal{'s' if places != 1 else ''}, as the page "
-                  "shows it): a figure from the dataset must equal its computation so "
-                  f"rounded; state {shown} or mark the claim disputed"
+                  "shows it): a figure of ours is what the data give, so rounded; state "
+                  f"{shown}{' %' if claim.unit == '%' else ''}"
                   + corrections(result.records, claims_file.parent))
         elif claim.status != "disputed" and not agrees:
             error(f"stated {_plain(claim.value)} {claim.unit}, computed "
-                  f"{_plain(result.value)} from the dataset (tolerance "
-                  f"{claim.derivation.tolerance:.1%}); correct the value or mark the claim "
-                  "disputed" + corrections(result.records, claims_file.parent))
+                  f"{_plain(computed)} from the dataset (tolerance "
+                  f"{claim.derivation.tolerance:.1%}); correct the value, or, if its source "
+                  "states it so, mark the claim disputed with the source's words in quote:"
+                  + corrections(result.records, claims_file.parent))
     return errors
 
 
@@ -223,3 +257,17 @@ def corrected_claims(registry: Registry, records: list[ResultRecord], data_dir: 
             out.append(f"claim '{claim_id}' (stated {_plain(claim.value)} {claim.unit}, "
                        f"recomputed {_plain(result.value)}){found.removeprefix(';')}")
     return out
+
+
+def precision_problem(claim, computed: float) -> str | None:
+    """A ratio or percentage of ours (not quoted from others) stated with fewer than two
+    significant figures (``3`` for 2.57) says less than the data, and its rounding hides the
+    difference: it must be stated with two, unless ``rounding:`` says why not."""
+    if (claim.unit not in ("x", "%") or claim.status in QUOTED_STATUSES or claim.rounding
+            or claim.significant_figures >= 2):
+        return None
+    places = max(0, 1 - math.floor(math.log10(abs(computed)))) if computed else 1
+    two = _plain(float(rounded(computed, places)))
+    return (f"stated {claim.written}{' %' if claim.unit == '%' else '×'} with one significant "
+            f"figure; the data give {_plain(computed)}: state {two} (two significant figures), "
+            "or say why in rounding:")

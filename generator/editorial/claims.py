@@ -5,27 +5,29 @@ where possible, a recomputation from the results dataset.
 ``claims``. A claim has a value and unit, what it measures, a status (see ``STATUSES``), its
 sources, and optionally a ``derivation``: a formula over results of the dataset, each selected by
 its permanent identity (``Selector``: round, model, scenario, result ID), with a relative
-tolerance. ``recompute`` evaluates derivations; ``check`` in
+tolerance. ``generator.editorial.recomputation`` evaluates derivations; ``check`` in
 ``generator.editorial.check`` fails the build when a stated value disagrees with its recomputation.
 
 Agreement (``Recomputation.agrees``): a figure read or computed from the dataset (status
 ``verified``, ``preview`` or ``derived``) must equal its recomputation rounded to the precision
 at which it is stated -- the decimals written in ``claims.yaml``, and no more than the page
-shows (``shown_decimals``) -- so that a page never shows "2.58×" beside "recomputed: 2.57×".
-The relative tolerance is for figures quoted from others (``vendor``, ``third-party``,
-``disputed``), which round as their authors chose.
+shows (``shown_decimals``) -- and the page shows that rounded recomputation
+(``recomputation.shown_value``), so that a page never shows "2.58×" beside "recomputed: 2.57×".
+A ratio or percentage of ours carries at least two significant figures unless ``rounding``
+says why (``claim_checks.precision_problem``); a percentage is written in percent
+(``96.9 %``). ``verified`` and ``derived`` claims must be recomputable (a derivation);
+``disputed`` ones quote the source that states the figure (``quote``). The relative tolerance
+is for figures quoted from others (``vendor``, ``third-party``, ``disputed``), which round as
+their authors chose.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import math
-from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
 from pathlib import Path
 from typing import Annotated, Literal
 
-import yaml
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -38,8 +40,11 @@ from pydantic import (
 
 from generator.data.schema import ResultRecord, canonical_result_id
 from generator.data.vocabulary import vocabulary
+from generator.editorial import editor_yaml
+from generator.editorial.precision import (PERCENT_TEXT, decimals, number_text,
+                                           shown_decimals, significant_figures, states)
+from generator.editorial.editor_yaml import DATE_HINT, key_lines, line_of, value_texts
 from generator.errors import InputError, InputErrors
-from generator.i18n.formatting import result_decimals
 from generator.results import power
 
 # Status taxonomy. "verified" and "preview" follow MLCommons' categories (available, preview);
@@ -56,7 +61,6 @@ CLAIM_UNITS = ("x", "%", "accelerators", "submitters", "results", "tokens/s/MW",
 DEFAULT_TOLERANCE = 0.005  # relative: 0.5 %, about the rounding of figures quoted in articles
 # Figures quoted from others keep their authors' rounding (the tolerance); the rest are ours.
 QUOTED_STATUSES = ("vendor", "third-party", "disputed")
-COUNT_UNITS = ("accelerators", "submitters", "results")
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")]
 
@@ -172,8 +176,23 @@ class Preview(BaseModel):
         return self.phase == "open" and self.available_by < today
 
 
+class Quote(BaseModel):
+    """The words of a source stating a figure (``text``, quoted exactly), for a claim that
+    quotes others: a ``disputed`` claim must show who stated the figure it disputes."""
+
+    model_config = ConfigDict(extra="forbid")
+    source: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
 class Claim(BaseModel):
-    """One figure quoted by articles."""
+    """One figure quoted by articles.
+
+    ``value`` is written as readers read it: a multiple as ``2.6`` (unit ``x``), a percentage
+    as ``96.9 %`` or ``96.9`` with unit ``%`` (percent, not a fraction). ``rounding`` says why
+    a ratio or percentage of ours is stated with fewer than two significant figures; ``quote``
+    holds the words of the source that states a quoted figure (required when ``disputed``).
+    """
 
     model_config = ConfigDict(extra="forbid")
     value: float
@@ -183,31 +202,64 @@ class Claim(BaseModel):
     sources: list[str] = Field(min_length=1)
     derivation: Derivation | None = None
     preview: Preview | None = None
+    quote: Quote | None = None
+    rounding: str | None = Field(default=None, min_length=1)
     note: str | None = None
     # The value as written in claims.yaml ("2.50"), set by load_registry: its decimals are the
     # stated precision.
     _written: str | None = PrivateAttr(default=None)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _percent_text(cls, raw):
+        """``value: 96.9 %`` is the percentage 96.9 (unit ``%``, which may then be omitted)."""
+        if isinstance(raw, dict) and isinstance(raw.get("value"), str):
+            found = PERCENT_TEXT.match(raw["value"])
+            if found:
+                if raw.get("unit", "%") != "%":
+                    raise ValueError(f"value {raw['value']!r} is a percentage but unit is "
+                                     f"{raw['unit']!r}: write unit '%' or drop the % sign")
+                raw = {**raw, "value": float(found.group(1).replace("_", "")), "unit": "%"}
+        return raw
+
+    @property
+    def written(self) -> str:
+        """The number as written in ``claims.yaml`` (``"2.50"``, ``"96.9"`` for ``96.9 %``);
+        without the file's text, the shortest form of the number."""
+        return number_text(self._written or repr(self.value))
+
     @property
     def stated_decimals(self) -> int:
-        """Decimals of the value as written in ``claims.yaml`` (``2.50`` -> 2, ``512`` -> 0);
-        without the file's text, those of the shortest form of the number."""
-        text = self._written or repr(self.value)
-        exponent = Decimal(text.replace("_", "")).as_tuple().exponent
-        return max(0, -exponent) if isinstance(exponent, int) else 0
+        """Decimals of the value as written in ``claims.yaml`` (``2.50`` -> 2, ``512`` -> 0)."""
+        return decimals(self.written)
+
+    @property
+    def significant_figures(self) -> int:
+        """Significant figures of the value as written (``3`` -> 1, ``2.6`` -> 2, ``0.04`` ->
+        1, ``96.9`` -> 3, ``2.50`` -> 3; an integer's trailing zeros count: ``10`` -> 2)."""
+        return significant_figures(self.written)
 
     @property
     def precision(self) -> int:
         """Decimals at which the claim is stated to readers: those written, at most those the
-        page shows (``shown_decimals``); in the unit of ``value`` (a fraction for ``%``)."""
+        page shows (``shown_decimals``); in the unit of ``value`` (percent for ``%``)."""
         return min(self.stated_decimals, shown_decimals(self.value, self.unit))
+
+    def quote_states_value(self) -> bool:
+        """True when ``quote.text`` contains the stated figure (``"up to 2.5x"`` for 2.5)."""
+        return self.quote is not None and states(self.quote.text, self.written)
 
     @model_validator(mode="after")
     def _status_rules(self) -> "Claim":
-        if self.status == "derived" and self.derivation is None:
-            raise ValueError("a 'derived' claim needs a derivation")
+        if self.status in ("verified", "derived") and self.derivation is None:
+            raise ValueError(f"a '{self.status}' claim must be recomputable from the dataset: "
+                             "add a derivation, or give the status of its source (vendor, "
+                             "third-party, unverified)")
         if self.status == "preview" and self.preview is None:
             raise ValueError("a 'preview' claim needs preview.available_by")
+        if self.status == "disputed" and self.quote is None:
+            raise ValueError("a 'disputed' claim needs quote: {source: ID, text: '...'}, the "
+                             "words of the source that states the figure it disputes")
         if not math.isfinite(self.value):
             raise ValueError("value must be a finite number")
         return self
@@ -229,218 +281,62 @@ class Registry(BaseModel):
     claims: dict[Id, Claim]
 
 
-def shown_decimals(value: float, unit: str) -> int:
-    """The most decimals a page shows of a claim's ``value`` in ``unit`` (the rule of
-    ``verification.format_value``): 2 for a multiple (``1.83×``), 3 for a fraction shown as a
-    percentage (``0.995`` -> ``99.5%``), 0 for counts, else ``formatting.result_decimals``."""
-    if unit == "x":
-        return 2
-    if unit == "%":
-        return 3
-    if unit in COUNT_UNITS:
-        return 0
-    return result_decimals(value)
-
-
-def rounded(value: float, decimals: int) -> Decimal:
-    """``value`` rounded half-to-even at ``decimals`` (as Babel rounds what a page shows)."""
-    return Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_EVEN)
-
-
-@dataclass(frozen=True)
-class Recomputation:
-    """A derivation evaluated on the dataset: the computed value, the records it used and the
-    claim units the value may be stated in (``units``: the records' unit for a result, tokens/J
-    for an efficiency, ``x`` or ``%`` for a ratio...)."""
-
-    value: float
-    records: tuple[ResultRecord, ...]
-    units: tuple[str, ...] = ()
-
-    def agrees(self, claim: Claim) -> bool:
-        """True when the claim's stated value matches: equal at its stated precision
-        (``Claim.precision``) for a figure from the dataset, within the relative tolerance for
-        one quoted from others (``QUOTED_STATUSES``; see the module docstring)."""
-        if claim.status not in QUOTED_STATUSES:
-            return rounded(claim.value, claim.precision) == rounded(self.value, claim.precision)
-        tolerance = claim.derivation.tolerance if claim.derivation else DEFAULT_TOLERANCE
-        return math.isclose(claim.value, self.value, rel_tol=tolerance)
-
-
 def load_registry(path: Path) -> Registry:
     """Read and validate ``claims.yaml`` (YAML safe loader).
 
     Raises:
-        InputErrors: every schema problem as ``data/claims.yaml: line N: field 'claims.x.status':
-            ...``, plus sources referenced but not defined.
+        InputErrors: what ``editor_yaml.read`` refuses (duplicate ids and keys, impossible
+            dates); every schema problem as ``data/claims.yaml: line N: field
+            'claims.x.status': ...``; sources referenced but not defined; a ``disputed`` quote
+            that does not state the figure.
     """
     text = path.read_text(encoding="utf-8")
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark else None
-        raise InputErrors([InputError(path, where, None, f"malformed YAML: {exc}")]) from None
-    except ValueError as exc:  # a well-formed but impossible date, e.g. 2026-02-30
-        raise InputErrors([InputError(path, None, None, f"invalid value: {exc}")]) from None
-    lines = _key_lines(text)
+    raw = editor_yaml.read(path, text)
+    lines = key_lines(text)
     try:
         registry = Registry.model_validate(raw)
     except ValidationError as exc:
         errors = []
         for problem in exc.errors():
             loc = [str(p) for p in problem["loc"]]
-            errors.append(InputError(path, _line_of(lines, loc), ".".join(loc),
-                                     problem["msg"]))
+            message = problem["msg"]
+            if problem["type"].startswith(("date", "datetime")):
+                message = f"{problem['input']!r} is not a date: {DATE_HINT}"
+            errors.append(InputError(path, line_of(lines, loc), ".".join(loc), message))
         raise InputErrors(errors) from None
-    errors = [InputError(path, _line_of(lines, ["claims", claim_id]),
+    errors = [InputError(path, line_of(lines, ["claims", claim_id]),
                          f"claims.{claim_id}.sources",
                          f"unknown source '{source}'; define it under 'sources'")
               for claim_id, claim in registry.claims.items()
               for source in claim.sources if source not in registry.sources]
-    if errors:
-        raise InputErrors(errors)
-    for claim_id, text in _value_texts(text).items():
+    for claim_id, text in value_texts(text).items():
         if claim_id in registry.claims:
             registry.claims[claim_id]._written = text
+    for claim_id, claim in registry.claims.items():
+        if claim.quote is not None:
+            where = line_of(lines, ["claims", claim_id, "quote"])
+            errors += [InputError(path, where, f"claims.{claim_id}.quote", problem)
+                       for problem in _quote_problems(claim, registry.sources)]
+    if errors:
+        raise InputErrors(errors)
     return registry
 
 
-def _value_texts(text: str) -> dict[str, str]:
-    """Each claim's ``value`` as written (the scalar's text, e.g. ``"2.50"``), by claim id."""
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return {}
-    claims = next((v for k, v in getattr(root, "value", []) if k.value == "claims"), None)
-    found = {}
-    for key, node in getattr(claims, "value", []):
-        for field, value in getattr(node, "value", []) if isinstance(node, yaml.MappingNode) \
-                else []:
-            if field.value == "value" and isinstance(value, yaml.ScalarNode):
-                found[key.value] = value.value
-    return found
+def _quote_problems(claim: Claim, sources: dict[str, Source]) -> list[str]:
+    """What is wrong with a claim's ``quote``: its source must be one of the claim's, not the
+    MLCommons results (a figure of our own, off the data, is wrong, not disputed), and its
+    text must state the figure as ``value`` gives it."""
+    source = sources.get(claim.quote.source)
+    if claim.quote.source not in claim.sources or source is None:
+        return [f"quote.source '{claim.quote.source}' must be one of the claim's sources "
+                f"({', '.join(claim.sources)})"]
+    if source.publisher == "MLCommons":
+        return ["a quote must come from whoever stated the figure, not from the MLCommons "
+                "results: a figure of ours that differs from the data is corrected, not "
+                "disputed"]
+    if not claim.quote_states_value():
+        return [f"the quoted text {claim.quote.text!r} does not state {claim.written}: quote "
+                "the words that give the figure"]
+    return []
 
 
-def _key_lines(text: str) -> dict[tuple[str, ...], int]:
-    """Line numbers (1-based) of mapping keys, by their path, from the YAML node tree."""
-    lines: dict[tuple[str, ...], int] = {}
-
-    def walk(node, path):
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                lines[path + (key.value,)] = key.start_mark.line + 1
-                walk(value, path + (key.value,))
-        elif isinstance(node, yaml.SequenceNode):
-            for i, item in enumerate(node.value):
-                lines[path + (str(i),)] = item.start_mark.line + 1
-                walk(item, path + (str(i),))
-    try:
-        walk(yaml.compose(text, Loader=yaml.SafeLoader), ())
-    except yaml.YAMLError:
-        pass
-    return lines
-
-
-def claim_lines(path: Path) -> dict[str, int]:
-    """File line of each claim's ``value`` (or of its id) in ``claims.yaml``, by claim id."""
-    lines = _key_lines(path.read_text(encoding="utf-8"))
-    return {key[1]: lines.get(("claims", key[1], "value"), line)
-            for key, line in lines.items() if len(key) == 2 and key[0] == "claims"}
-
-
-def _line_of(lines: dict[tuple[str, ...], int], loc: list[str]) -> str | None:
-    for end in range(len(loc), 0, -1):
-        if tuple(loc[:end]) in lines:
-            return f"line {lines[tuple(loc[:end])]}"
-    return None
-
-
-def select(records: list[ResultRecord], selector: Selector) -> ResultRecord:
-    """The one record matching ``selector``.
-
-    Raises:
-        LookupError: no record, or several, match (the message says how many and which IDs).
-    """
-    found = [r for r in records if selector.matches(r)]
-    if len(found) != 1:
-        ids = ", ".join(sorted({f"{r.result_id} {r.system_name}" for r in found})[:5])
-        raise LookupError(f"selector ({selector.describe()}) matches {len(found)} records"
-                          + (f": {ids}" if ids else "; check round, model, scenario and result ID"))
-    return found[0]
-
-
-def recompute(derivation: Derivation, records: list[ResultRecord]) -> Recomputation:
-    """Evaluate ``derivation`` on ``records`` (the whole dataset).
-
-    Returns:
-        the computed value, in the claim's unit: the records' unit for ``result`` and ``sum``,
-        a count for ``accelerators``,
-        per accelerator for ``per_accelerator``, a multiple (×) for ``ratio``, a fraction of
-        1 (shown as %) for ``scaling_efficiency``.
-
-    Raises:
-        LookupError: a selector matches no record or several.
-        ValueError: a formula that does not apply, e.g. a latency divided by accelerators.
-    """
-    picked = tuple(select(records, s) for s in derivation.results)
-    first = picked[0]
-    per_accelerator = (derivation.formula in ("per_accelerator", "scaling_efficiency")
-                       or derivation.of == "per_accelerator")
-    if per_accelerator and any(r.result_per_accelerator is None for r in picked):
-        raise ValueError(f"'{derivation.formula}' needs throughputs with a known accelerator "
-                         f"count; {first.result_id} is {first.units} on "
-                         f"{first.total_accelerators or 'no'} accelerators")
-    if derivation.formula in ("sum", "ratio") and len({_unit(r, derivation.of)
-                                                        for r in picked}) > 1:
-        raise ValueError(f"'{derivation.formula}' of {derivation.of} over figures in different "
-                         "units: " + ", ".join(f"{r.shown_id} {_unit(r, derivation.of)}"
-                                               for r in picked))
-    units: tuple[str, ...] = (first.units,)
-    if derivation.formula == "result":
-        value = first.result
-    elif derivation.formula == "accelerators":
-        units = ("accelerators",)
-        if first.total_accelerators is None:
-            raise ValueError(f"{first.result_id} has no accelerators")
-        value = float(first.total_accelerators)
-    elif derivation.formula == "per_accelerator":
-        value = first.result / first.total_accelerators
-    elif derivation.formula == "ratio":
-        a, b = (_figure(r, derivation.of) for r in picked)
-        value, units = a / b, ("x", "%")
-    elif derivation.formula == "efficiency":
-        value, units = _figure(first, "efficiency"), (_unit(first, "efficiency"),)
-    elif derivation.formula == "sum":
-        value = sum(r.result for r in picked)
-    else:
-        large, small = picked
-        value = large.result / (large.total_accelerators / small.total_accelerators
-                                * small.result)
-        units = ("%", "x")
-    return Recomputation(value, picked, units)
-
-
-def _unit(record: ResultRecord, of: str) -> str:
-    """The unit of the figure of ``record`` that ``of`` names (``Derivation.of``)."""
-    if of == "efficiency":
-        figure = power.efficiency(record)
-        return figure.units if figure else "none"
-    return record.units
-
-
-def _figure(record: ResultRecord, of: str) -> float:
-    """The figure of ``record`` that a ratio divides (``Derivation.of``).
-
-    Raises:
-        ValueError: an energy figure asked of a record without an MLPerf Power result.
-    """
-    if of == "per_accelerator":
-        return record.result_per_accelerator
-    if of == "efficiency":
-        figure = power.efficiency(record)
-        if figure is None:
-            raise ValueError(f"{record.result_id} {record.model} {record.scenario} has no "
-                             "MLPerf Power result")
-        return figure.value
-    return record.result

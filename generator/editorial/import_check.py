@@ -10,7 +10,8 @@ from pathlib import Path
 from generator.data import dataset
 from generator.editorial.check import _read_all
 from generator.editorial.claim_checks import _plain, check_claims
-from generator.editorial.claims import load_registry, recompute
+from generator.editorial.claims import load_registry
+from generator.editorial.recomputation import recompute
 from generator.errors import InputError, InputErrors
 
 

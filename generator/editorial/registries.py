@@ -15,6 +15,7 @@ from pathlib import Path
 import yaml
 from pymdownx.slugs import slugify as unicode_slugify
 
+from generator.editorial import editor_yaml
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
 
@@ -25,7 +26,7 @@ SLUG = r"^[a-z0-9][a-z0-9-]*$"
 
 
 def _load_translated(path: Path, fields: tuple[str, ...] | None) -> dict[str, dict]:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
+    raw = editor_yaml.read(path) if path.exists() else {}
     if not isinstance(raw, dict):
         raise InputError(path, None, None, "expected a mapping of ids")
     for key, entry in raw.items():
@@ -48,6 +49,7 @@ def authors(path: Path = AUTHORS_FILE) -> dict[str, dict]:
 
     Raises:
         InputError: a bad id or a language missing.
+        InputErrors: duplicate keys, impossible dates, malformed YAML (``editor_yaml.read``).
     """
     return _load_translated(path, ("name", "description"))
 

@@ -18,33 +18,25 @@ import hashlib
 import html
 from dataclasses import dataclass
 
-from babel.numbers import format_percent
 from markupsafe import Markup
 
 from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
+from generator.editorial.figures import format_value
 from generator.editorial.articles import CLAIM_REFERENCE, mask_comments, render_plain
 from generator.editorial import guidelines
 from generator.editorial.claim_review import claim_reviews
-from generator.editorial.claims import STATUSES, Claim, Recomputation, Registry, recompute
+from generator.editorial.claims import STATUSES, Claim, Registry
+from generator.editorial.recomputation import Recomputation, recompute, shown_value
 from generator.i18n.catalogs import N_, translations
-from generator.i18n.formatting import (
-    format_day,
-    format_number,
-    format_result,
-    tidy_spacing,
-    units_label,
-)
+from generator.i18n.formatting import format_day, tidy_spacing
 from generator.i18n.languages import Language
-from generator.results.power import ENERGY_UNIT, PER_JOULE
+from generator.results.power import ENERGY_UNIT
 
 ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑", "third-party": "◇",
          "unverified": "?", "disputed": "✖"}
 PREVIEW_ICONS = {"open": "◔", "confirmed": "◕", "seen": "◕", "retracted": "⊘"}
-COUNT_UNITS = ("accelerators", "submitters", "results")
-
-
 STATUS_LABELS = {
     "verified": N_("Verified"), "preview": N_("Preview"), "derived": N_("Derived"),
     "vendor": N_("Vendor figure"), "third-party": N_("Third-party estimate"),
@@ -77,14 +69,11 @@ PREVIEW_SENTENCES = {
     "retracted": N_("The product was to be available by %(due)s; the result was retracted on "
                     "%(date)s."),
 }
-COUNT_LABELS = {"accelerators": N_("accelerators"), "submitters": N_("submitters"),
-                "results": N_("results")}
 # Keys of a claim's `measures` shown (translated) on the Verification page.
 MEASURE_LABELS = {"round": N_("Round"), "model": N_("Model"), "scenario": N_("Scenario"),
                   "suite": N_("Suite"), "division": N_("Division"), "submitter": N_("Submitter"),
                   "system": N_("System"), "accelerators": N_("Accelerators"),
                   "result_id": N_("Result ID"), "platform": N_("Platform")}
-LATENCY_FORMATS = {"Latency (ms)": N_("%(value)s ms"), "Latency (s)": N_("%(value)s s")}
 FORMULA_LABELS = {
     "result": N_("official result"),
     "accelerators": N_("accelerators of the system under test"),
@@ -97,23 +86,6 @@ FORMULA_LABELS = {
     "sum": N_("sum of results"),
     "scaling_efficiency": N_("scaling efficiency: throughput at N ÷ (N/M × throughput at M)"),
 }
-
-
-def format_value(value: float, unit: str, lang: Language) -> str:
-    """A claim's value with its unit in ``lang``: ``5,749,440 tokens/s``, ``3.7×``, ``99%``,
-    ``512 accelerators``; MLPerf units and count nouns are translated by the catalog."""
-    _ = translations(lang).gettext
-    if unit == "x":
-        return f"{format_number(value, lang, 2)}×"  # as stated: 1.83×, 3.7×
-    if unit == "%":
-        return format_percent(value, format="#,##0.#%", locale=lang.cldr)
-    if unit in LATENCY_FORMATS:
-        return _(LATENCY_FORMATS[unit]) % {"value": format_result(value, lang)}
-    if unit in COUNT_UNITS:
-        return f"{format_number(value, lang, 0)} {_(COUNT_LABELS[unit])}"
-    label = (units_label(unit, lang) if unit in vocabulary().units
-             or unit in (*PER_JOULE.values(), ENERGY_UNIT) else unit)
-    return f"{format_result(value, lang)} {label}"
 
 
 @dataclass(frozen=True)
@@ -131,7 +103,15 @@ class ClaimView:
 
     @property
     def value(self) -> str:
-        return format_value(self.claim.value, self.claim.unit, self.lang)
+        """The figure shown (``recomputation.shown_value``) at the stated precision."""
+        return format_value(shown_value(self.claim, self.recomputation), self.claim.unit,
+                            self.lang, self.claim.precision)
+
+    @property
+    def drifted(self) -> bool:
+        """The stated value disagrees with its recomputation (only in the editor's preview)."""
+        return (self.recomputation is not None and self.claim.status != "disputed"
+                and not self.recomputation.agrees(self.claim))
 
     @property
     def status_label(self) -> str:
@@ -148,21 +128,27 @@ class ClaimView:
         """The flag's icon: the status's, or the preview phase's (◔ open, ◕ confirmed,
         ⊘ retracted)."""
         phase = self.preview_phase
-        return PREVIEW_ICONS[phase] if phase and self.claim.status == "preview" \
-            else ICONS[self.claim.status]
+        return "✖" if self.drifted else PREVIEW_ICONS[phase] \
+            if phase and self.claim.status == "preview" else ICONS[self.claim.status]
 
     @property
     def classes(self) -> str:
         """CSS classes after ``claim``: the status's, and a preview's phase as a second one
         (``claim--preview claim--retracted``, which strikes the value through)."""
         phase = self.preview_phase if self.claim.status == "preview" else None
-        return f"claim--{self.claim.status}" + (f" claim--{phase}" if phase else "")
+        return (f"claim--{self.claim.status}" + (f" claim--{phase}" if phase else "")
+                + (" claim--drifted" if self.drifted else ""))
 
     @property
     def label(self) -> str:
         """The flag's label: the status, and for a preview the phase of its product with its
         date in the language's long form (``Preview, retracted November 20, 2026``)."""
         preview = self.claim.preview
+        if self.drifted:
+            stated = format_value(self.claim.value, self.claim.unit, self.lang,
+                                  self.claim.stated_decimals)
+            return self._("Stated %(stated)s, the data give %(computed)s") % {
+                "stated": stated, "computed": self.computed}
         if self.claim.status != "preview" or preview is None:
             return self.status_label
         date = {"open": preview.available_by, "confirmed": preview.confirmed,
@@ -202,7 +188,6 @@ class ClaimView:
         """Inline Markdown: the value and unit in HTML, and the flag as a Markdown link to the
         claims table row, so that Material's blog points it at the post when the paragraph is
         shown as an excerpt on a list page (it rewrites links, not raw HTML)."""
-        status = self.claim.status
         value = Markup('<span class="claim {c}" data-claim="{id}">'
                        '<span class="claim__value">{value}</span>').format(
             c=self.classes, id=self.claim_id, value=self.value)
@@ -224,8 +209,7 @@ class ClaimView:
                     label = "energy"  # SingleStream, MultiStream: the published energy
                 parts.append(_("Formula: %(formula)s = %(value)s.") % {
                     "formula": _(FORMULA_LABELS[label]),
-                    "value": format_value(self.recomputation.value, self.claim.unit,
-                                          self.lang)})
+                    "value": self.computed})
         for source_id in self.claim.sources:
             source = self.registry.sources[source_id]
             # The punctuation is the language's (a Chinese footnote uses ，and 。).
@@ -252,12 +236,18 @@ class ClaimView:
             "scenario": record.scenario, "id": record.shown_id,
             "url": result_url(record.round, record.location), "date": source.date.isoformat()}
 
+    @property
+    def computed(self) -> str:
+        """The recomputed value, in the claim's unit, at the page's usual rounding."""
+        return format_value(self.recomputation.in_unit(self.claim.unit), self.claim.unit,
+                            self.lang)
+
     def check_text(self) -> str:
         """The claims table's check column: computed value, or why there is none."""
         _ = self._
         if not self.recomputation:
             return _("no recomputation possible")
-        computed = format_value(self.recomputation.value, self.claim.unit, self.lang)
+        computed = self.computed
         if self.recomputation.agrees(self.claim):
             return _("recomputed: %(value)s ✔") % {"value": computed}
         return _("recomputed: %(value)s ✖ differs") % {"value": computed}
@@ -274,7 +264,7 @@ def claim_view(claim_id: str, registry: Registry, records: list[ResultRecord],
     """The view of one claim, its derivation recomputed on ``records``.
 
     Raises:
-        KeyError: unknown claim id. LookupError/ValueError: from ``claims.recompute``.
+        KeyError: unknown claim id. LookupError/ValueError: from ``recomputation.recompute``.
     """
     claim = registry.claims[claim_id]
     recomputation = recompute(claim.derivation, records) if claim.derivation else None

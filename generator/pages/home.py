@@ -120,7 +120,9 @@ def editorial_pages(registry: Registry, posts: list[Article], records: list[Resu
          "label": v.label, "value": v.claim.value,
          "unit": v.claim.unit,
          "measures": "; ".join(f"{k}: {value}" for k, value in v.claim.measures.items()),
-         "recomputed_value": v.recomputation.value if v.recomputation else None,
+         # In the claim's unit, as the value: percent for "%".
+         "recomputed_value": (v.recomputation.in_unit(v.claim.unit) if v.recomputation
+                              else None),
          # The IDs as published, their canonical forms, and for each whether it is derived.
          **{name: " ".join(value(r) for r in v.recomputation.records)
             if v.recomputation else None for name, value in (

@@ -31,6 +31,7 @@ from generator.data import changelog
 from generator.data.dataset import Dataset
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
+from generator.editorial import redirects
 from generator.editorial.articles import Article
 from generator.editorial.claims import Registry
 from generator.pages.explorer import EXPLORER_DATA, explorer_data
@@ -101,9 +102,9 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
                    registry: Registry | None = None, posts: list[Article] = (),
                    shared: str | None = None) -> list[Page | ChartImage]:
     """Every generated page of ``lang``: home, results, research, data and (with a claims
-    registry) the editorial pages (tags, verification, claims downloads). ``shared`` is the
-    explorer's dataset file (``explorer.explorer_data``), whose digest the explorer page
-    names.
+    registry) the editorial pages (tags, verification, claims downloads), and the redirect
+    pages of ``data/redirects.yaml`` (``editorial.redirects``). ``shared`` is the explorer's
+    dataset file (``explorer.explorer_data``), whose digest the explorer page names.
 
     Posts marked ``draft: true`` are checked like any other but built by nobody (Material's
     blog skips them), so no generated list names them: the home page, tag pages and
@@ -112,7 +113,10 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
     published = [post for post in posts if not post.draft]
     retrieved = {name: entries[-1]["date"] for name in dataset.rounds
                  if (entries := changelog.read_changelog(data_dir, name))}
-    return ([home_page(dataset, lang, published), *results_pages(dataset, lang, shared, retrieved),
+    moved = [Page(f"{old}index.html", redirects.redirect_page(old, new, lang))
+             for old, new in sorted(redirects.load(data_dir / "redirects.yaml").items())]
+    return ([home_page(dataset, lang, published), *moved,
+             *results_pages(dataset, lang, shared, retrieved),
              *research_pages(dataset, lang), *data_pages(data_dir, dataset, lang, site_url)]
             + (editorial_pages(registry, published, list(dataset.records), lang)
                if registry is not None else []))

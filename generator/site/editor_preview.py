@@ -7,6 +7,14 @@ home page, the blog's authors, the tag pages, the Verification page and the resu
 are generated again for the previewed language (``write_editorial_pages``, about 1 s), so a
 changed claim, author or tag shows at the next reload; the ~2,200 generated files under
 ``results/`` below the overview are left out of the preview (``left_out``), and the log says so.
+
+The preview tells the truth at once and never stops serving: before each build it runs
+``check`` (``problems``) and shows check's own messages (file, line, what to do) in its log and
+in a banner on every page (``overrides/main.html``, ``config.extra.preview_errors``). What
+would stop the build is set aside instead: a claim reference that cannot be shown becomes a
+visible mark (``disarm``), a post whose front matter cannot be read is left out
+(``unreadable_posts``), an unreadable ``claims.yaml`` is replaced by its last good version
+(``registry``). A drifted claim's flag shows the drift (``verification.ClaimView.drifted``).
 """
 
 from __future__ import annotations
@@ -14,10 +22,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import re
+
 from generator.editorial import registries as editorial
-from generator.editorial.articles import articles
-from generator.editorial.claims import load_registry
+from generator.editorial.articles import CLAIM_REFERENCE, articles, mask_comments, read_article
+from generator.editorial.check import check
+from generator.editorial.claims import Registry, load_registry
+from generator.editorial.recomputation import recompute
 from generator.data.dataset import load
+from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged, write_text_atomic
 from generator.i18n.languages import Language
 from generator.pages.home import editorial_pages, home_page
@@ -26,6 +39,7 @@ from generator.pages.results import results_index
 
 ENVIRONMENT = "MLPERF_PREVIEW"
 KEPT = frozenset({"results/index.md"})
+_last_good: dict[Path, Registry] = {}
 
 
 def active() -> bool:
@@ -45,13 +59,77 @@ def write_editorial_pages(root: Path, lang: Language) -> int:
 
     Returns:
         the number of files written (changed ones only, so live reload does not loop).
+
+    Raises:
+        InputError, InputErrors: an editor's file cannot be read (``problems`` reports it; the
+            pages written before stay).
     """
     editorial.authors.cache_clear()
     editorial.tags.cache_clear()
     data = load_unless_unchanged(load, root / "data")
-    registry = load_unless_unchanged(load_registry, root / "data" / "claims.yaml")
+    claims = load_unless_unchanged(load_registry, root / "data" / "claims.yaml")
     posts = articles(root / "docs")
     pages: list[Page] = [home_page(data, lang, posts), results_index(data, lang),
-                         *editorial_pages(registry, posts, list(data.records), lang)]
+                         *editorial_pages(claims, posts, list(data.records), lang)]
     folder = root / "docs" / lang.code
     return sum(write_text_atomic(folder / page.path, page.content) for page in pages)
+
+
+def problems(root: Path) -> list[str]:
+    """What ``check`` reports for the project as it is now, one message per problem, exactly
+    as ``make check`` prints it (empty when it passes)."""
+    try:
+        check(root)
+    except InputErrors as exc:
+        return [str(error) for error in exc.errors]
+    except InputError as exc:
+        return [str(exc)]
+    return []
+
+
+def registry(root: Path) -> Registry:
+    """``data/claims.yaml`` as it is now, or while it cannot be read its last good version in
+    this process (none yet: an empty registry), so that the preview keeps serving."""
+    path = root / "data" / "claims.yaml"
+    try:
+        _last_good[path] = load_unless_unchanged(load_registry, path)
+    except InputErrors:
+        pass
+    return _last_good.get(path) or Registry(sources={}, claims={})
+
+
+def disarm(markdown: str, claims: Registry, records: list) -> str:
+    """``markdown`` with every claim reference the build could not show (an unknown id, a
+    derivation that selects no single result) replaced by a visible mark, ``✖ claim 'ID'``;
+    ``problems`` says why."""
+    masked = mask_comments(markdown)
+    pieces, end = [], 0
+    for match in CLAIM_REFERENCE.finditer(masked):
+        claim = claims.claims.get(match.group(1))
+        try:
+            if claim is not None and claim.derivation is not None:
+                recompute(claim.derivation, records)
+            usable = claim is not None
+        except (LookupError, ValueError):
+            usable = False
+        if not usable:
+            name = re.sub(r"[^a-z0-9.-]", "?", match.group(1))
+            pieces += [markdown[end:match.start()],
+                       f'<mark class="preview-error">✖ claim \'{name}\'</mark>']
+            end = match.end()
+    return "".join(pieces) + markdown[end:]
+
+
+def unreadable_posts(root: Path, lang: Language) -> set[str]:
+    """Posts of ``lang`` (``blog/posts/x.md``) whose front matter cannot be read: the blog would
+    stop the build on them, so the preview leaves them out until they are fixed."""
+    out = set()
+    for path in sorted((root / "docs" / lang.code / "blog" / "posts").glob("*.md")):
+        try:
+            post = read_article(path, lang)
+        except (InputError, InputErrors):
+            out.add(f"blog/posts/{path.name}")
+            continue
+        if post.date is None:
+            out.add(f"blog/posts/{path.name}")
+    return out
