@@ -23,6 +23,7 @@ build: $(VENV)/.installed  ## generate pages into docs/ only
 	$(PY) -m generator build
 
 serve: $(VENV)/.installed  ## live preview of one language: make serve LANG=zh PORT=8001
+	test -f mkdocs.$(SERVE_LANG).yml || $(PY) -m generator build  # the language's configuration
 	MLPERF_PREVIEW=1 SOCIAL_CARDS=0 NO_MKDOCS_2_WARNING=1 \
 	  $(PY) -m mkdocs serve -f mkdocs.$(SERVE_LANG).yml -a 127.0.0.1:$(PORT)
 
@@ -46,4 +47,4 @@ requirements: $(VENV)/.installed  ## re-pin requirements.txt from requirements.i
 	$(PY) -m pip freeze --exclude pip > requirements.txt
 
 clean:
-	rm -rf site site.old docs/*/index.md docs/*/results .cache/vendor .cache/site
+	rm -rf site site.old mkdocs.*.yml docs/*/index.md docs/*/results .cache/vendor .cache/site
