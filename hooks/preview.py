@@ -1,5 +1,6 @@
 """MkDocs hook: the editor's preview (``make serve``, ``generator.site.editor_preview``) regenerates the
-pages an editor's files feed before each build and leaves the generated results pages out.
+pages an editor's files feed before each build, leaves the generated results pages out and
+draws no social cards.
 Does nothing in the published build."""
 
 from __future__ import annotations
@@ -18,6 +19,12 @@ from generator.i18n.languages import language  # noqa: E402
 from generator.site import editor_preview as preview  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.preview")
+
+
+@event_priority(100)  # before the social plugin reads its configuration
+def on_config(config, **_):
+    if preview.active() and "material/social" in config.plugins:
+        config.plugins["material/social"].config.enabled = False  # cards: publication only
 
 
 @event_priority(100)  # before the blog and tags plugins read the generated files

@@ -272,9 +272,9 @@ def _mkdocs_build(lang: Language, out: Path, strict: bool, root: Path, epoch: st
     done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         raise BuildError(f"MkDocs build of '{lang.code}' failed:\n{done.stdout}{done.stderr}")
-    # MkDocs' own output is hidden when the build succeeds; what the hooks say is not.
-    notes = [line.split("-  ", 1)[-1].strip() for line in
-             (done.stdout + done.stderr).splitlines() if social.SKIPPED in line]
+    # MkDocs' own output is hidden when the build succeeds; why it drew no cards is not.
+    reason = social.skipped_reason(root, lang.code)
+    notes = [f"{social.SKIPPED}: {reason}"] if reason else []
     return time.perf_counter() - started, notes
 
 
