@@ -47,4 +47,4 @@ requirements: $(VENV)/.installed  ## re-pin requirements.txt from requirements.i
 	$(PY) -m pip freeze --exclude pip > requirements.txt
 
 clean:
-	rm -rf site site.old mkdocs.*.yml docs/*/index.md docs/*/results .cache/vendor .cache/site
+	rm -rf site site.old site-canary mkdocs.*.yml docs/*/claims.csv docs/*/claims.json docs/*/index.md docs/*/results .cache/vendor .cache/site
