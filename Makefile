@@ -9,7 +9,7 @@ SERVE_LANG := $(if $(filter en zh it,$(LANG)),$(LANG),en)
 MLCOMMONS := ../shared/data/mlperf
 PORT ?= 8000
 
-.PHONY: site build serve import check catalogs test bench requirements clean
+.PHONY: site build serve import check catalogs test bench requirements canary clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,19 @@ catalogs: $(VENV)/.installed  ## update the message catalogs from code and templ
 
 test: site  ## run the test suite (on the committed data and the built site)
 	$(PY) -m pytest
+
+# The successor engine, Zensical, in its own environment (requirements-canary.txt).
+CANARY_VENV := .cache/canary-venv
+$(CANARY_VENV)/.installed: requirements-canary.txt requirements.txt
+	$(PYTHON) -m venv $(CANARY_VENV)
+	$(CANARY_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
+	  --requirement requirements-canary.txt
+	touch $@
+
+canary: $(VENV)/.installed $(CANARY_VENV)/.installed  ## build the English site with Zensical into site-canary/en/ and test it
+	$(PY) -m generator build --lang en
+	$(CANARY_VENV)/bin/python -m generator.site.canary
+	$(PY) -m pytest tests/test_canary.py -q
 
 bench: $(VENV)/.installed  ## build benchmark: real data and a dataset ten times larger
 	$(PY) tools/bench.py

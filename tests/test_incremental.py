@@ -16,8 +16,7 @@ from tests.conftest import ROOT
 def project(tmp_path):
     root = tmp_path / "project"
     root.mkdir()
-    for name in ("mkdocs.yml", "mkdocs.en.yml", "mkdocs.zh.yml", "mkdocs.it.yml",
-                 "requirements.txt"):
+    for name in ("mkdocs.yml", "requirements.txt"):
         shutil.copy(ROOT / name, root / name)
     for folder in ("hooks", "templates", "data"):
         shutil.copytree(ROOT / folder, root / folder)
