@@ -1,5 +1,6 @@
 # mlperf-wiki: `make site` builds the whole site into site/, `make test` runs the tests.
-# Both create .venv/ from the pinned requirements.txt when needed.
+# Both create .venv/ from the pinned requirements.txt when needed; every package is checked
+# against its hash there (--require-hashes), so a swapped or tampered package is refused.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -13,7 +14,8 @@ PORT ?= 8000
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check --requirement requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes \
+	  --requirement requirements.txt
 	touch $@
 
 site: $(VENV)/.installed  ## generate pages from data/ and build every language into site/
@@ -44,7 +46,7 @@ CANARY_VENV := .cache/canary-venv
 $(CANARY_VENV)/.installed: requirements-canary.txt requirements.txt
 	$(PYTHON) -m venv $(CANARY_VENV)
 	$(CANARY_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
-	  --requirement requirements-canary.txt
+	  --require-hashes --requirement requirements-canary.txt
 	touch $@
 
 canary: $(VENV)/.installed $(CANARY_VENV)/.installed  ## build the English site with Zensical into site-canary/en/ and test it
@@ -55,9 +57,16 @@ canary: $(VENV)/.installed $(CANARY_VENV)/.installed  ## build the English site 
 bench: $(VENV)/.installed  ## build benchmark: real data and a dataset ten times larger
 	$(PY) tools/bench.py
 
-requirements: $(VENV)/.installed  ## re-pin requirements.txt from requirements.in
-	$(PY) -m pip install --quiet --requirement requirements.in
-	$(PY) -m pip freeze --exclude pip > requirements.txt
+# pip-tools, in its own environment: re-pins requirements.txt (and the canary's) from the .in
+# files with every file's hash. Versions already pinned are kept (--upgrade to move them).
+PIP_TOOLS := .cache/pip-tools
+PIP_COMPILE := $(PIP_TOOLS)/bin/pip-compile --quiet --generate-hashes --allow-unsafe \
+  --strip-extras --no-emit-index-url --no-emit-find-links
+requirements:  ## re-pin requirements.txt and requirements-canary.txt (with hashes) from the .in files
+	test -x $(PIP_TOOLS)/bin/pip-compile || { $(PYTHON) -m venv $(PIP_TOOLS) && \
+	  $(PIP_TOOLS)/bin/pip install --quiet pip-tools==7.6.2; }
+	$(PIP_COMPILE) --output-file requirements.txt requirements.in
+	$(PIP_COMPILE) --output-file requirements-canary.txt requirements-canary.in
 
 clean:
 	rm -rf site site.old site-canary mkdocs.*.yml docs/*/claims.csv docs/*/claims.json docs/*/index.md docs/*/results .cache/vendor .cache/site
