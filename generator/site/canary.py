@@ -1,5 +1,6 @@
 """The canary: the English site built with Zensical, Material for MkDocs' successor, into
-``site-canary/en/`` (``make canary``, in its own virtual environment, ``.cache/canary-venv``).
+``site-canary/en/`` (``make canary``, in its own virtual environment, ``.cache/canary-venv``, from the hashed
+pins of ``requirements-canary.txt``).
 
 Zensical reads ``mkdocs.yml`` but runs no MkDocs hooks and drops unknown plugins, so the canary
 shows what the site looks like once only our own stages are left: generated pages and
