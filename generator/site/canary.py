@@ -31,7 +31,9 @@ from generator.site.config import base_config, dump, language_config
 from generator.site.finish import finish_language
 
 ROOT = Path(__file__).resolve().parents[2]
-CONFIG = "mkdocs.canary.yml"
+# Zensical wants the site inside the folder of its configuration, and keeps its own cache (one
+# file per page) in .cache/ there, beside the project's.
+CONFIG = Path("mkdocs.canary.yml")
 OUT = Path("site-canary")
 OVERRIDES = Path(".cache") / "canary" / "overrides"
 # Theme overrides whose templates Zensical cannot render.
@@ -75,7 +77,7 @@ def main(root: Path = ROOT) -> int:
     # The extensions are our modules: Zensical imports them from the project folder.
     env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
     done = subprocess.run([str(Path(sys.executable).with_name("zensical")), "build",
-                           "-f", CONFIG], cwd=root, env=env)
+                           "-f", str(CONFIG)], cwd=root, env=env)
     if done.returncode != 0:
         print(f"canary: Zensical failed (exit {done.returncode})", file=sys.stderr)
         return 1
