@@ -1,8 +1,8 @@
 """MkDocs hook: the editor's preview (``make serve``, ``generator.site.editor_preview``) runs
 ``check`` before each build and shows its messages in the log and in a banner, regenerates the
-pages an editor's files feed, leaves the generated results pages out, and sets aside what
-would stop the build (so the server never hangs on a mistake). Does nothing in the published
-build."""
+pages an editor's files feed, leaves the generated results pages out, draws no social cards,
+and sets aside what would stop the build (so the server never hangs on a mistake). Does
+nothing in the published build."""
 
 from __future__ import annotations
 
@@ -23,6 +23,12 @@ from generator.i18n.languages import language  # noqa: E402
 from generator.site import editor_preview as preview  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.preview")
+
+
+@event_priority(100)  # before the social plugin reads its configuration
+def on_config(config, **_):
+    if preview.active() and "material/social" in config.plugins:
+        config.plugins["material/social"].config.enabled = False  # cards: publication only
 
 
 @event_priority(100)  # before the blog and tags plugins read the generated files

@@ -54,7 +54,7 @@ def dataset():
 
 def skip_without_cards():
     """Skip a social-card test when the last build drew no cards, with the build's own reason
-    (``SOCIAL_CARDS=0``, or fonts or Cairo missing), recorded by ``hooks/social.py``."""
+    (``SOCIAL_CARDS=0``, or fonts or Cairo missing), recorded by ``generator.site.social.plugin_options``."""
     from generator.site.build import social
     reason = social.skipped_reason(ROOT, "zh")
     if reason is not None:

@@ -8,6 +8,7 @@ import pytest
 
 from generator.i18n.languages import LANGUAGES
 from generator.site import build as site_module
+from generator.site import finish
 from tests.conftest import ROOT
 
 
@@ -15,8 +16,7 @@ from tests.conftest import ROOT
 def project(tmp_path):
     root = tmp_path / "project"
     root.mkdir()
-    for name in ("mkdocs.yml", "mkdocs.en.yml", "mkdocs.zh.yml", "mkdocs.it.yml",
-                 "requirements.txt"):
+    for name in ("mkdocs.yml", "requirements.txt"):
         shutil.copy(ROOT / name, root / name)
     for folder in ("hooks", "templates", "data"):
         shutil.copytree(ROOT / folder, root / folder)
@@ -42,7 +42,7 @@ def fake_mkdocs(calls):
 def test_only_the_changed_language_is_built_again(project, monkeypatch):
     calls = []
     monkeypatch.setattr(site_module, "_mkdocs_build", fake_mkdocs(calls))
-    monkeypatch.setattr(site_module, "write_shared_assets", lambda site, root: None)
+    monkeypatch.setattr(finish, "write_shared_assets", lambda site, root: None)
     site = project / "site"
     site_module.build(site, LANGUAGES, log=lambda *a: None, root=project)
     assert sorted(calls) == ["en", "it", "zh"]
@@ -54,7 +54,7 @@ def test_only_the_changed_language_is_built_again(project, monkeypatch):
     site_module.build(site, LANGUAGES, log=lambda *a: None, root=project)
     assert calls == ["zh"] and (site / "zh" / "index.html").read_text() == "zh # changed\n"
     calls.clear()
-    (project / "hooks" / "claims.py").write_text("# a changed hook rebuilds every language\n")
+    (project / "hooks" / "social.py").write_text("# a changed hook rebuilds every language\n")
     site_module.build(site, LANGUAGES, log=lambda *a: None, root=project)
     assert sorted(calls) == ["en", "it", "zh"]
 
@@ -62,7 +62,7 @@ def test_only_the_changed_language_is_built_again(project, monkeypatch):
 def test_a_deleted_site_is_built_again(project, monkeypatch):
     calls = []
     monkeypatch.setattr(site_module, "_mkdocs_build", fake_mkdocs(calls))
-    monkeypatch.setattr(site_module, "write_shared_assets", lambda site, root: None)
+    monkeypatch.setattr(finish, "write_shared_assets", lambda site, root: None)
     site_module.build(project / "site", LANGUAGES, log=lambda *a: None, root=project)
     shutil.rmtree(project / "site" / "en")
     calls.clear()

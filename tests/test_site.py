@@ -58,12 +58,12 @@ def test_results_pages_declare_their_language(site):
 def test_a_cname_in_docs_reaches_the_site_root(tmp_path):
     import shutil
 
-    from generator.site.build import write_root_pages
+    from generator.site.finish import write_root_pages
     from tests.conftest import ROOT
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "CNAME").write_text("mlperf.example.org\n", encoding="utf-8")
-    write_root_pages(tmp_path / "site", root=tmp_path)
+    write_root_pages(tmp_path / "site", tmp_path, "/mlperf-wiki/")
     assert (tmp_path / "site" / "CNAME").read_text(encoding="utf-8") == "mlperf.example.org\n"
     assert (tmp_path / "site" / "404.html").is_file()
 

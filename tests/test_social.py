@@ -120,31 +120,20 @@ def test_link_previews_quote_the_description_as_written(site):
             assert html.unescape(og.group(1)) == html.unescape(plain.group(1)), page
 
 
-def test_cards_switched_off_are_recorded_logged_and_relayed(tmp_path, monkeypatch, caplog):
-    # SOCIAL_CARDS=0: the hook disables the plugin, logs why and records it for the tests;
-    # site.build passes that line of MkDocs' (otherwise hidden) output to its own log.
-    import importlib.util
-    import logging
+def test_cards_switched_off_are_recorded_configured_and_relayed(tmp_path, monkeypatch):
+    # SOCIAL_CARDS=0: the language's generated configuration switches the plugin off, the
+    # reason is recorded for the tests, and site.build passes it to its own log.
     import subprocess
-    spec = importlib.util.spec_from_file_location("social_hook", ROOT / "hooks" / "social.py")
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
-    monkeypatch.setattr(hook, "ROOT", tmp_path)
     monkeypatch.setenv("SOCIAL_CARDS", "0")
-    plugin = types.SimpleNamespace(config=types.SimpleNamespace(enabled=True))
-    config = types.SimpleNamespace(plugins={"material/social": plugin},
-                                   theme={"language": "it"})
-    with caplog.at_level(logging.INFO, logger="mkdocs.hooks.social"):
-        hook.on_config(config)
-    assert plugin.config.enabled is False
-    assert "social cards are not drawn: SOCIAL_CARDS=0" in caplog.text
+    options, reason = social.plugin_options(tmp_path, "it")
+    assert options == {"enabled": False} and reason.startswith("SOCIAL_CARDS=0")
     assert social.skipped_reason(tmp_path, "it").startswith("SOCIAL_CARDS=0")
     assert social.skipped_reason(tmp_path, "en") is None
 
     from generator.i18n.languages import language
     from generator.site import build as site
-    line = "INFO    -  social cards are not drawn: SOCIAL_CARDS=0 asks for a build without them"
     monkeypatch.setattr(site.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(
-        a, 0, stdout=f"INFO    -  Building documentation...\n{line}\n", stderr=""))
-    _, notes = site._mkdocs_build(language("it"), tmp_path / "out", True, ROOT, "0")
-    assert notes == ["social cards are not drawn: SOCIAL_CARDS=0 asks for a build without them"]
+        a, 0, stdout="INFO    -  Building documentation...\n", stderr=""))
+    _, notes = site._mkdocs_build(language("it"), tmp_path / "out", True, tmp_path, "0")
+    assert notes == ["social cards are not drawn: SOCIAL_CARDS=0 asks for a build without "
+                     "them (site/ will have no cards)"]

@@ -86,14 +86,15 @@ def synthetic_summaries(folder: Path, copies: int) -> list[Path]:
 
 def default_config(root: Path, lang) -> Path:
     """A default Material configuration for ``lang``: no nav (MkDocs builds it from the files),
-    no hooks beyond the claims renderer the articles need, the same plugins."""
+    no hooks, the claims extension the articles need, the same plugins."""
     path = root / f"mkdocs.default.{lang.code}.yml"
     path.write_text(
         f"site_name: Default\nsite_url: https://example.org/{lang.code}/\n"
         f"docs_dir: docs/{lang.code}\ntheme:\n  name: material\n  language: {lang.code}\n"
-        "hooks: [hooks/claims.py]\nplugins:\n  - search\n  - blog\n  - tags:\n"
+        "plugins:\n  - search\n  - blog\n  - tags:\n"
         "      tags_slugify: !!python/name:generator.editorial.registries.slugify\n"
-        "markdown_extensions: [attr_list, tables, footnotes, admonition]\n",
+        "markdown_extensions: [attr_list, tables, footnotes, admonition,\n"
+        f"  {{generator.editorial.claim_markdown: {{lang: {lang.code}}}}}]\n",
         encoding="utf-8")
     return path
 
@@ -171,7 +172,7 @@ PROFILE_GROUPS = (  # (label, predicate on "file:function") in the cProfile summ
     ("plugins and hooks (all events)", lambda k: k.endswith("mkdocs/plugins.py:run_event")),
     ("  search plugin, per page", lambda k: k.endswith("search/plugin.py:on_page_context")),
     ("  social plugin, per page", lambda k: k.endswith("social/plugin.py:on_post_page")),
-    ("  claims hook, per page", lambda k: k.endswith("hooks/claims.py:on_page_markdown")),
+    ("  claims extension, per page", lambda k: k.endswith("claim_markdown.py:run")),
     ("theme templates (Jinja render)", lambda k: k.endswith("jinja2/environment.py:render")),
     ("copying static files", lambda k: k.endswith("structure/files.py:copy_static_files")),
     ("whole build (mkdocs build)", lambda k: k.endswith("commands/build.py:build")),

@@ -35,7 +35,7 @@ def N_(text: str) -> str:
 
 
 # Tooltips that Python-Markdown's extensions write in English (toc's heading anchor, footnotes'
-# back-link, whose %d is the footnote number); hooks/languages.py sets them per language.
+# back-link, whose %d is the footnote number); generator/site/config.py sets them per language.
 PERMALINK_TITLE = N_("Permanent link")
 BACKLINK_TITLE = N_("Jump back to footnote %d in the text")
 
@@ -95,12 +95,13 @@ def extract_template(root: Path) -> Catalog:
 
 
 def config_texts(root: Path) -> list[str]:
-    """The texts of ``mkdocs.yml`` that readers see: palette toggle names, the site description and the names of the footer's social links (``hooks/languages.py``
-    translates them)."""
+    """The texts of ``mkdocs.yml`` that readers see: palette toggle names, the copyright line,
+    the site description and the names of the footer's social links (``site.config`` writes
+    them translated into each language's configuration)."""
     with (root / "mkdocs.yml").open(encoding="utf-8") as handle:
         config = yaml_load(handle)
     return [scheme["toggle"]["name"] for scheme in config["theme"]["palette"]] + [
-        config["site_description"]] + [
+        config["site_description"], config["copyright"]] + [
         link["name"] for link in config.get("extra", {}).get("social", [])]
 
 

@@ -33,3 +33,20 @@ def reading_minutes(markdown: str, lang: Language) -> int:
     words = len(WORD.findall(HAN.sub(" ", text)))
     minutes = han / HAN_PER_MINUTE + words / WORDS_PER_MINUTE.get(lang.code, 238)
     return max(1, math.ceil(minutes))
+
+
+FRONT_MATTER_END = re.compile(r"\A(---\s*\n.*?\n)(---\s*\n)", re.DOTALL)
+READTIME_LINE = re.compile(r"^readtime:.*\n", re.MULTILINE)
+
+
+def with_reading_time(text: str, lang: Language) -> str:
+    """A post's file ``text`` with ``readtime: <minutes>`` in its front matter (Material's blog
+    shows that value instead of counting words itself, which fails for Chinese), replacing the
+    key's previous value; the rest of the file is unchanged. Text without front matter is
+    returned as it is (``check`` reports it)."""
+    found = FRONT_MATTER_END.match(text)
+    if not found:
+        return text
+    head = READTIME_LINE.sub("", found.group(1))
+    return (f"{head}readtime: {reading_minutes(text, lang)}\n{found.group(2)}"
+            + text[found.end():])

@@ -44,7 +44,7 @@ def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchma
                                        ("accelerator", "accelerators", accelerators,
                                         "../../accelerators/")):
         pages.append(Page(f"{base}/{folder}/index.md",
-                          env.get_template("comparisons_index.md.j2").render(
+                          env.get_template("entities_index.md.j2").render(
                               round=round_name, kind=kind, groups=groups, link=link)))
         pages += downloads(f"{base}/{folder}/{folder}", [
             {kind: name, "results": len(members),
@@ -59,7 +59,7 @@ def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchma
                  and companies & set(organizations.organizations_of(other))
                  and not organizations.is_joint(name)]
         pages.append(Page(f"{base}/submitters/{group_slug}/index.md",
-                          env.get_template("comparison.md.j2").render(
+                          env.get_template("entity.md.j2").render(
                               round=round_name, kind="submitter", name=name, entries=members,
                               spellings=[], history=[], rounds=[], joint=joint, family=None,
                               partners=organizations.organizations_of(name)
@@ -81,7 +81,7 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
     all_entries = [e for benchmarks in by_round.values() for e in entries(benchmarks)]
     groups = group_by(all_entries, lambda r: r.accelerator_id, naming.accelerators,
                       lambda accelerator_id: accelerator_name(all_entries, accelerator_id))
-    pages = [Page(f"{ACCELERATORS}/index.md", env.get_template("comparisons_index.md.j2").render(
+    pages = [Page(f"{ACCELERATORS}/index.md", env.get_template("entities_index.md.j2").render(
         round=None, kind="accelerator", groups=groups, link=""))]
     pages += downloads(f"{ACCELERATORS}/accelerators", [
         {"accelerator": name, "results": len(members),
@@ -92,7 +92,7 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
         history = timeline(dict(reversed(by_round.items())), (accelerator_id,))
         spellings = sorted({e.record.accelerator for e in members})
         pages.append(Page(f"{ACCELERATORS}/{group_slug}/index.md",
-                          env.get_template("comparison.md.j2").render(
+                          env.get_template("entity.md.j2").render(
                               round=None, kind="accelerator", name=name, entries=members,
                               spellings=spellings, history=history, accelerator_id=accelerator_id,
                               rounds=rounds_oldest_first, joint=[], partners=(),

@@ -27,7 +27,7 @@ from generator.pages.output import RESULTS, Page
 from generator.results import families, organizations, power
 
 EXPLORE = f"{RESULTS}/explore"
-# Published once for every language, at the site root (``build.write_shared_assets``).
+# Published once for every language, at the site root (``finish.write_shared_assets``).
 EXPLORER_DATA = "assets/data/results.json"
 
 # Columns of the dataset file, in order. Text columns are stored as indexes into a list of the
@@ -125,7 +125,8 @@ def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
     version = hashlib.sha256(data.encode()).hexdigest()[:12]
     placeholder = {"rank": 1, "label": "", "system": "", "submitter": "", "accelerators": "",
                    "category": "", "result": 1.0}
-    chart = {"spec": bar_chart([placeholder], "", lang, {}), "palette": list(PALETTE)}
+    # The script sets the description (the chart's accessible name) to the figure's caption.
+    chart = {"spec": bar_chart([placeholder], "", lang, {}, ""), "palette": list(PALETTE)}
     return Page(f"{EXPLORE}/index.md", env.get_template("explore.md.j2").render(
         data_url=f"../../../{EXPLORER_DATA}?v={version}", units=symbols, locale=lang.vega,
         chart=chart))

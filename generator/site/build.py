@@ -1,9 +1,11 @@
-"""Site assembly: generated pages into ``docs/<language>/``, then one MkDocs build per language
-into a temporary folder that replaces ``site/`` only when every language built.
+"""Site assembly in three stages: generate, render, finish.
 
-Data flows one way: dataset -> pages and charts (``pages``) -> MkDocs (``mkdocs.<code>
-.yml``, which inherit ``mkdocs.yml``) -> ``site/<code>/``, plus the root pages that send
-readers to their language.
+Generate: pages and charts into ``docs/<language>/``, each post's reading time into its front
+matter, and each language's configuration ``mkdocs.<code>.yml`` (``config``). Render: one
+MkDocs build per language into a temporary folder (claims are rendered by a Python-Markdown
+extension, ``editorial.claim_markdown``, so any engine that runs the configured extensions
+renders them). Finish: our code over the built output (``finish``: search word forms, feeds,
+the claim check, the root pages); only then does the result replace ``site/``.
 """
 
 from __future__ import annotations
@@ -21,34 +23,27 @@ from pathlib import Path
 
 from urllib.parse import urlsplit
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
-
 from mkdocs.utils.yaml import yaml_load
 
 from generator.pages import charts
-from generator.site import social
+from generator.site import finish, social
+from generator.site.config import write_language_configs
+from generator.site.finish import SHARED_DOCS
 from generator.data import changelog
 from generator.data.dataset import Dataset
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
+from generator.i18n.readtime import with_reading_time
 from generator.editorial import redirects
 from generator.editorial.articles import Article
 from generator.editorial.claims import Registry
 from generator.pages.explorer import EXPLORER_DATA, explorer_data
 from generator.pages.research import research_pages
-from generator.pages.filters import TEMPLATES_DIR
 from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
 from generator.pages.results import results_pages
 
 ROOT = Path(__file__).resolve().parents[2]
-# The Vega bundle is the same in every language: published once, at the site root (where
-# overrides/assets/javascripts/charts.js loads it from), kept between builds in .cache/.
-VEGA_BUNDLE = Path("assets") / "vendor" / "vega-bundle.js"
-VEGA_BUNDLE_CACHE = Path(".cache") / "vendor" / "vega-bundle.js"
-# Generated files the same in every language (the explorer's dataset): written by `generate`
-# into docs/_shared/, copied to the site root by `build`.
-SHARED_DOCS = "_shared"
 
 
 class BuildError(Exception):
@@ -73,6 +68,7 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     (docs_dir.parent / "overrides" / "assets" / "javascripts" / "vendor" / "vega-bundle.js"
      ).unlink(missing_ok=True)
     site_url = site_root_url(docs_dir.parent)
+    write_language_configs(docs_dir.parent, site_url, languages)
     shared = explorer_data(list(dataset.records))
     pages = {lang: language_pages(dataset, lang, docs_dir.parent / "data", site_url, registry,
                                   posts, shared)
@@ -84,6 +80,7 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     # threads (writing the bundle starts them), and a forked worker would wait on their locks.
     with ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn")) as pool:
         svgs = list(pool.map(ChartImage.render, [page for _, page in stale], chunksize=4))
+    stamp_reading_times(posts)
     written = {}
     for lang, lang_pages in pages.items():
         folder = docs_dir / lang.code
@@ -120,6 +117,17 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
              *research_pages(dataset, lang), *data_pages(data_dir, dataset, lang, site_url)]
             + (editorial_pages(registry, published, list(dataset.records), lang)
                if registry is not None else []))
+
+
+def stamp_reading_times(posts: list[Article]) -> int:
+    """Write each post's reading time into its front matter (``readtime``), where every
+    Material-compatible blog reads it: the only generated value in a hand-written file.
+
+    Returns:
+        the number of post files rewritten (those whose reading time changed).
+    """
+    return sum(write_text_atomic(post.path, with_reading_time(
+        post.path.read_text(encoding="utf-8"), post.lang)) for post in posts)
 
 
 def _is_current(folder: Path, image: ChartImage) -> bool:
@@ -235,7 +243,12 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
                 and (previous / "index.html").is_file()):
             shutil.copytree(previous, staging / lang.code, copy_function=os.link)
             return 0.0, []
-        return _mkdocs_build(lang, staging / lang.code, strict, root, epoch)
+        built = _mkdocs_build(lang, staging / lang.code, strict, root, epoch)
+        try:
+            finish.finish_language(staging / lang.code, lang)
+        except finish.UnrenderedClaims as unrendered:
+            raise BuildError(str(unrendered)) from None
+        return built
 
     try:
         with ThreadPoolExecutor(max_workers=len(languages)) as pool:
@@ -246,8 +259,7 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
                 f"  {code}: inputs unchanged since the last build, not built again")
             for note in notes:
                 log(f"  {code}: {note}")
-        write_root_pages(staging, root=root)
-        write_shared_assets(staging, root)
+        finish.finish_site(staging, root, site_prefix(root))
         for lang in languages:
             stamps[lang.code].unlink(missing_ok=True)
         _swap(staging, site_dir)
@@ -273,9 +285,9 @@ def _mkdocs_build(lang: Language, out: Path, strict: bool, root: Path, epoch: st
     done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         raise BuildError(f"MkDocs build of '{lang.code}' failed:\n{done.stdout}{done.stderr}")
-    # MkDocs' own output is hidden when the build succeeds; what the hooks say is not.
-    notes = [line.split("-  ", 1)[-1].strip() for line in
-             (done.stdout + done.stderr).splitlines() if social.SKIPPED in line]
+    # MkDocs' own output is hidden when the build succeeds; why it drew no cards is not.
+    reason = social.skipped_reason(root, lang.code)
+    notes = [f"{social.SKIPPED}: {reason}"] if reason else []
     return time.perf_counter() - started, notes
 
 
@@ -285,40 +297,6 @@ def build_epoch(root: Path) -> str:
     done = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=root, capture_output=True,
                           text=True)
     return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else "0"
-
-
-def write_root_pages(site: Path, languages: tuple[Language, ...] = LANGUAGES,
-                     root: Path = ROOT) -> None:
-    """Write the site root's ``index.html`` (sends readers to their browser's language) and
-    ``404.html`` (a styled, trilingual not-found page that works under any subpath).
-
-    They always list every language of the site, so the root pages of one-language builds (the
-    parallel CI jobs) are identical and can be merged. A ``docs/CNAME`` file (a GitHub Pages
-    custom domain) is copied to the root, where GitHub Pages looks for it."""
-    env = Environment(loader=FileSystemLoader(TEMPLATES_DIR / "root"),
-                      autoescape=select_autoescape(default=True), keep_trailing_newline=True)
-    for name in ("index.html", "404.html"):
-        write_text_atomic(site / name, env.get_template(f"{name}.j2").render(
-            languages=languages, prefix=site_prefix(root)))
-    cname = root / "docs" / "CNAME"
-    if cname.is_file():
-        write_text_atomic(site / "CNAME", cname.read_text(encoding="utf-8"))
-
-
-def write_shared_assets(site: Path, root: Path = ROOT) -> None:
-    """Copy the assets that are the same in every language to the site root, once: the Vega
-    bundle (about 0.9 MB, 300 KB gzip), made by vl-convert on the first build and kept in
-    ``.cache/``, and the explorer's dataset that ``generate`` wrote into ``docs/_shared/``.
-    The root pages of one-language builds hold the same files, so they merge."""
-    cached = root / VEGA_BUNDLE_CACHE
-    if not cached.is_file():
-        write_text_atomic(cached, charts.javascript_bundle())
-    (site / VEGA_BUNDLE).parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(cached, site / VEGA_BUNDLE)
-    shared = root / "docs" / SHARED_DOCS / EXPLORER_DATA
-    if shared.is_file():
-        (site / EXPLORER_DATA).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(shared, site / EXPLORER_DATA)
 
 
 def _swap(staging: Path, site_dir: Path) -> None:

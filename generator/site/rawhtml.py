@@ -3,6 +3,11 @@ which Markdown passes through unchanged but only after parsing them twice with P
 parser (MkDocs' anchor collector and Markdown's own block extractor) -- about 40 % of a
 language's build on the results pages.
 
+A standard Python-Markdown extension (``markdown_extensions`` of ``mkdocs.yml``), so any engine
+that runs the configured extensions gets the same HTML faster; anchors inside the blocks are not
+seen by MkDocs' anchor validation, which the site leaves at its default (``info``: it never
+fails a build), and ``tests/test_links.py`` checks every link of the built site instead.
+
 ``stash`` replaces each top-level HTML block of a page's Markdown with a one-word placeholder
 paragraph before the conversion; ``restore`` puts the blocks back into the converted HTML.
 Only blocks Markdown would pass through verbatim are stashed: an element from the start of a
@@ -15,12 +20,15 @@ from __future__ import annotations
 
 import re
 
+from markdown import Extension
+from markdown.postprocessors import Postprocessor
+from markdown.preprocessors import Preprocessor
+
 # Block-level elements the templates open at the start of a line.
 BLOCK_START = re.compile(r"<(div|table|p|figure|details|section|form|ul|ol|dl|nav|aside)[\s>]")
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 PLACEHOLDER = "mlperfrawhtml{:06d}"
 PLACEHOLDER_PARAGRAPH = re.compile(r"<p>(mlperfrawhtml\d{6})</p>")
-ANCHOR = re.compile(r"""<(?:[a-z][a-z0-9]*\s[^>]*?\bid|a\s[^>]*?\bname)=["']([^"']+)["']""")
 
 
 def _closing_line(lines: list[str], start: int, tag: str) -> int | None:
@@ -90,7 +98,35 @@ def restore(html: str, blocks: list[str]) -> str:
     return restored
 
 
-def anchor_ids(blocks: list[str]) -> set[str]:
-    """The ``id`` values (and ``<a name>`` values) in ``blocks``: the anchors MkDocs would have
-    collected from them, so that links to them are still validated."""
-    return {match.group(1) for block in blocks for match in ANCHOR.finditer(block)}
+# After the claims extension (100) has rendered the articles; before MkDocs' anchor collector
+# (21) and Markdown's HTML block extractor (20). The blocks come back after every other
+# postprocessor, as the converted page's last step.
+STASH_PRIORITY, RESTORE_PRIORITY = 90, 0
+
+
+class _Stash(Preprocessor):
+    def run(self, lines: list[str]) -> list[str]:
+        text, self.md.mlperf_raw_blocks = stash("\n".join(lines))
+        return text.split("\n")
+
+
+class _Restore(Postprocessor):
+    # Extensions also run the postprocessors over fragments (toc, on each heading's text):
+    # only a text with placeholders is the page, where every one of them must be found.
+    def run(self, text: str) -> str:
+        if "mlperfrawhtml" not in text:
+            return text
+        return restore(text, getattr(self.md, "mlperf_raw_blocks", []))
+
+
+class RawHtmlExtension(Extension):
+    """``generator.site.rawhtml``: ``stash`` before the conversion, ``restore`` after it."""
+
+    def extendMarkdown(self, md):  # noqa: N802 (Python-Markdown's name)
+        md.preprocessors.register(_Stash(md), "mlperf_raw_html_stash", STASH_PRIORITY)
+        md.postprocessors.register(_Restore(md), "mlperf_raw_html_restore", RESTORE_PRIORITY)
+
+
+def makeExtension(**kwargs):  # noqa: N802 (the name Python-Markdown looks for)
+    """The extension, as Python-Markdown loads it by module name."""
+    return RawHtmlExtension(**kwargs)

@@ -106,7 +106,7 @@ def enabled_by_environment() -> bool:
     return os.environ.get("SOCIAL_CARDS", "1") != "0"
 
 
-# What the build log says when cards are not drawn; ``site.build`` relays these lines.
+# What the build log says when cards are not drawn (``site.build``).
 SKIPPED = "social cards are not drawn"
 
 
@@ -130,6 +130,30 @@ def skipped_reason(root: Path, code: str) -> str | None:
     """Why the last build of ``code`` drew no cards, or None when it drew them."""
     path = skip_record(root, code)
     return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def plugin_options(root: Path, code: str) -> tuple[dict, str | None]:
+    """The social plugin's options for the build of language ``code`` (written into its
+    ``mkdocs.<code>.yml``): the cache folder holding the prepared local fonts, or the plugin
+    switched off when ``SOCIAL_CARDS=0`` or the fonts or Cairo are missing. The reason is
+    recorded (``record_skip``) for the build's log and the tests.
+
+    Returns:
+        the options, and why no cards are drawn (None when they are).
+    """
+    reason = None
+    folder = cache_dir(root, code)
+    if not enabled_by_environment():
+        reason = "SOCIAL_CARDS=0 asks for a build without them (site/ will have no cards)"
+    else:
+        try:
+            prepare_fonts(folder)
+        except CardsUnavailable as unavailable:
+            reason = str(unavailable)
+    record_skip(root, code, reason)
+    if reason is not None:
+        return {"enabled": False}, reason
+    return {"cache_dir": str(folder.relative_to(root))}, None
 
 
 def card_text(text: str) -> str:

@@ -85,6 +85,7 @@
       loadBundle(new URL(view.form.dataset.bundle, document.baseURI).href)
         .then(function (vegaEmbed) {
           var chart = spec(setting.spec, bars, axisTitle, setting.palette, labels);
+          chart.description = caption.textContent;  // the drawn chart's accessible name
           // On a phone, as charts.js does: the legend below, the names cut to 40 % of the width.
           if (figure.clientWidth < NARROW) {
             chart.config = Object.assign({}, chart.config,

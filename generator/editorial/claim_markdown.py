@@ -1,0 +1,73 @@
+"""Claim references rendered by Python-Markdown itself: a standard extension, listed in
+``markdown_extensions`` of each language's configuration (``generator.site.config``), so that
+any engine that runs Python-Markdown extensions -- MkDocs, Zensical -- turns every
+``[[claim:ID]]`` of an article into its flag and footnote, with no hook of its own.
+
+The preprocessor runs before every other one, on the page's Markdown as the engine read it
+(front matter removed); pages without a claim or plain mark are passed through untouched. The
+registry and the dataset are read once per process (again only when their files changed: the
+editor's preview rebuilds in the same process); ``python -m generator check`` has already
+validated them, so a failure here is a bug and stops the build.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from markdown import Extension
+from markdown.preprocessors import Preprocessor
+
+from generator.data.dataset import load
+from generator.editorial.claims import load_registry
+from generator.editorial.verification import render_article
+from generator.files import load_unless_unchanged
+from generator.i18n.languages import language
+from generator.site import editor_preview
+
+ROOT = Path(__file__).resolve().parents[2]
+MARKS = ("[[claim:", "[[plain:")
+# Before every preprocessor of Python-Markdown and of the extensions the site uses (the highest,
+# normalize_whitespace, is 30): fenced blocks and HTML blocks see the rendered article.
+PRIORITY = 100
+
+
+class ClaimPreprocessor(Preprocessor):
+    """Replaces the page's Markdown lines with ``verification.render_article`` of them."""
+
+    def __init__(self, md, lang_code: str, root: Path):
+        super().__init__(md)
+        self.lang = language(lang_code)
+        self.root = root
+
+    def run(self, lines: list[str]) -> list[str]:
+        text = "\n".join(lines)
+        if not any(mark in text for mark in MARKS):
+            return lines
+        if editor_preview.active():
+            # The editor's preview keeps serving while claims.yaml cannot be read: its last
+            # good version (check's message is in the preview's banner).
+            registry = editor_preview.registry(self.root)
+        else:
+            registry = load_unless_unchanged(load_registry, self.root / "data" / "claims.yaml")
+        records = list(load_unless_unchanged(load, self.root / "data").records)
+        return render_article(text, registry, records, self.lang).split("\n")
+
+
+class ClaimExtension(Extension):
+    """``generator.editorial.claim_markdown`` with the options ``lang`` (a site language code,
+    ``"zh"``) and ``root`` (the project folder holding ``data/``; default: this checkout)."""
+
+    def __init__(self, **kwargs):
+        self.config = {"lang": ["en", "the article's language code"],
+                       "root": [str(ROOT), "the project folder that holds data/"]}
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md):  # noqa: N802 (Python-Markdown's name)
+        md.preprocessors.register(
+            ClaimPreprocessor(md, self.getConfig("lang"), Path(self.getConfig("root"))),
+            "mlperf_claims", PRIORITY)
+
+
+def makeExtension(**kwargs):  # noqa: N802 (the name Python-Markdown looks for)
+    """The extension, as Python-Markdown loads it by module name."""
+    return ClaimExtension(**kwargs)

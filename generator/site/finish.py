@@ -1,0 +1,113 @@
+"""The finishing step: what must see the engine's output, done by our code over each built
+language (``finish_language``) and over the whole site (``finish_site``).
+
+A language's folder gets: the other forms of its words in the search index (``i18n.search``,
+for languages whose words inflect); RSS 2.0 feeds made valid (``feeds.valid_rss``); no source
+maps (Material ships one per script and stylesheet, about 1 MB per language, useful only to
+Material's own developers); and a check that every claim reference of an article became a flag
+(a raw ``[[claim:`` left in a post's HTML stops the build, naming the page). The site root gets
+the language chooser and the 404 page, and the assets every language shares (the Vega bundle).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from generator.files import write_text_atomic
+from generator.i18n.languages import LANGUAGES, Language
+from generator.i18n.search import add_word_forms
+from generator.pages import charts
+from generator.pages.explorer import EXPLORER_DATA
+from generator.pages.filters import TEMPLATES_DIR
+from generator.site.feeds import valid_rss
+
+# mkdocs-rss-plugin's default file names (mkdocs.yml does not change them).
+FEEDS = ("feed_rss_created.xml", "feed_rss_updated.xml")
+SEARCH_INDEX = Path("search") / "search_index.json"
+RAW_CLAIM = "[[claim:"
+# The Vega bundle is the same in every language: published once, at the site root (where
+# overrides/assets/javascripts/charts.js loads it from), kept between builds in .cache/.
+VEGA_BUNDLE = Path("assets") / "vendor" / "vega-bundle.js"
+VEGA_BUNDLE_CACHE = Path(".cache") / "vendor" / "vega-bundle.js"
+# Generated files the same in every language (the explorer's dataset): written by `generate`
+# into docs/_shared/, copied to the site root here.
+SHARED_DOCS = "_shared"
+
+
+class UnrenderedClaims(Exception):
+    """A built article still shows a raw claim reference: the claims extension did not run."""
+
+
+def finish_language(out: Path, lang: Language) -> None:
+    """Finish the built language folder ``out`` (``site/<code>/`` being built) in place.
+
+    Raises:
+        UnrenderedClaims: naming the pages (relative to ``out``) with a raw ``[[claim:``.
+        xml.etree.ElementTree.ParseError: a feed that is not well-formed XML.
+    """
+    unrendered = unrendered_claims(out)
+    if unrendered:
+        raise UnrenderedClaims(f"claim references left unrendered in {lang.code}: "
+                               + ", ".join(unrendered))
+    index = out / SEARCH_INDEX
+    if lang.stemmer is not None and index.exists():
+        words = add_word_forms(json.loads(index.read_text(encoding="utf-8")), lang.stemmer)
+        write_text_atomic(index, json.dumps(words, separators=(",", ":")))
+    for name in FEEDS:
+        if (out / name).exists():
+            write_text_atomic(out / name, valid_rss((out / name).read_text(encoding="utf-8")))
+    for source_map in out.rglob("*.map"):
+        source_map.unlink()
+
+
+def unrendered_claims(out: Path) -> list[str]:
+    """The article pages under ``out/blog/`` (posts and the lists that show their excerpts)
+    whose HTML holds a raw ``[[claim:``, as paths relative to ``out``, sorted."""
+    return sorted(str(page.relative_to(out)) for page in (out / "blog").rglob("*.html")
+                  if RAW_CLAIM in page.read_text(encoding="utf-8"))
+
+
+def finish_site(site: Path, root: Path, prefix: str,
+                languages: tuple[Language, ...] = LANGUAGES) -> None:
+    """Write the site root's pages (``write_root_pages``) and shared assets
+    (``write_shared_assets``) into ``site``; ``prefix`` is the site's URL path (``/mlperf-wiki/``)."""
+    write_root_pages(site, root, prefix, languages)
+    write_shared_assets(site, root)
+
+
+def write_root_pages(site: Path, root: Path, prefix: str,
+                     languages: tuple[Language, ...] = LANGUAGES) -> None:
+    """Write the site root's ``index.html`` (sends readers to their browser's language) and
+    ``404.html`` (a styled, trilingual not-found page that works under any subpath).
+
+    They always list every language of the site, so the root pages of one-language builds (the
+    parallel CI jobs) are identical and can be merged. A ``docs/CNAME`` file (a GitHub Pages
+    custom domain) is copied to the root, where GitHub Pages looks for it."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES_DIR / "root"),
+                      autoescape=select_autoescape(default=True), keep_trailing_newline=True)
+    for name in ("index.html", "404.html"):
+        write_text_atomic(site / name, env.get_template(f"{name}.j2").render(
+            languages=languages, prefix=prefix))
+    cname = root / "docs" / "CNAME"
+    if cname.is_file():
+        write_text_atomic(site / "CNAME", cname.read_text(encoding="utf-8"))
+
+
+def write_shared_assets(site: Path, root: Path) -> None:
+    """Copy the assets that are the same in every language to the site root, once: the Vega
+    bundle (about 0.9 MB, 300 KB gzip), made by vl-convert on the first build and kept in
+    ``.cache/``, and the explorer's dataset that ``generate`` wrote into ``docs/_shared/``.
+    The root pages of one-language builds hold the same files, so they merge."""
+    cached = root / VEGA_BUNDLE_CACHE
+    if not cached.is_file():
+        write_text_atomic(cached, charts.javascript_bundle())
+    (site / VEGA_BUNDLE).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(cached, site / VEGA_BUNDLE)
+    shared = root / "docs" / SHARED_DOCS / EXPLORER_DATA
+    if shared.is_file():
+        (site / EXPLORER_DATA).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shared, site / EXPLORER_DATA)
