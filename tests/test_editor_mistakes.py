@@ -24,8 +24,8 @@ EXTRA = """
     derivation:
       formula: ratio
       results:
-        - {{round: v6.1, model: gpt-oss-120b, scenario: Offline, submitter: MiTAC, system: G4826}}
-        - {{round: v6.1, model: gpt-oss-120b, scenario: Offline, submitter: AMD, system: "smci355-ccs-aus-m13-13 (AS -4126GS-NMR-LCC)"}}
+        - {{round: v6.1, model: gpt-oss-120b, scenario: Offline, result_id: 6.1-0069}}  # MiTAC: G4826
+        - {{round: v6.1, model: gpt-oss-120b, scenario: Offline, result_id: 6.1-0003}}  # AMD
   vr-ratio:
     value: {ratio}
     unit: x
@@ -35,8 +35,9 @@ EXTRA = """
     derivation:
       formula: ratio
       results:
-        - {{round: v6.1, model: deepseek-r1, scenario: Interactive, submitter: NVIDIA, system: "NVIDIA Vera Rubin NVL72 (72x VR-288GB_aarch64)"}}
-        - {{round: v6.1, model: deepseek-r1, scenario: Interactive, submitter: NVIDIA, platform: GB300-NVL72_GB300-288GB_aarch64x72_TRT}}
+        - {{round: v6.1, model: deepseek-r1, scenario: Interactive, result_id: 6.1-0106}}  # NVIDIA Vera Rubin NVL72
+        - {{round: v6.1, model: deepseek-r1, scenario: Interactive, result_id: 6.1-0074}}  # NVIDIA GB300 NVL72
+      differences: [category]  # a preview against an available system
     preview:
       available_by: 2027-03-15
 """

@@ -15,6 +15,8 @@ import pytest
 
 from generator.editorial.claims import load_registry
 from generator.site import editor_preview as preview
+from generator.site.build import site_root_url
+from generator.site.config import write_language_configs
 from tests.conftest import DATA, make_fixture_project
 from tests.test_bad_inputs import copy_project_for_site
 
@@ -60,6 +62,8 @@ def served(tmp_path_factory):
     root = copy_project_for_site(tmp_path_factory.mktemp("serve"))
     # What `make site` leaves for the preview (CONTRIBUTING: set up once), the editorial pages.
     preview.write_editorial_pages(root, language("en"))
+    # ... and the language's generated configuration (`make serve` writes it when missing).
+    write_language_configs(root, site_root_url(root), (language("en"),))
     port = free_port()
     env = {**os.environ, "MLPERF_PREVIEW": "1", "SOCIAL_CARDS": "0",
            "NO_MKDOCS_2_WARNING": "1"}
@@ -71,7 +75,7 @@ def served(tmp_path_factory):
                                      for l in server.stdout], daemon=True).start()
     try:
         wait_for(lines, "Serving on", 0, 300, server)
-        yield root, f"http://127.0.0.1:{port}/mlperf-wiki/", lines
+        yield root, f"http://127.0.0.1:{port}/mlperf-wiki/en/", lines
     finally:
         server.terminate()
         server.wait(30)
@@ -117,7 +121,10 @@ def test_an_unknown_claim_shows_checks_message_in_log_and_banner(served):
     took, log, page = save_and_fetch(served, root / POST, "[[claim:gpt-oss-512-offline]]",
                                      "[[claim:gpt-oss-512-ofline]]", URL,
                                      "unknown claim 'gpt-oss-512-ofline'")
-    message = (f"{root / POST}: line 11: unknown claim 'gpt-oss-512-ofline': add it to "
+    # The line of the first reference in the post as committed (found in the file itself).
+    line = next(n for n, text in enumerate((root / POST).read_text(encoding="utf-8")
+                                           .splitlines(), 1) if "[[claim:gpt-oss-512-offline]]" in text)
+    message = (f"{root / POST}: line {line}: unknown claim 'gpt-oss-512-ofline': add it to "
                "data/claims.yaml or fix the id")
     assert f"check: {message}" in log and "Traceback" not in log
     assert 'class="preview-errors"' in page and message.replace("'", "&#39;") in page
