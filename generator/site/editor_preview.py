@@ -19,6 +19,7 @@ visible mark (``disarm``), a post whose front matter cannot be read is left out
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -32,14 +33,16 @@ from generator.editorial.recomputation import recompute
 from generator.data.dataset import load
 from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged, write_text_atomic
-from generator.i18n.languages import Language
+from generator.i18n.languages import Language, language
 from generator.pages.home import editorial_pages, home_page
 from generator.pages.output import Page
 from generator.pages.results import results_index
 
+ROOT = Path(__file__).resolve().parents[2]
 ENVIRONMENT = "MLPERF_PREVIEW"
 KEPT = frozenset({"results/index.md"})
 _last_good: dict[Path, Registry] = {}
+log = logging.getLogger("mkdocs.hooks.preview")
 
 
 def active() -> bool:
@@ -133,3 +136,54 @@ def unreadable_posts(root: Path, lang: Language) -> set[str]:
         if post.date is None:
             out.add(f"blog/posts/{path.name}")
     return out
+
+
+# What the MkDocs adapter (hooks/preview.py) calls at each event of a preview build; each does
+# nothing in the published build.
+
+def configure(config) -> None:
+    """No social cards in the preview (publication only)."""
+    if active() and "material/social" in config.plugins:
+        config.plugins["material/social"].config.enabled = False
+
+
+def before_build(config, root: Path = ROOT) -> None:
+    """Run ``check`` and log its messages; put them in ``config.extra.preview_errors`` for the
+    banner (``overrides/main.html``); generate the editorial pages again (what cannot be
+    generated keeps its previous pages: check said why); links to the results pages the
+    preview leaves out are not worth a warning each."""
+    if not active():
+        return
+    found = problems(root)
+    for problem in found:
+        log.warning("check: %s", problem)
+    config.extra["preview_errors"] = found
+    try:
+        write_editorial_pages(root, language(config.theme["language"]))
+    except (InputError, InputErrors):
+        pass
+    config.validation.links.not_found = logging.DEBUG
+    config.validation.nav.not_found = logging.DEBUG
+
+
+def kept_files(files, config, root: Path = ROOT):
+    """``files`` (MkDocs' collection) without the generated results files the preview leaves
+    out and the posts whose front matter cannot be read."""
+    if not active():
+        return files
+    unreadable = unreadable_posts(root, language(config.theme["language"]))
+    dropped = [f for f in files if left_out(f.src_uri) or f.src_uri in unreadable]
+    for file in dropped:
+        files.remove(file)
+    if dropped:
+        log.info("preview: %d generated results files left out (make site builds them all)",
+                 len(dropped))
+    return files
+
+
+def page_markdown(markdown: str, src_uri: str, root: Path = ROOT) -> str:
+    """A post's Markdown with every claim reference the build could not show disarmed."""
+    if not active() or not src_uri.startswith("blog/posts/"):
+        return markdown
+    records = list(load_unless_unchanged(load, root / "data").records)
+    return disarm(markdown, registry(root), records)
