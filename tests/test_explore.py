@@ -239,6 +239,9 @@ def test_the_chart_ranks_one_unit_only_and_loads_nothing_from_elsewhere(page, ba
     assert page.locator(".mlperf-explore__chart svg .mark-rect path").count() == min(20, len(first))
     caption = page.locator(".mlperf-explore__chart figcaption").inner_text()
     assert f"{len(rows) - len(first)} results of this view in other units" in caption
+    # The drawn chart keeps a name that says what it shows and its leading result.
+    name = page.locator(".mlperf-explore__chart svg").first.get_attribute("aria-label")
+    assert name.startswith("The ") and "First: " in name
     assert page.console_errors == []
     assert only_local(page.requests) == []
 

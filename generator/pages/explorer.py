@@ -117,7 +117,7 @@ def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
     every unit of ``records`` (and of the energy figures), and the address of the shared
     dataset file with the first 12 hex digits of its SHA-256 (``data``), so that a new dataset
     is never read from a stale cache; and the chart style (``charts.bar_chart`` of one
-    placeholder bar, whose data, axis title and colours the script replaces)."""
+    placeholder bar, whose data, axis title, colours and description the script replaces)."""
     catalog = translations(lang)
     units = sorted({r.units for r in records})
     symbols = {u: unit_symbol(u, lang) for u in units}
@@ -125,7 +125,7 @@ def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
     version = hashlib.sha256(data.encode()).hexdigest()[:12]
     placeholder = {"rank": 1, "label": "", "system": "", "submitter": "", "accelerators": "",
                    "category": "", "result": 1.0}
-    chart = {"spec": bar_chart([placeholder], "", lang, {}), "palette": list(PALETTE)}
+    chart = {"spec": bar_chart([placeholder], "", lang, {}, ""), "palette": list(PALETTE)}
     return Page(f"{EXPLORE}/index.md", env.get_template("explore.md.j2").render(
         data_url=f"../../../{EXPLORER_DATA}?v={version}", units=symbols, locale=lang.vega,
         chart=chart))
