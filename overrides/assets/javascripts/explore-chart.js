@@ -105,7 +105,11 @@
           if (document.body.getAttribute("data-md-color-scheme") === "slate") {
             options.theme = "dark";
           }
-          return vegaEmbed(target, chart, options);
+          return vegaEmbed(target, chart, options).then(function () {
+            // Its accessible name, as charts.js sets it on every drawn chart.
+            var svg = target.querySelector("svg");
+            if (svg) svg.setAttribute("aria-label", chart.description);
+          });
         })
         .catch(function (error) { console.error("explorer chart:", error); });
     });
