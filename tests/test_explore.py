@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pandas as pd
@@ -319,3 +320,17 @@ def test_a_dataset_that_cannot_be_loaded_is_said_not_left_blank(page, base_url):
     notice = page.locator(".mlperf-explore__notice")
     notice.wait_for()
     assert "could not be loaded" in notice.inner_text()
+
+
+def test_chinese_sentences_filled_by_the_script_keep_the_spacing_rule(page, base_url):
+    # The script fills its Chinese patterns with Chinese unit names (样本/秒, 单加速器): as on
+    # the generated pages (formatting.tidy_spacing), no space may stand between two Chinese
+    # characters, e.g. the chart caption reads 「以 样本/秒 计的」 without the rule.
+    han = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"
+    for query in ("?round=v6.1&model=dlrm-v3&sort=-result",
+                  "?round=v6.1&model=deepseek-r1&per=accelerator"):
+        open_view(page, base_url, query, lang="zh")
+        page.locator(".mlperf-explore__chart summary").click()
+        text = page.locator(".mlperf-explore__output").inner_text()
+        assert "样本/秒" in text or "单加速器" in text
+        assert re.findall(rf".{{0,6}}{han} {han}.{{0,6}}", text) == []

@@ -25,8 +25,14 @@
     return node;
   }
 
+  // A space between two Chinese characters (or one and full-width punctuation), which a
+  // Chinese pattern filled with a Chinese word would hold: the style rule forbids it
+  // (formatting.tidy_spacing does the same for the pages).
+  var HAN_GAP = /([\u3400-\u9fff\u3000-\u303f\uff00-\uffef]) (?=[\u3400-\u9fff\u3000-\u303f\uff00-\uffef])/g;
+
   function fill(pattern, values) {
-    return pattern.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+    var text = pattern.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+    return /^zh/.test(document.documentElement.lang) ? text.replace(HAN_GAP, "$1") : text;
   }
 
   function roundKey(name) {
