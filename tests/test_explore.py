@@ -334,3 +334,18 @@ def test_chinese_sentences_filled_by_the_script_keep_the_spacing_rule(page, base
         text = page.locator(".mlperf-explore__output").inner_text()
         assert "样本/秒" in text or "单加速器" in text
         assert re.findall(rf".{{0,6}}{han} {han}.{{0,6}}", text) == []
+
+
+@pytest.mark.parametrize("lang, family", [("zh", "英伟达数据中心 GPU"),
+                                          ("it", "GPU NVIDIA per data center")])
+def test_families_are_named_in_the_page_language(page, base_url, lang, family):
+    # The family menu and the accelerator menu's groups name each family as its own page does
+    # (its heading there); English names such as "NVIDIA data-centre GPUs" are not shown.
+    open_view(page, base_url, "", lang=lang)
+    groups = page.evaluate("Array.from(document.querySelectorAll("
+                           "'form.mlperf-explore select[name=accelerator] optgroup'))"
+                           ".map(g => g.label)")
+    families = page.evaluate("Array.from(document.querySelector('form.mlperf-explore')"
+                             ".elements.family.options).map(o => o.text)")
+    assert family in groups and family in families
+    assert "NVIDIA data-centre GPUs" not in groups + families

@@ -80,3 +80,18 @@ def test_the_explorer_page_carries_its_chart_template_and_description(dataset, c
     labels, chart = (json.loads(html.unescape(group)) for group in form.groups())
     assert labels["chart_first"].startswith(first)
     assert "description" in chart["spec"]
+
+
+@pytest.mark.parametrize("code", ["zh", "it"])
+def test_the_explorer_page_names_families_in_its_language(dataset, code):
+    # The dataset file is shared by the languages and holds English family names; the page
+    # gives the script each family's name from its catalog (as the family pages show it):
+    # 「英伟达数据中心 GPU」, "GPU NVIDIA per data center" for nvidia-datacenter.
+    lang = language(code)
+    records = list(dataset.records)
+    page = explorer_page(environment(lang), records, lang, explorer_data(records))
+    labels = json.loads(html.unescape(re.search(r"data-labels='([^']*)'", page.content).group(1)))
+    english = json.loads(explorer_data(records))["families"]
+    assert labels["families"].keys() == english.keys()
+    assert labels["families"]["nvidia-datacenter"] == {"zh": "英伟达数据中心 GPU",
+                                                       "it": "GPU NVIDIA per data center"}[code]

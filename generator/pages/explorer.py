@@ -114,9 +114,9 @@ def accelerator_display_name(accelerator_id: str, rows: list[ResultRecord]) -> s
 def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
                   data: str) -> Page:
     """The explorer page of ``lang``: its controls, the translated labels and unit symbols of
-    every unit of ``records`` (and of the energy figures), and the address of the shared
-    dataset file with the first 12 hex digits of its SHA-256 (``data``), so that a new dataset
-    is never read from a stale cache; and the chart style (``charts.bar_chart`` of one
+    every unit of ``records`` (and of the energy figures), the translated family names, and the
+    address of the shared dataset file with the first 12 hex digits of its SHA-256 (``data``),
+    so that a new dataset is never read from a stale cache; and the chart style (``charts.bar_chart`` of one
     placeholder bar, whose data, axis title, colours and description the script replaces)."""
     catalog = translations(lang)
     units = sorted({r.units for r in records})
@@ -128,6 +128,7 @@ def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
     chart = {"spec": bar_chart([placeholder], "", lang, {}, ""), "palette": list(PALETTE)}
     return Page(f"{EXPLORE}/index.md", env.get_template("explore.md.j2").render(
         data_url=f"../../../{EXPLORER_DATA}?v={version}", units=symbols, locale=lang.vega,
+        families={f.id: catalog.gettext(f.name) for f in families.families()},
         chart=chart))
 
 

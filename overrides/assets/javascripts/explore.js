@@ -177,10 +177,16 @@
       seen.scenario[row.scenario] = row.scenario;
       seen.submitter[row.submitter] = row.submitter;
       row.organizations.forEach(function (o) { seen.organization[o] = o; });
-      if (row.family) seen.family[row.family] = data.families[row.family];
+      if (row.family) seen.family[row.family] = familyName(row.family, data, labels);
       if (row.accelerator_id) seen.accelerator[row.accelerator_id] = row.accelerator_name;
     });
     return seen;
+  }
+
+  // A family's name in the page's language (the dataset file, shared by the languages,
+  // holds the English one).
+  function familyName(id, data, labels) {
+    return labels.families[id] || data.families[id];
   }
 
   function fillMenus(form, options, data, labels) {
@@ -202,7 +208,7 @@
         var parent = select;
         if (name === "accelerator") {
           var family = (data.accelerators[value] || {}).family;
-          var title = family ? data.families[family] : labels.all_others;
+          var title = family ? familyName(family, data, labels) : labels.all_others;
           if (!groups[title]) {
             groups[title] = document.createElement("optgroup");
             groups[title].label = title;
