@@ -35,7 +35,8 @@ EXPLORER_DATA = "assets/data/results.json"
 TEXT_COLUMNS = ("round", "result_id", "division", "category", "suite", "submitter", "system",
                 "model", "used_model", "scenario", "units", "accelerator", "accelerator_id",
                 "accuracy", "power_units", "energy_units", "location")
-NUMBER_COLUMNS = ("result", "per_accelerator", "accelerators", "power", "energy")
+NUMBER_COLUMNS = ("result", "per_accelerator", "accelerators", "power", "energy",
+                  "result_id_derived")
 
 
 def explorer_records(records: list[ResultRecord]) -> list[ResultRecord]:
@@ -57,7 +58,8 @@ def explorer_data(records: list[ResultRecord]) -> str:
     the accelerator count (throughputs only, derived by this project); ``power`` and
     ``power_units`` MLPerf Power's measurement; ``energy`` and ``energy_units`` the energy
     figure of ``power.efficiency`` (work per joule, derived, or energy per query in mJ, as
-    published); ``accuracy`` and ``used_model`` are given for open-division results only (the
+    published); ``result_id_derived`` 1 when this site derived the ID with MLCommons' rule
+    (``result_id`` is the published spelling); ``accuracy`` and ``used_model`` are given for open-division results only (the
     closed division runs the reference model at its required accuracy)."""
     rows = explorer_records(records)
     values: dict[str, dict] = {name: {} for name in TEXT_COLUMNS}
@@ -84,7 +86,8 @@ def explorer_data(records: list[ResultRecord]) -> str:
             text(name, value)
         for name, value in (("result", r.result), ("per_accelerator", r.result_per_accelerator),
                             ("accelerators", r.total_accelerators), ("power", r.power_result),
-                            ("energy", figure.value if figure else None)):
+                            ("energy", figure.value if figure else None),
+                            ("result_id_derived", int(r.result_id_derived))):
             columns[name].append(value)
     data = {
         "columns": columns,
