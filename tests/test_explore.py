@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pandas as pd
@@ -239,6 +240,9 @@ def test_the_chart_ranks_one_unit_only_and_loads_nothing_from_elsewhere(page, ba
     assert page.locator(".mlperf-explore__chart svg .mark-rect path").count() == min(20, len(first))
     caption = page.locator(".mlperf-explore__chart figcaption").inner_text()
     assert f"{len(rows) - len(first)} results of this view in other units" in caption
+    # The drawn chart keeps a name that says what it shows and its leading result.
+    name = page.locator(".mlperf-explore__chart svg").first.get_attribute("aria-label")
+    assert name.startswith("The ") and "First: " in name
     assert page.console_errors == []
     assert only_local(page.requests) == []
 
@@ -316,3 +320,51 @@ def test_a_dataset_that_cannot_be_loaded_is_said_not_left_blank(page, base_url):
     notice = page.locator(".mlperf-explore__notice")
     notice.wait_for()
     assert "could not be loaded" in notice.inner_text()
+
+
+def test_chinese_sentences_filled_by_the_script_keep_the_spacing_rule(page, base_url):
+    # The script fills its Chinese patterns with Chinese unit names (样本/秒, 单加速器): as on
+    # the generated pages (formatting.tidy_spacing), no space may stand between two Chinese
+    # characters, e.g. the chart caption reads 「以 样本/秒 计的」 without the rule.
+    han = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"
+    for query in ("?round=v6.1&model=dlrm-v3&sort=-result",
+                  "?round=v6.1&model=deepseek-r1&per=accelerator"):
+        open_view(page, base_url, query, lang="zh")
+        page.locator(".mlperf-explore__chart summary").click()
+        text = page.locator(".mlperf-explore__output").inner_text()
+        assert "样本/秒" in text or "单加速器" in text
+        assert re.findall(rf".{{0,6}}{han} {han}.{{0,6}}", text) == []
+
+
+@pytest.mark.parametrize("lang, family", [("zh", "英伟达数据中心 GPU"),
+                                          ("it", "GPU NVIDIA per data center")])
+def test_families_are_named_in_the_page_language(page, base_url, lang, family):
+    # The family menu and the accelerator menu's groups name each family as its own page does
+    # (its heading there); English names such as "NVIDIA data-centre GPUs" are not shown.
+    open_view(page, base_url, "", lang=lang)
+    groups = page.evaluate("Array.from(document.querySelectorAll("
+                           "'form.mlperf-explore select[name=accelerator] optgroup'))"
+                           ".map(g => g.label)")
+    families = page.evaluate("Array.from(document.querySelector('form.mlperf-explore')"
+                             ".elements.family.options).map(o => o.text)")
+    assert family in groups and family in families
+    assert "NVIDIA data-centre GPUs" not in groups + families
+
+
+@pytest.mark.parametrize("query, derived", [("?round=v4.1&model=resnet&scenario=Offline", False),
+                                            ("?round=v6.1&model=deepseek-r1", True)])
+def test_the_view_download_says_how_each_id_is_spelled_and_whether_derived(
+        page, base_url, table, query, derived):
+    # As every download of the site: the ID as MLCommons spells it, its canonical form and
+    # whether this site derived it. From data/results/*.csv: v4.1's IDs are published
+    # (result_id_published v4.1-…, result_id 4.1-…), v6.1's derived (result_id_derived true).
+    round_name = query.split("&")[0].split("=")[1]
+    rows = table[table["round"] == round_name]
+    assert set(rows.result_id_derived) == {"true" if derived else "false"}
+    canonical = {p or c: c for p, c in zip(rows.result_id_published, rows.result_id)}
+    open_view(page, base_url, query)
+    lines = list(csv.DictReader(io.StringIO(download(page))))
+    assert lines
+    for line in lines:
+        assert line["result_id_canonical"] == canonical[line["result_id"]]
+        assert line["result_id_derived"] == ("true" if derived else "false")

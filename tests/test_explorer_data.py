@@ -4,9 +4,15 @@ committed tables, in MLCommons' units, and withdrawn results left out."""
 from __future__ import annotations
 
 import csv
+import html
 import json
+import re
 
-from generator.pages.explorer import explorer_data, explorer_records
+import pytest
+
+from generator.i18n.languages import language
+from generator.pages.explorer import explorer_data, explorer_page, explorer_records
+from generator.pages.filters import environment
 from tests.conftest import DATA
 
 
@@ -59,3 +65,33 @@ def test_newest_round_first_and_withdrawn_results_left_out(dataset):
     marked = [Withdrawn(records[0]), *records[1:]]
     assert len(explorer_records(marked)) == len(records) - 1
     assert not any(isinstance(r, Withdrawn) for r in explorer_records(marked))
+
+
+@pytest.mark.parametrize("code, first", [("en", "First: %(system)s"), ("zh", "第一名为 %(system)s"),
+                                         ("it", "Primo: %(system)s")])
+def test_the_explorer_page_carries_its_chart_template_and_description(dataset, code, first):
+    # The page of each language renders (the chart style is charts.bar_chart, which requires a
+    # description) and hands the script the translated sentence of the chart's leading result,
+    # which it puts in the drawn chart's description (its accessible name).
+    lang = language(code)
+    records = list(dataset.records)
+    page = explorer_page(environment(lang), records, lang, explorer_data(records))
+    form = re.search(r"data-labels='([^']*)'.*?data-chart='([^']*)'", page.content, re.S)
+    labels, chart = (json.loads(html.unescape(group)) for group in form.groups())
+    assert labels["chart_first"].startswith(first)
+    assert "description" in chart["spec"]
+
+
+@pytest.mark.parametrize("code", ["zh", "it"])
+def test_the_explorer_page_names_families_in_its_language(dataset, code):
+    # The dataset file is shared by the languages and holds English family names; the page
+    # gives the script each family's name from its catalog (as the family pages show it):
+    # 「英伟达数据中心 GPU」, "GPU NVIDIA per data center" for nvidia-datacenter.
+    lang = language(code)
+    records = list(dataset.records)
+    page = explorer_page(environment(lang), records, lang, explorer_data(records))
+    labels = json.loads(html.unescape(re.search(r"data-labels='([^']*)'", page.content).group(1)))
+    english = json.loads(explorer_data(records))["families"]
+    assert labels["families"].keys() == english.keys()
+    assert labels["families"]["nvidia-datacenter"] == {"zh": "英伟达数据中心 GPU",
+                                                       "it": "GPU NVIDIA per data center"}[code]

@@ -35,7 +35,8 @@ EXPLORER_DATA = "assets/data/results.json"
 TEXT_COLUMNS = ("round", "result_id", "division", "category", "suite", "submitter", "system",
                 "model", "used_model", "scenario", "units", "accelerator", "accelerator_id",
                 "accuracy", "power_units", "energy_units", "location")
-NUMBER_COLUMNS = ("result", "per_accelerator", "accelerators", "power", "energy")
+NUMBER_COLUMNS = ("result", "per_accelerator", "accelerators", "power", "energy",
+                  "result_id_derived")
 
 
 def explorer_records(records: list[ResultRecord]) -> list[ResultRecord]:
@@ -57,7 +58,8 @@ def explorer_data(records: list[ResultRecord]) -> str:
     the accelerator count (throughputs only, derived by this project); ``power`` and
     ``power_units`` MLPerf Power's measurement; ``energy`` and ``energy_units`` the energy
     figure of ``power.efficiency`` (work per joule, derived, or energy per query in mJ, as
-    published); ``accuracy`` and ``used_model`` are given for open-division results only (the
+    published); ``result_id_derived`` 1 when this site derived the ID with MLCommons' rule
+    (``result_id`` is the published spelling); ``accuracy`` and ``used_model`` are given for open-division results only (the
     closed division runs the reference model at its required accuracy)."""
     rows = explorer_records(records)
     values: dict[str, dict] = {name: {} for name in TEXT_COLUMNS}
@@ -84,7 +86,8 @@ def explorer_data(records: list[ResultRecord]) -> str:
             text(name, value)
         for name, value in (("result", r.result), ("per_accelerator", r.result_per_accelerator),
                             ("accelerators", r.total_accelerators), ("power", r.power_result),
-                            ("energy", figure.value if figure else None)):
+                            ("energy", figure.value if figure else None),
+                            ("result_id_derived", int(r.result_id_derived))):
             columns[name].append(value)
     data = {
         "columns": columns,
@@ -114,10 +117,10 @@ def accelerator_display_name(accelerator_id: str, rows: list[ResultRecord]) -> s
 def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
                   data: str) -> Page:
     """The explorer page of ``lang``: its controls, the translated labels and unit symbols of
-    every unit of ``records`` (and of the energy figures), and the address of the shared
-    dataset file with the first 12 hex digits of its SHA-256 (``data``), so that a new dataset
-    is never read from a stale cache; and the chart style (``charts.bar_chart`` of one
-    placeholder bar, whose data, axis title and colours the script replaces)."""
+    every unit of ``records`` (and of the energy figures), the translated family names, and the
+    address of the shared dataset file with the first 12 hex digits of its SHA-256 (``data``),
+    so that a new dataset is never read from a stale cache; and the chart style (``charts.bar_chart`` of one
+    placeholder bar, whose data, axis title, colours and description the script replaces)."""
     catalog = translations(lang)
     units = sorted({r.units for r in records})
     symbols = {u: unit_symbol(u, lang) for u in units}
@@ -125,10 +128,10 @@ def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
     version = hashlib.sha256(data.encode()).hexdigest()[:12]
     placeholder = {"rank": 1, "label": "", "system": "", "submitter": "", "accelerators": "",
                    "category": "", "result": 1.0}
-    # The script sets the description (the chart's accessible name) to the figure's caption.
     chart = {"spec": bar_chart([placeholder], "", lang, {}, ""), "palette": list(PALETTE)}
     return Page(f"{EXPLORE}/index.md", env.get_template("explore.md.j2").render(
         data_url=f"../../../{EXPLORER_DATA}?v={version}", units=symbols, locale=lang.vega,
+        families={f.id: catalog.gettext(f.name) for f in families.families()},
         chart=chart))
 
 

@@ -24,9 +24,11 @@
     return text.length <= LABEL_CHARS ? text : text.slice(0, LABEL_CHARS - 1).trim() + "…";
   }
 
-  // The spec of the chart: the page's template with the bars, the axis title and the colours.
-  function spec(template, bars, axisTitle, palette, labels) {
+  // The spec of the chart: the page's template with the bars, the axis title, the colours and
+  // the description (the drawn chart's accessible name, in the page's language).
+  function spec(template, bars, axisTitle, palette, labels, description) {
     var chart = JSON.parse(JSON.stringify(template));
+    chart.description = description;
     var data = bars.map(function (pair, i) {
       var row = pair[0];
       return { rank: i + 1, label: shorten((i + 1) + ". " + row.system), system: row.system,
@@ -75,6 +77,12 @@
       caption.appendChild(document.createTextNode(labels.gap + fill(labels.chart_others, {
         count: view.format.count(pairs.length - same.length) })));
     }
+    // What the chart shows and its leading result, as charts.bar_chart describes every chart.
+    var lead = bars[0];
+    var description = caption.textContent + labels.gap + fill(labels.chart_first, {
+      system: lead[0].system, submitter: lead[0].submitter,
+      result: view.format.result(lead[1].value) + " " + axisTitle });
+    if (lead[1].derived) description += labels.gap + labels.derived;
     var target = element("div", null, "mlperf-chart__view");
     figure.appendChild(target);
     figure.appendChild(caption);
@@ -84,8 +92,8 @@
       figure.dataset.drawn = "1";
       loadBundle(new URL(view.form.dataset.bundle, document.baseURI).href)
         .then(function (vegaEmbed) {
-          var chart = spec(setting.spec, bars, axisTitle, setting.palette, labels);
-          chart.description = caption.textContent;  // the drawn chart's accessible name
+          var chart = spec(setting.spec, bars, axisTitle, setting.palette, labels,
+                           description);
           // On a phone, as charts.js does: the legend below, the names cut to 40 % of the width.
           if (figure.clientWidth < NARROW) {
             chart.config = Object.assign({}, chart.config,
@@ -97,7 +105,11 @@
           if (document.body.getAttribute("data-md-color-scheme") === "slate") {
             options.theme = "dark";
           }
-          return vegaEmbed(target, chart, options);
+          return vegaEmbed(target, chart, options).then(function () {
+            // Its accessible name, as charts.js sets it on every drawn chart.
+            var svg = target.querySelector("svg");
+            if (svg) svg.setAttribute("aria-label", chart.description);
+          });
         })
         .catch(function (error) { console.error("explorer chart:", error); });
     });

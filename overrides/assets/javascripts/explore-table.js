@@ -72,7 +72,10 @@
       round: row.round, division: row.division, category: row.category, suite: row.suite,
       submitter: row.submitter, system_name: row.system, model: row.model,
       used_model: row.used_model || row.model, scenario: row.scenario,
-      result_id: row.result_id, result: row.result, units: row.units,
+      // The ID as pages show it (MLCommons' spelling, v4.1-0043), its canonical form (4.1-0043)
+      // and whether this site derived it, as every other download of the site names an ID.
+      result_id: row.result_id, result_id_canonical: row.result_id.replace(/^v/, ""),
+      result_id_derived: row.result_id_derived === 1, result: row.result, units: row.units,
       total_accelerators: row.accelerators, accelerator: row.accelerator,
       accelerator_id: row.accelerator_id, accelerator_family: row.family,
       shown: per, shown_value: figure.value,

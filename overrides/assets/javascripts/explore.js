@@ -25,8 +25,14 @@
     return node;
   }
 
+  // A space between two Chinese characters (or one and full-width punctuation), which a
+  // Chinese pattern filled with a Chinese word would hold: the style rule forbids it
+  // (formatting.tidy_spacing does the same for the pages).
+  var HAN_GAP = /([\u3400-\u9fff\u3000-\u303f\uff00-\uffef]) (?=[\u3400-\u9fff\u3000-\u303f\uff00-\uffef])/g;
+
   function fill(pattern, values) {
-    return pattern.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+    var text = pattern.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+    return /^zh/.test(document.documentElement.lang) ? text.replace(HAN_GAP, "$1") : text;
   }
 
   function roundKey(name) {
@@ -171,10 +177,16 @@
       seen.scenario[row.scenario] = row.scenario;
       seen.submitter[row.submitter] = row.submitter;
       row.organizations.forEach(function (o) { seen.organization[o] = o; });
-      if (row.family) seen.family[row.family] = data.families[row.family];
+      if (row.family) seen.family[row.family] = familyName(row.family, data, labels);
       if (row.accelerator_id) seen.accelerator[row.accelerator_id] = row.accelerator_name;
     });
     return seen;
+  }
+
+  // A family's name in the page's language (the dataset file, shared by the languages,
+  // holds the English one).
+  function familyName(id, data, labels) {
+    return labels.families[id] || data.families[id];
   }
 
   function fillMenus(form, options, data, labels) {
@@ -196,7 +208,7 @@
         var parent = select;
         if (name === "accelerator") {
           var family = (data.accelerators[value] || {}).family;
-          var title = family ? data.families[family] : labels.all_others;
+          var title = family ? familyName(family, data, labels) : labels.all_others;
           if (!groups[title]) {
             groups[title] = document.createElement("optgroup");
             groups[title].label = title;
