@@ -17,11 +17,11 @@ import yaml
 from generator.data import dataset, fetch, publication, withdrawn
 from generator.data.importer import run_import
 from generator.data.result_ids import assign_result_ids
-from generator.errors import InputErrors
 from generator.editorial.check import check
 from generator.editorial.claim_checks import check_claims, corrected_claims
 from generator.editorial.claims import load_registry
 from generator.editorial.import_check import claims_validator
+from generator.errors import InputErrors
 from generator.i18n.formatting import format_day
 from generator.i18n.languages import LANGUAGES
 from generator.pages.home import data_pages

@@ -14,8 +14,8 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pandas as pd
-import yaml
 import pytest
+import yaml
 
 from tests.conftest import DATA, ROOT
 from tests.test_browser import only_local

@@ -19,8 +19,8 @@ from generator.data import accelerators
 from generator.data.result_ids import assign_result_ids, audit_key
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import fold, vocabulary
-from generator.results import organizations
 from generator.errors import InputError
+from generator.results import organizations
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-import math
 import difflib
+import math
 from collections import defaultdict
 from pathlib import Path
 

@@ -41,9 +41,15 @@ from pydantic import (
 from generator.data.schema import ResultRecord, canonical_result_id
 from generator.data.vocabulary import vocabulary
 from generator.editorial import editor_yaml
-from generator.editorial.precision import (PERCENT_TEXT, decimals, number_text,
-                                           shown_decimals, significant_figures, states)
 from generator.editorial.editor_yaml import DATE_HINT, key_lines, line_of, value_texts
+from generator.editorial.precision import (
+    PERCENT_TEXT,
+    decimals,
+    number_text,
+    shown_decimals,
+    significant_figures,
+    states,
+)
 from generator.errors import InputError, InputErrors
 from generator.results import power
 

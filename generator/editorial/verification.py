@@ -23,11 +23,11 @@ from markupsafe import Markup
 from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
-from generator.editorial.figures import format_value
-from generator.editorial.articles import CLAIM_REFERENCE, mask_comments, render_plain
 from generator.editorial import guidelines
+from generator.editorial.articles import CLAIM_REFERENCE, mask_comments, render_plain
 from generator.editorial.claim_review import claim_reviews
 from generator.editorial.claims import STATUSES, Claim, Registry
+from generator.editorial.figures import format_value
 from generator.editorial.recomputation import Recomputation, recompute, shown_value
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.formatting import format_day, tidy_spacing

@@ -14,10 +14,10 @@ from generator.data.schema import ResultRecord
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import format_result, unit_symbol
 from generator.i18n.languages import Language
+from generator.pages.filters import system_label
 from generator.pages.output import RESULTS, Page, download_rows, downloads
 from generator.results import families, organizations
 from generator.results.benchmarks import Benchmark
-from generator.pages.filters import system_label
 from generator.results.comparisons import (
     System,
     default_pair,

@@ -20,28 +20,27 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-
 from urllib.parse import urlsplit
 
 from mkdocs.utils.yaml import yaml_load
 
-from generator.pages import charts
-from generator.site import finish, social
-from generator.site.config import write_language_configs
-from generator.site.finish import SHARED_DOCS
 from generator.data import changelog
 from generator.data.dataset import Dataset
-from generator.files import write_text_atomic
-from generator.i18n.languages import LANGUAGES, Language
-from generator.i18n.readtime import with_reading_time
 from generator.editorial import redirects
 from generator.editorial.articles import Article
 from generator.editorial.claims import Registry
+from generator.files import write_text_atomic
+from generator.i18n.languages import LANGUAGES, Language
+from generator.i18n.readtime import with_reading_time
+from generator.pages import charts
 from generator.pages.explorer import EXPLORER_DATA, explorer_data
-from generator.pages.research import research_pages
 from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
+from generator.pages.research import research_pages
 from generator.pages.results import results_pages
+from generator.site import finish, social
+from generator.site.config import write_language_configs
+from generator.site.finish import SHARED_DOCS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -22,8 +22,8 @@ from pathlib import Path
 import yaml
 from markupsafe import Markup, escape
 
-from generator.files import write_text_atomic
 from generator.editorial.guidelines import LEGEND
+from generator.files import write_text_atomic
 from generator.i18n.catalogs import BACKLINK_TITLE, PERMALINK_TITLE, translations
 from generator.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, Language
 from generator.site import social

@@ -21,16 +21,15 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from pathlib import Path
 
-import re
-
+from generator.data.dataset import load
 from generator.editorial import registries as editorial
 from generator.editorial.articles import CLAIM_REFERENCE, articles, mask_comments, read_article
 from generator.editorial.check import check
 from generator.editorial.claims import Registry, load_registry
 from generator.editorial.recomputation import recompute
-from generator.data.dataset import load
 from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged, write_text_atomic
 from generator.i18n.languages import Language, language
