@@ -13,7 +13,9 @@ import urllib.request
 
 import pytest
 
+from generator.editorial.claim_markdown import registry
 from generator.editorial.claims import load_registry
+from generator.errors import InputErrors
 from generator.site import editor_preview as preview
 from generator.site.build import site_root_url
 from generator.site.config import write_language_configs
@@ -42,10 +44,12 @@ def test_problems_are_checks_own_messages(tmp_path):
 
 def test_an_unreadable_registry_gives_way_to_its_last_good_version(tmp_path):
     root = make_fixture_project(tmp_path)
-    good = preview.registry(root)
+    good = registry(root, keep_last_good=True)
     path = root / "data" / "claims.yaml"
     path.write_text(path.read_text(encoding="utf-8") + "  broken: [\n", encoding="utf-8")
-    assert preview.registry(root) is good
+    assert registry(root, keep_last_good=True) is good
+    with pytest.raises(InputErrors):  # the published build stops on it
+        registry(root)
     assert "malformed YAML" in preview.problems(root)[0]
 
 

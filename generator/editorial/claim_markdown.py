@@ -7,7 +7,9 @@ The preprocessor runs before every other one, on the page's Markdown as the engi
 (front matter removed); pages without a claim or plain mark are passed through untouched. The
 registry and the dataset are read once per process (again only when their files changed: the
 editor's preview rebuilds in the same process); ``python -m generator check`` has already
-validated them, so a failure here is a bug and stops the build.
+validated them, so a failure here is a bug and stops the build -- except with the option
+``keep_last_good``, which the editor's preview sets (``generator.site.editor_preview``): there an
+unreadable ``claims.yaml`` is replaced by its last good version (``registry``).
 """
 
 from __future__ import annotations
@@ -18,53 +20,73 @@ from markdown import Extension
 from markdown.preprocessors import Preprocessor
 
 from generator.data.dataset import load
-from generator.editorial.claims import load_registry
+from generator.editorial.claims import Registry, load_registry
 from generator.editorial.verification import render_article
+from generator.errors import InputErrors
 from generator.files import load_unless_unchanged
 from generator.i18n.languages import language
-from generator.site import editor_preview
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKS = ("[[claim:", "[[plain:")
 # Before every preprocessor of Python-Markdown and of the extensions the site uses (the highest,
 # normalize_whitespace, is 30): fenced blocks and HTML blocks see the rendered article.
 PRIORITY = 100
+_last_good: dict[Path, Registry] = {}
+
+
+def registry(root: Path, keep_last_good: bool = False) -> Registry:
+    """``data/claims.yaml`` of the project folder ``root`` as it is now (read again only when
+    the file changed).
+
+    With ``keep_last_good``, while the file cannot be read, its last good version in this
+    process (none yet: an empty registry), so that a preview keeps serving.
+
+    Raises:
+        InputErrors: the file cannot be read (never with ``keep_last_good``).
+    """
+    path = root / "data" / "claims.yaml"
+    if not keep_last_good:
+        return load_unless_unchanged(load_registry, path)
+    try:
+        _last_good[path] = load_unless_unchanged(load_registry, path)
+    except InputErrors:
+        pass
+    return _last_good.get(path) or Registry(sources={}, claims={})
 
 
 class ClaimPreprocessor(Preprocessor):
     """Replaces the page's Markdown lines with ``verification.render_article`` of them."""
 
-    def __init__(self, md, lang_code: str, root: Path):
+    def __init__(self, md, lang_code: str, root: Path, keep_last_good: bool):
         super().__init__(md)
         self.lang = language(lang_code)
         self.root = root
+        self.keep_last_good = keep_last_good
 
     def run(self, lines: list[str]) -> list[str]:
         text = "\n".join(lines)
         if not any(mark in text for mark in MARKS):
             return lines
-        if editor_preview.active():
-            # The editor's preview keeps serving while claims.yaml cannot be read: its last
-            # good version (check's message is in the preview's banner).
-            registry = editor_preview.registry(self.root)
-        else:
-            registry = load_unless_unchanged(load_registry, self.root / "data" / "claims.yaml")
+        claims = registry(self.root, self.keep_last_good)
         records = list(load_unless_unchanged(load, self.root / "data").records)
-        return render_article(text, registry, records, self.lang).split("\n")
+        return render_article(text, claims, records, self.lang).split("\n")
 
 
 class ClaimExtension(Extension):
     """``generator.editorial.claim_markdown`` with the options ``lang`` (a site language code,
-    ``"zh"``) and ``root`` (the project folder holding ``data/``; default: this checkout)."""
+    ``"zh"``), ``root`` (the project folder holding ``data/``; default: this checkout) and
+    ``keep_last_good`` (see ``registry``; default off)."""
 
     def __init__(self, **kwargs):
         self.config = {"lang": ["en", "the article's language code"],
-                       "root": [str(ROOT), "the project folder that holds data/"]}
+                       "root": [str(ROOT), "the project folder that holds data/"],
+                       "keep_last_good": [False, "render with the last readable claims.yaml"]}
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md):  # noqa: N802 (Python-Markdown's name)
         md.preprocessors.register(
-            ClaimPreprocessor(md, self.getConfig("lang"), Path(self.getConfig("root"))),
+            ClaimPreprocessor(md, self.getConfig("lang"), Path(self.getConfig("root")),
+                              bool(self.getConfig("keep_last_good"))),
             "mlperf_claims", PRIORITY)
 
 

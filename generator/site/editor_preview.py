@@ -14,7 +14,8 @@ in a banner on every page (``overrides/main.html``, ``config.extra.preview_error
 would stop the build is set aside instead: a claim reference that cannot be shown becomes a
 visible mark (``disarm``), a post whose front matter cannot be read is left out
 (``unreadable_posts``), an unreadable ``claims.yaml`` is replaced by its last good version
-(``registry``). A drifted claim's flag shows the drift (``verification.ClaimView.drifted``).
+(``claim_markdown.registry``, switched on in ``configure``). A drifted claim's flag shows the
+drift (``verification.ClaimView.drifted``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from generator.data.dataset import load
 from generator.editorial import registries as editorial
 from generator.editorial.articles import CLAIM_REFERENCE, articles, mask_comments, read_article
 from generator.editorial.check import check
+from generator.editorial.claim_markdown import registry
 from generator.editorial.claims import Registry, load_registry
 from generator.editorial.recomputation import recompute
 from generator.errors import InputError, InputErrors
@@ -36,11 +38,11 @@ from generator.i18n.languages import Language, language
 from generator.pages.home import editorial_pages, home_page
 from generator.pages.output import Page
 from generator.pages.results import results_index
+from generator.site.config import CLAIMS_EXTENSION
 
 ROOT = Path(__file__).resolve().parents[2]
 ENVIRONMENT = "MLPERF_PREVIEW"
 KEPT = frozenset({"results/index.md"})
-_last_good: dict[Path, Registry] = {}
 log = logging.getLogger("mkdocs.hooks.preview")
 
 
@@ -89,16 +91,6 @@ def problems(root: Path) -> list[str]:
     return []
 
 
-def registry(root: Path) -> Registry:
-    """``data/claims.yaml`` as it is now, or while it cannot be read its last good version in
-    this process (none yet: an empty registry), so that the preview keeps serving."""
-    path = root / "data" / "claims.yaml"
-    try:
-        _last_good[path] = load_unless_unchanged(load_registry, path)
-    except InputErrors:
-        pass
-    return _last_good.get(path) or Registry(sources={}, claims={})
-
 
 def disarm(markdown: str, claims: Registry, records: list) -> str:
     """``markdown`` with every claim reference the build could not show (an unknown id, a
@@ -141,9 +133,13 @@ def unreadable_posts(root: Path, lang: Language) -> set[str]:
 # nothing in the published build.
 
 def configure(config) -> None:
-    """No social cards in the preview (publication only)."""
-    if active() and "material/social" in config.plugins:
+    """No social cards in the preview (publication only); the claims extension renders with
+    the last readable ``claims.yaml`` while the file cannot be read."""
+    if not active():
+        return
+    if "material/social" in config.plugins:
         config.plugins["material/social"].config.enabled = False
+    config.mdx_configs.setdefault(CLAIMS_EXTENSION, {})["keep_last_good"] = True
 
 
 def before_build(config, root: Path = ROOT) -> None:
@@ -185,4 +181,4 @@ def page_markdown(markdown: str, src_uri: str, root: Path = ROOT) -> str:
     if not active() or not src_uri.startswith("blog/posts/"):
         return markdown
     records = list(load_unless_unchanged(load, root / "data").records)
-    return disarm(markdown, registry(root), records)
+    return disarm(markdown, registry(root, keep_last_good=True), records)
