@@ -276,6 +276,18 @@ def test_links_into_generated_pages_wait_for_them(root):
     assert links_in_post(root, "[r](../../results/v9.9.md)", generated=True) != []
 
 
+def test_the_previews_own_pages_do_not_count_as_the_generated_ones(root):
+    # The editor's preview writes the home page and the results overview of its language
+    # (editor_preview.write_editorial_pages), never the results pages: check still waits.
+    for page in ("index.md", "results/index.md"):
+        (root / "docs" / "en" / page).parent.mkdir(parents=True, exist_ok=True)
+        (root / "docs" / "en" / page).write_text("# Generated\n", encoding="utf-8")
+    assert links_in_post(root, "[r](../../../../../results/v9.9/power/)") == []
+    (root / "docs" / "en" / "data").mkdir()
+    (root / "docs" / "en" / "data" / "index.md").write_text("# Data\n", encoding="utf-8")
+    assert links_in_post(root, "[r](../../../../../results/v9.9/power/)") != []
+
+
 def test_a_changed_slug_needs_a_redirect_and_check_notes_it(root):
     from generator.editorial.check import notes
     from tests.test_claims import git_project

@@ -57,14 +57,16 @@ def check_links(posts: list[Article], docs: Path, site_url: str,
                 generated: bool | None = None) -> list[InputError]:
     """Every link of every post that leads nowhere, with its file line and the page it was
     looked for. ``docs``: the docs folder; ``site_url``: the site's address (``mkdocs.yml``);
-    ``generated``: whether ``docs`` holds the generated pages (default: each language's home
-    page exists), without which links into them are not judged."""
+    ``generated``: whether ``docs`` holds the generated pages (default: each language's data
+    page exists, which only the whole generation writes -- the editor's preview writes the
+    home page and the results overview, not the results pages), without which links into them
+    are not judged."""
     by_url = {(p.lang.code, url): p for p in posts if (url := post_url(p))}
     site = urlsplit(site_url)
     errors = []
     for post in posts:
         here = post_url(post)
-        ready = generated if generated is not None else (docs / post.lang.code /
+        ready = generated if generated is not None else (docs / post.lang.code / "data" /
                                                          "index.md").is_file()
         body = CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), mask_comments(post.body))
         for match in LINK.finditer(body):
