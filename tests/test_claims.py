@@ -175,6 +175,19 @@ def test_outdated_translations_follow_git_history(root):
     assert outdated(root) == []
 
 
+def test_a_wording_fix_marked_unaffected_outdates_no_translation(root):
+    git = git_project(root)
+    touch(root, "it")
+    git("commit", "-qam", "it: wording\n\nTranslations: unaffected")
+    assert outdated(root) == []
+    touch(root, "en")  # a real change still outdates the others, the trailer aside
+    git("commit", "-qam", "en: a new paragraph")
+    assert outdated(root) == ["docs/it/blog/posts/record.md", "docs/zh/blog/posts/record.md"]
+    touch(root, "zh")  # a Chinese wording fix does not count as its update
+    git("commit", "-qam", "zh: wording\n\nTranslations: unaffected")
+    assert outdated(root) == ["docs/it/blog/posts/record.md", "docs/zh/blog/posts/record.md"]
+
+
 def test_a_new_uncommitted_article_is_not_called_outdated(root):
     # The bug this replaces: every uncommitted file was dated "now" when it was looked at, so
     # the last of three new files always looked newest.

@@ -8,6 +8,9 @@ from pathlib import Path
 
 from generator.editorial.articles import Article
 
+# The git trailer that marks a commit as asking nothing of the other language versions.
+TRAILER, UNAFFECTED = "Translations", "unaffected"
+
 
 def change_events(paths: list[Path], root: Path) -> list[tuple[str, set[Path]]] | None:
     """The changes of ``paths`` in git history, oldest first: ``(what, files changed)`` for each
@@ -15,19 +18,27 @@ def change_events(paths: list[Path], root: Path) -> list[tuple[str, set[Path]]] 
     event, ``"uncommitted changes"``, with the files modified, staged or untracked in the work
     tree. Order comes from ``git log --topo-order``, not from commit or file times, so two
     commits in one second, or three files saved a moment apart, compare correctly. None outside
-    a git work tree."""
+    a git work tree.
+
+    A commit whose message ends with the trailer ``Translations: unaffected`` (a wording or
+    style fix within one language, which asks nothing of the others) is left out: it neither
+    outdates the other versions nor counts as their update."""
     def git(*args):
         return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
     if git("rev-parse", "--is-inside-work-tree").stdout.strip() != "true":
         return None
     by_name = {str(p.resolve().relative_to(root.resolve())): p for p in paths}
-    log = git("log", "--topo-order", "--reverse", "--format=\x01%h %cs", "--name-only", "--",
-              *by_name)
+    log = git("log", "--topo-order", "--reverse",
+              f"--format=\x01%h %cs\x02%(trailers:key={TRAILER},valueonly,separator=%x20)",
+              "--name-only", "--", *by_name)
     events = []
     for commit in log.stdout.split("\x01")[1:]:
-        what, *names = commit.strip().split("\n")
+        what, rest = commit.split("\x02", 1)
+        trailer, _, names = rest.partition("\n")
+        if trailer.strip().lower() == UNAFFECTED:
+            continue
         events.append((f"commit {what.replace(' ', ' of ')}",
-                       {by_name[n] for n in names if n in by_name}))
+                       {by_name[n] for n in names.split("\n") if n in by_name}))
     status = git("status", "--porcelain", "--untracked-files=all", "-z", "--", *by_name)
     dirty = {by_name[e[3:]] for e in status.stdout.split("\0") if e[3:] in by_name}
     if dirty:
