@@ -79,6 +79,14 @@ def test_italian_feed_label_is_not_word_for_word():
     assert 'title="Feed RSS degli articoli aggiornati"' in home
 
 
+@pytest.mark.parametrize("lang, words", [("it", "Pagina non trovata"), ("zh", "页面未找到"),
+                                         ("en", "Page not found")])
+def test_the_404_page_title_says_not_found_in_its_language(lang, words):
+    # Material titles its 404 page with the site's name alone, in every language.
+    missing = (SITE / lang / "404.html").read_text(encoding="utf-8")
+    assert re.search(rf"<title>404 – {words} - MLPerf Wiki</title>", missing)
+
+
 # One page of each kind a template assembles; their visible text must follow the Italian
 # glossary, whatever the template put together (a filled placeholder, a flag's label).
 ITALIAN_PAGES = [
