@@ -58,6 +58,8 @@ def test_correct_text_passes(lang, text):
     'la cifra che NVIDIA aveva annunciato come "fino a" è confermata.',
     "%(num)d articoli con il tag “%(tag)s”",
     "prima di comprare capacità di inferenza - risultati per acceleratore, scenari di latenza",
+    "quel dato favorisce un po' la H200.",
+    "cioè 5,39× la H100 di v4.1.",
 ])
 def test_each_italian_slip_of_the_review_is_caught(text):
     assert len(problems(text, IT)) == 1
@@ -71,6 +73,8 @@ def test_each_italian_slip_of_the_review_is_caught(text):
     "da v4.1 a v6.1 – due anni",
     '<abbr title="Research, development or internal">RDI</abbr>',   # markup is not text
     '- una voce di elenco, `"codice"`',                              # nor are lists and code
+    "quel dato favorisce un po' l'H200; la B200 di NVIDIA, il GB300, la TPU v6",
+    "il server MI355X di AMD e la RTX PRO 6000",   # a word, not a letter, follows the article
 ])
 def test_correct_italian_passes(text):
     assert problems(text, IT) == []
