@@ -75,7 +75,7 @@ def test_tag_pages_list_exactly_the_posts_with_the_tag(site, code):
         count = len(expected)
         heading = {"en": f"{count} post{'s' if count != 1 else ''} tagged with “{name}”",
                    "zh": f"共 {count} 篇文章带有标签“{name}”",
-                   "it": f"{count} articol{'i' if count != 1 else 'o'} con il tag “{name}”"}
+                   "it": f"{count} articol{'i' if count != 1 else 'o'} con il tag «{name}»"}
         assert heading[code] in html.unescape(page)
         assert 'href="../"' in page  # link to all tags
 

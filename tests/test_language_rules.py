@@ -68,3 +68,57 @@ def test_the_home_page_record_is_the_same_figure_in_every_language():
     assert figures["en"] == figures["zh"] == figures["it"].replace(".", ",")
     assert "—— " not in (SITE / "zh" / "index.html").read_text(encoding="utf-8")
     assert " — " not in (SITE / "zh" / "index.html").read_text(encoding="utf-8")
+
+
+def test_italian_feed_label_is_not_word_for_word():
+    # Material's it.html names the feed of updated posts "Contenuto aggiornato del feed RSS"
+    # (English "RSS feed of updated content" rendered word by word): overrides/partials/
+    # language.html says it as Italian does.
+    home = (SITE / "it" / "index.html").read_text(encoding="utf-8")
+    assert "Contenuto aggiornato del feed RSS" not in home
+    assert 'title="Feed RSS degli articoli aggiornati"' in home
+
+
+@pytest.mark.parametrize("lang, words", [("it", "Pagina non trovata"), ("zh", "页面未找到"),
+                                         ("en", "Page not found")])
+def test_the_404_page_title_says_not_found_in_its_language(lang, words):
+    # Material titles its 404 page with the site's name alone, in every language.
+    missing = (SITE / lang / "404.html").read_text(encoding="utf-8")
+    assert re.search(rf"<title>404 – {words} - MLPerf Wiki</title>", missing)
+
+
+# One page of each kind a template assembles; their visible text must follow the Italian
+# glossary, whatever the template put together (a filled placeholder, a flag's label).
+ITALIAN_PAGES = [
+    "index.html", "404.html", "results/index.html", "results/v6.1/index.html",
+    "results/v6.1/datacenter/gpt-oss-120b/offline/index.html",
+    "results/v6.1/submitters/amd/index.html", "results/accelerators/amd-instinct-mi300x/index.html",
+    "results/families/amd-instinct/index.html", "results/compare/index.html",
+    "results/explore/index.html", "results/v4.1/power/index.html", "results/previews/index.html",
+    "verification/index.html", "cite/index.html", "data/index.html", "tags/index.html",
+    "blog/2026/09/22/vera-rubin-nvl72-preview-debut/index.html",
+]
+
+
+@pytest.mark.parametrize("page", ITALIAN_PAGES)
+def test_italian_pages_follow_the_glossary(page):
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup((SITE / "it" / page).read_text(encoding="utf-8"), "html.parser")
+    # Code, scripts and links to outside documents (the sources' own English titles) are not
+    # our text.
+    for element in soup(["script", "style", "code", "pre"]) + soup.select('a[href^="http"]'):
+        element.decompose()
+    lines = soup.get_text("\n").split("\n") + [e["aria-label"] for e in soup.select("[aria-label]")]
+    found = {p for line in lines for p in problems(line, language("it")) if p.startswith("glossary")}
+    assert found == set()
+
+
+def test_italian_preview_tracker_and_flags_name_the_category_in_italian():
+    # The flags' tooltips said "nella categoria available (disponibile)" and "nella categoria
+    # preview"; a tracker row said "Vista per la prima volta…", a participle with no noun to agree.
+    post = (SITE / "it" / "blog/2026/09/22/vera-rubin-nvl72-preview-debut/index.html"
+            ).read_text(encoding="utf-8")
+    assert "nella categoria anteprima" in post and "categoria preview" not in post
+    assert "Calcolato: Calcolato" not in post
+    tracker = (SITE / "it" / "results/previews/index.html").read_text(encoding="utf-8")
+    assert "Compare per la prima volta come disponibile in v5.1" in tracker

@@ -85,7 +85,7 @@ def test_a_confirmed_preview_reads_as_confirmed(tmp_path, dataset):
     out = render_article(f"[[claim:{CLAIM}]]", registry, list(dataset.records),
                          language("it"))
     assert "[◕ Anteprima, confermata il 1 febbraio 2027](#claim-" in out
-    assert "è arrivato sul mercato il 1 febbraio 2027" in out
+    assert "è diventato disponibile il 1 febbraio 2027" in out
 
 
 def test_check_notes_an_overdue_preview_and_not_a_settled_one(tmp_path):

@@ -44,6 +44,46 @@ def test_correct_text_passes(lang, text):
     assert problems(text, lang) == []
 
 
+# The Italian slips issue 17's review found, each as it was written (one problem each): "audited"
+# rendered as certificato (the site's ✔ flag is "verificato", so MLCommons' review is revisionato),
+# the English "submission" beside the Italian "invio", three words for "scaling efficiency", an
+# English category name, a second name for RDI, English quotation marks and a hyphen as a dash.
+@pytest.mark.parametrize("text", [
+    "Un round di MLPerf Inference produce centinaia di risultati certificati.",
+    "Il numero più vistoso viene da hardware AMD, ma non da una submission di AMD.",
+    "un'efficienza di scaling di GB300 su più rack.",
+    "efficienza di scala: throughput con N ÷ (N/M × throughput con M)",
+    "Risultato ufficiale MLCommons nella categoria available (disponibile).",
+    "Ricerca/interno (RDI: ricerca, sviluppo o uso interno) indica sistemi fuori commercio.",
+    'la cifra che NVIDIA aveva annunciato come "fino a" è confermata.',
+    "%(num)d articoli con il tag “%(tag)s”",
+    "prima di comprare capacità di inferenza - risultati per acceleratore, scenari di latenza",
+    "quel dato favorisce un po' la H200.",
+    "cioè 5,39× la H100 di v4.1.",
+])
+def test_each_italian_slip_of_the_review_is_caught(text):
+    assert len(problems(text, IT)) == 1
+
+
+@pytest.mark.parametrize("text", [
+    "centinaia di risultati revisionati",
+    "Crusoe ha iscritto il cluster nella categoria disponibile (available).",
+    "la cifra che NVIDIA aveva annunciato come «fino a» è confermata.",
+    "capacità di inferenza: risultati per acceleratore",
+    "da v4.1 a v6.1 – due anni",
+    '<abbr title="Research, development or internal">RDI</abbr>',   # markup is not text
+    '- una voce di elenco, `"codice"`',                              # nor are lists and code
+    "quel dato favorisce un po' l'H200; la B200 di NVIDIA, il GB300, la TPU v6",
+    "il server MI355X di AMD e la RTX PRO 6000",   # a word, not a letter, follows the article
+])
+def test_correct_italian_passes(text):
+    assert problems(text, IT) == []
+
+
+def test_english_keeps_its_quotation_marks():
+    assert problems('NVIDIA\'s "up to" figure - as stated', EN) == []
+
+
 def test_catalogs_and_articles_follow_the_style():
     assert [str(e) for e in check_language(articles(ROOT / "docs"))] == []
 

@@ -1,10 +1,13 @@
 """The mechanical rules of the site's language style (``CONTRIBUTING.md``, "Language"), checked on
 the message catalogs and the articles by ``python -m generator check``.
 
-Two kinds of rule: the glossary (``glossary.yaml``: one word for one thing, per language), and
+Three kinds of rule: the glossary (``glossary.yaml``: one word for one thing, per language);
 Chinese punctuation: no ASCII comma, full stop, semicolon, colon, bracket, exclamation or
 question mark beside a Chinese character (GB/T 15834 writes them full-width: ，。；：（）！？), and
-no space after a full-width mark. What is not text is left out first: code spans, addresses,
+no space after a full-width mark; and Italian punctuation: quotations in caporali, «fino a», not
+between ASCII or English curly quotes, no hyphen between spaces standing for a dash (Italian
+writes a colon, or the en dash –), and an elided article before a part number spelt from a
+vowel-sounding letter (l'H100, not la H100). What is not text is left out first: code spans, addresses,
 HTML tags, claim references and gettext placeholders.
 """
 
@@ -27,6 +30,14 @@ HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 ASCII_BESIDE_HAN = re.compile(
     rf"(?<=[{HAN}])[,.;:!?()]|[,.;:!?()](?=[{HAN}])|(?<=[{HAN}]) \(|\) (?=[{HAN}])")
 SPACE_AFTER_FULL_WIDTH = re.compile(r"[。，；：！？、][ \t\u3000]+(?=\S)")
+# Italian: a double quotation mark other than « », and a hyphen between spaces used as a dash.
+ITALIAN_QUOTE = re.compile(r'["\u201c\u201d]')
+SPACED_HYPHEN = re.compile(r"(?<=\w) - (?=\w)")
+# Italian: a definite article before a part number read letter by letter from a letter whose
+# name begins with a vowel (acca, emme, erre…: H100, MI355X) elides, l'H100, dell'MI300X.
+ARTICLE_BEFORE_VOWEL_LETTER = re.compile(
+    r"\b(?:la|lo|il|del|dello|della|al|allo|alla|dal|dallo|dalla|nel|nello|nella|sul|sullo|"
+    r"sulla) (?=[AEFHILMNORSX][A-Z]*\d)", re.IGNORECASE)
 NOT_TEXT = re.compile(
     r"`[^`\n]*`"                    # code spans
     r"|\[\[claim:[^\]]*\]\]"        # claim references
@@ -85,7 +96,8 @@ def problems(text: str, lang: Language) -> list[str]:
 
     Args:
         text: the text as written (Markdown, or a catalog string with placeholders).
-        lang: its language; Chinese punctuation rules apply to ``zh`` only.
+        lang: its language; the Chinese punctuation rules apply to ``zh`` only, the Italian
+            ones to ``it`` only.
 
     Returns:
         one message per problem, quoting the offending passage; empty when the text is clean.
@@ -106,6 +118,15 @@ def problems(text: str, lang: Language) -> list[str]:
         for match in SPACE_AFTER_FULL_WIDTH.finditer(plain):
             found.append(f"space after '{match.group(0)[0]}': a full-width mark carries its own "
                          f"space (“{_context(plain, match.start())}”)")
+    if lang.code == "it":
+        if quote := ITALIAN_QUOTE.search(plain):   # one problem for a pair of marks
+            found.append(f"quotation mark '{quote.group(0)}' in Italian text: quote with « » "
+                         f"(“{_context(plain, quote.start())}”)")
+        found += [f"'{m.group(0).strip()}' before a name read from a vowel-sounding letter: elide "
+                  f"it, l'H100, dell'MI300X (“{_context(plain, m.start())}”)"
+                  for m in ARTICLE_BEFORE_VOWEL_LETTER.finditer(plain)]
+        found += [f"' - ' used as a dash in Italian text: write a colon or ' – ' "
+                  f"(“{_context(plain, m.start())}”)" for m in SPACED_HYPHEN.finditer(plain)]
     return found
 
 
