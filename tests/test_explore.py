@@ -336,7 +336,7 @@ def test_chinese_sentences_filled_by_the_script_keep_the_spacing_rule(page, base
         assert re.findall(rf".{{0,6}}{han} {han}.{{0,6}}", text) == []
 
 
-@pytest.mark.parametrize("lang, family", [("zh", "英伟达数据中心 GPU"),
+@pytest.mark.parametrize("lang, family", [("zh", "NVIDIA 数据中心 GPU"),
                                           ("it", "GPU NVIDIA per data center")])
 def test_families_are_named_in_the_page_language(page, base_url, lang, family):
     # The family menu and the accelerator menu's groups name each family as its own page does

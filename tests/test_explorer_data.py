@@ -67,7 +67,7 @@ def test_newest_round_first_and_withdrawn_results_left_out(dataset):
     assert not any(isinstance(r, Withdrawn) for r in explorer_records(marked))
 
 
-@pytest.mark.parametrize("code, first", [("en", "First: %(system)s"), ("zh", "第一名为 %(system)s"),
+@pytest.mark.parametrize("code, first", [("en", "First: %(system)s"), ("zh", "第一名：%(system)s"),
                                          ("it", "Primo: %(system)s")])
 def test_the_explorer_page_carries_its_chart_template_and_description(dataset, code, first):
     # The page of each language renders (the chart style is charts.bar_chart, which requires a
@@ -86,12 +86,12 @@ def test_the_explorer_page_carries_its_chart_template_and_description(dataset, c
 def test_the_explorer_page_names_families_in_its_language(dataset, code):
     # The dataset file is shared by the languages and holds English family names; the page
     # gives the script each family's name from its catalog (as the family pages show it):
-    # 「英伟达数据中心 GPU」, "GPU NVIDIA per data center" for nvidia-datacenter.
+    # 「NVIDIA 数据中心 GPU」, "GPU NVIDIA per data center" for nvidia-datacenter.
     lang = language(code)
     records = list(dataset.records)
     page = explorer_page(environment(lang), records, lang, explorer_data(records))
     labels = json.loads(html.unescape(re.search(r"data-labels='([^']*)'", page.content).group(1)))
     english = json.loads(explorer_data(records))["families"]
     assert labels["families"].keys() == english.keys()
-    assert labels["families"]["nvidia-datacenter"] == {"zh": "英伟达数据中心 GPU",
+    assert labels["families"]["nvidia-datacenter"] == {"zh": "NVIDIA 数据中心 GPU",
                                                        "it": "GPU NVIDIA per data center"}[code]

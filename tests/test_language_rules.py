@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from generator.i18n.formatting import tidy_spacing
+from generator.editorial.figures import format_value
+from generator.i18n.formatting import format_items, tidy_spacing
 from generator.i18n.languages import language
 from generator.i18n.style import left_in_english, problems
 from tests.conftest import SITE
@@ -44,7 +45,14 @@ def test_pages_hold_no_material_string_in_english(lang):
 
 
 @pytest.mark.parametrize("page", ["results/v6.1/datacenter/gpt-oss-120b/offline/index.html",
-                                  "results/v6.1/index.html", "index.html"])
+                                  "results/v6.1/index.html", "index.html",
+                                  "blog/2026/10/01/mlperf-v6-1-buyers-guide/index.html",
+                                  "blog/2026/09/22/vera-rubin-nvl72-preview-debut/index.html",
+                                  "blog/2026/12/01/two-years-of-accelerator-generations/index.html",
+                                  "verification/index.html", "results/previews/index.html",
+                                  "results/compare/index.html", "results/explore/index.html",
+                                  "results/families/index.html", "cite/index.html",
+                                  "data/index.html"])
 def test_chinese_pages_have_no_space_between_chinese_words(page):
     text = (SITE / "zh" / page).read_text(encoding="utf-8")
     text = re.sub(r"<(script|style)\b.*?</\1>", "", text, flags=re.S)
@@ -122,3 +130,61 @@ def test_italian_preview_tracker_and_flags_name_the_category_in_italian():
     assert "Calcolato: Calcolato" not in post
     tracker = (SITE / "it" / "results/previews/index.html").read_text(encoding="utf-8")
     assert "Compare per la prima volta come disponibile in v5.1" in tracker
+# Slips of the native-level Chinese review, each as the catalog or an article wrote it.
+@pytest.mark.parametrize("text", [
+    "%(name)s — %(size)s — %(id)s",                  # a spaced lone em dash as separator
+    "本站的数字 —— 见下文",                            # the Chinese dash takes no spaces
+    "均由本站推算并作了标注。",                        # derived is computed, not estimated
+    "派生数值：由本站根据 MLCommons 官方结果计算。",
+    "作为已撤回结果保留，结果 ID 不变。",              # one word for result ID: 结果编号
+    "并链接到官方结果文件夹。",                        # 官方结果目录, as everywhere else
+    "按照 MLCommons 结果使用准则的要求",              # one name for the results guidelines
+    "首次以已上市身份出现在 v5.1",                     # the category's name
+    "这些同样未经 MLCommons 验证。",                   # one word for verified: 核验
+    "AMD 单机的每卡成绩",                              # per accelerator: 单加速器
+    "维护数据声明登记表",                              # claim: 数据点 (data/authors.yaml)
+    "在 [[plain:2024]] 年 [[plain:8]] 月至",           # the pages' dates have no spaces
+])
+def test_slips_of_the_chinese_review_are_caught(text):
+    assert problems(text, language("zh"))
+
+
+@pytest.mark.parametrize("text", [
+    "%(name)s（%(size)s，%(id)s）",
+    "结果是：一个与公布值吻合，还有一个对不上——不过偏差对英伟达有利。",
+    "单加速器成绩，以及未公布编号的轮次的结果编号，均由本站得出，并加以标注。",
+    "一块采用定制散热方案的 H200 单卡系统",             # a one-GPU system is not per card
+    "在 [[plain:2024]]年[[plain:8]]月至[[plain:2026]]年[[plain:9]]月间",
+    "54 条结果，预计 2027年3月15日前上市",
+])
+def test_the_corrected_chinese_passes(text):
+    assert problems(text, language("zh")) == []
+
+
+def test_a_chinese_list_spaces_its_joiner_beside_latin_words():
+    # CLDR's zh pattern joins the last two items with 和 and no space: "Dell和MangoBoost".
+    zh = language("zh")
+    assert format_items(["Dell", "MangoBoost"], zh) == "Dell 和 MangoBoost"
+    assert format_items(["v4.1", "v5.1", "v6.0"], zh) == "v4.1、v5.1 和 v6.0"
+    assert format_items(["英伟达", "AMD"], zh) == "英伟达和 AMD"
+    assert format_items(["数据中心", "边缘"], zh) == "数据中心和边缘"
+    assert format_items(['<a href="v5.1/">v5.1</a>', '<a href="v6.0/">v6.0</a>'], zh) == (
+        '<a href="v5.1/">v5.1</a> 和 <a href="v6.0/">v6.0</a>')
+    assert format_items(["Dell", "MangoBoost"], language("en")) == "Dell and MangoBoost"
+
+
+def test_a_chinese_multiple_reads_bei():
+    # "是 H100 的 5.39×" is a calque; Chinese says 5.39 倍. Tables keep ×.
+    assert format_value(5.39, "x", language("zh")) == "5.39 倍"
+    assert format_value(5.39, "x", language("en")) == "5.39×"
+
+
+@pytest.mark.parametrize("page", ["blog/2026/10/01/mlperf-v6-1-buyers-guide/index.html",
+                                  "blog/2026/12/01/two-years-of-accelerator-generations/index.html"])
+def test_a_chinese_footnote_names_its_differences_in_chinese(page):
+    # Footnotes of ratios between rounds: the category and accelerator-count differences
+    # (claims gen-b200-available-over-preview, intel-b70-*: 已上市 over 预览) read as Chinese,
+    # not "类别：已上市 对 预览" nor the count noun "个加速器：8 对 1".
+    text = (SITE / "zh" / page).read_text(encoding="utf-8")
+    assert "类别（已上市与预览）" in text
+    assert " 对 " not in text and "个加速器：" not in text

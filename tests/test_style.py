@@ -102,7 +102,8 @@ def test_check_refuses_a_glossary_slip_in_an_article(tmp_path):
 @pytest.mark.parametrize("page", ["data/index.html", "verification/index.html",
                                   "blog/2026/09/17/amd-512-accelerator-record/index.html",
                                   "results/v6.1/datacenter/gpt-oss-120b/offline/index.html",
-                                  "blog/index.html", "results/v4.1/power/index.html"])
+                                  "blog/index.html", "results/v4.1/power/index.html",
+                                  "cite/index.html", "results/previews/index.html"])
 def test_chinese_pages_use_full_width_punctuation(site, page):
     text = (site / "zh" / page).read_text(encoding="utf-8")
     text = re.sub(r"<(script|style|code|pre)\b.*?</\1>", "x", text, flags=re.S)  # as text_only

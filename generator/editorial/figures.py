@@ -17,6 +17,8 @@ COUNT_LABELS = {"accelerators": N_("accelerators"), "submitters": N_("submitters
 # Latencies inside a sentence read better with the short unit ("1,466 ms") than with the
 # table heading ("Latency (ms)").
 LATENCY_FORMATS = {"Latency (ms)": N_("%(value)s ms"), "Latency (s)": N_("%(value)s s")}
+# A multiple: "3.7×"; a Chinese sentence says 3.7 倍 ("是前者的 3.7 倍").
+MULTIPLE = N_("%(value)s×")
 
 
 def format_value(value: float, unit: str, lang: Language, decimals: int | None = None) -> str:
@@ -32,7 +34,7 @@ def format_value(value: float, unit: str, lang: Language, decimals: int | None =
                 else format_result(value, lang) if usual == "result"
                 else format_number(value, lang, 2))
     if unit == "x":
-        return f"{number('x')}×"  # as stated: 1.83×, 3.7×
+        return _(MULTIPLE) % {"value": number("x")}  # as stated: 1.83×, 3.7×
     if unit == "%":
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "" if fixed else ".#")
         return format_percent(value / 100, format=pattern + "%", locale=lang.cldr)

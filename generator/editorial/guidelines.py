@@ -32,7 +32,7 @@ DIFFERENCE_FIELDS = {"round": "round", "division": "division", "category": "cate
                      "scenario": "scenario", "accelerators": "total_accelerators"}
 DIFFERENCE_LABELS = {"round": N_("round"), "division": N_("division"),
                      "category": N_("category"), "scenario": N_("scenario"),
-                     "accelerators": N_("accelerators")}
+                     "accelerators": N_("number of accelerators")}
 
 
 def differences(records: tuple[ResultRecord, ...] | list[ResultRecord]

@@ -217,9 +217,9 @@ class ClaimView:
                 "publisher": _md(source.publisher),
                 "title": f"[{_md(source.title)}]({source.url})",
                 "date": source.date.isoformat()})
-        parts += guidelines.footnote_sentences(
+        parts += [tidy_spacing(sentence, self.lang) for sentence in guidelines.footnote_sentences(
             self.claim.status, self.claim.derivation and self.claim.derivation.formula,
-            self.recomputation.records if self.recomputation else (), _)
+            self.recomputation.records if self.recomputation else (), _)]
         table_link = _("Claims table")
         parts.append(f"[{table_link}](#claim-{self.claim_id})")
         return self.lang.sentence_gap.join(parts)

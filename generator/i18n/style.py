@@ -3,11 +3,13 @@ the message catalogs and the articles by ``python -m generator check``.
 
 Three kinds of rule: the glossary (``glossary.yaml``: one word for one thing, per language);
 Chinese punctuation: no ASCII comma, full stop, semicolon, colon, bracket, exclamation or
-question mark beside a Chinese character (GB/T 15834 writes them full-width: ，。；：（）！？), and
-no space after a full-width mark; and Italian punctuation: quotations in caporali, «fino a», not
-between ASCII or English curly quotes, no hyphen between spaces standing for a dash (Italian
-writes a colon, or the en dash –), and an elided article before a part number spelt from a
-vowel-sounding letter (l'H100, not la H100). What is not text is left out first: code spans, addresses,
+question mark beside a Chinese character (GB/T 15834 writes them full-width: ，。；：（）！？),
+no space after a full-width mark, no lone em dash (the Chinese dash is two of them, ——, with
+no space around it), and no space inside a date (2026年9月16日, as CLDR writes it on the
+pages); and Italian punctuation: quotations in caporali, «fino a», not between ASCII or
+English curly quotes, no hyphen between spaces standing for a dash (Italian writes a colon, or
+the en dash –), and an elided article before a part number spelt from a vowel-sounding letter
+(l'H100, not la H100). What is not text is left out first: code spans, addresses,
 HTML tags, claim references and gettext placeholders.
 """
 
@@ -38,6 +40,13 @@ SPACED_HYPHEN = re.compile(r"(?<=\w) - (?=\w)")
 ARTICLE_BEFORE_VOWEL_LETTER = re.compile(
     r"\b(?:la|lo|il|del|dello|della|al|allo|alla|dal|dallo|dalla|nel|nello|nella|sul|sullo|"
     r"sulla) (?=[AEFHILMNORSX][A-Z]*\d)", re.IGNORECASE)
+# An em dash that is not one half of the Chinese dash ——, or a space beside that dash.
+LONE_DASH = re.compile(r"(?<!—)—(?!—)| ——|—— ")
+# A date with spaces inside ("2024 年 8 月", "[[plain:2024]] 年 [[plain:8]] 月"): the pages'
+# dates are CLDR's (format_day: 2026年9月16日), with none, and an article writes them alike.
+_DAY_NUMBER = r"(?:\d+|\[\[plain:\d+\]\])"
+SPACED_DATE = re.compile(rf"{_DAY_NUMBER}(?: 年 ?| ?年 ){_DAY_NUMBER} ?月"
+                         rf"|{_DAY_NUMBER}(?: 月 ?| ?月 ){_DAY_NUMBER} ?日|{_DAY_NUMBER} 日")
 NOT_TEXT = re.compile(
     r"`[^`\n]*`"                    # code spans
     r"|\[\[claim:[^\]]*\]\]"        # claim references
@@ -118,6 +127,12 @@ def problems(text: str, lang: Language) -> list[str]:
         for match in SPACE_AFTER_FULL_WIDTH.finditer(plain):
             found.append(f"space after '{match.group(0)[0]}': a full-width mark carries its own "
                          f"space (“{_context(plain, match.start())}”)")
+        for match in SPACED_DATE.finditer(plain):
+            found.append(f"date: no space inside a Chinese date, as the pages write them "
+                         f"(2026年9月16日: “{_context(plain, match.start())}”)")
+        for match in LONE_DASH.finditer(plain):
+            found.append(f"dash: the Chinese dash is '——', without spaces "
+                         f"(“{_context(plain, match.start())}”)")
     if lang.code == "it":
         if quote := ITALIAN_QUOTE.search(plain):   # one problem for a pair of marks
             found.append(f"quotation mark '{quote.group(0)}' in Italian text: quote with « » "
