@@ -1,0 +1,71 @@
+"""A reader's first load, in headless Chromium against the built site: what a page requests
+before the reader does anything, and that what it leaves for later still comes when needed."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+BENCHMARK = "results/v6.1/datacenter/gpt-oss-120b/offline/"
+# Fetched only once the reader reaches for a chart or starts to search (tools/bench_load.py
+# measures the rest): the Vega bundle, chart specs, the search index, any sitemap.
+LATER = re.compile(r"vega-bundle[^/]*\.js|\.vl\.json|search_index\.json|sitemap\.xml")
+
+
+def settle(page):
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1500)  # as tools/bench_load.py: what scripts fetch after the load
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("path", ["", BENCHMARK])
+def test_first_load_requests_no_chart_code_search_index_or_sitemap(page, base_url, lang, path):
+    page.goto(f"{base_url}{lang}/{path}")
+    settle(page)
+    assert [url for url in page.requests if LATER.search(url)] == []
+    # The static chart is what the reader sees until then.
+    if path:
+        assert page.locator("figure.mlperf-chart img").first.is_visible()
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("reach", ["hover", "focus"])
+def test_reaching_for_a_chart_loads_vega_and_draws_it(page, base_url, reach):
+    page.goto(f"{base_url}en/{BENCHMARK}")
+    settle(page)
+    figure = page.locator('figure.mlperf-chart[data-spec$="leaders.vl.json"]')
+    name = figure.locator("img").get_attribute("alt")
+    if reach == "hover":
+        figure.hover()
+    else:  # keyboard: the chart's data links are the first focusable things in the figure
+        figure.locator("figcaption a").first.focus()
+    figure.locator("svg .mark-rect path").first.wait_for(timeout=15000)
+    assert any("vega-bundle" in url for url in page.requests)
+    assert figure.locator("img").count() == 0  # the interactive chart replaced the static one
+    # The drawn chart keeps a name that says what it shows, as the static image's alt did
+    # ("Bar chart of the 10 leading results; first: …", from the same template).
+    drawn = figure.locator("svg").first.get_attribute("aria-label")
+    assert name.startswith("Bar chart of the 10 leading results")
+    assert drawn and drawn.startswith("Bar chart of the 10 leading results")
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("lang, query, expected", [
+    # The post's title holds "AMD" and "512" (docs/en/blog/posts/…amd-512-accelerator-record…).
+    ("en", "AMD 512", "amd-512-accelerator-record"),
+    ("zh", "纪录", "amd-512-accelerator-record"),
+])
+def test_the_first_search_from_the_keyboard_finds_a_known_page(page, base_url, lang, query,
+                                                               expected):
+    page.goto(f"{base_url}{lang}/")
+    settle(page)
+    assert not any("search_index.json" in url for url in page.requests)
+    page.keyboard.press("/")  # Material's shortcut focuses the search field
+    assert page.evaluate("document.activeElement.matches('.md-search__input')")
+    page.keyboard.type(query, delay=20)
+    page.wait_for_selector(".md-search-result__item", timeout=60000)
+    links = page.locator(".md-search-result__item a").evaluate_all("a => a.map(l => l.href)")
+    assert any(expected in link for link in links)
+    assert any("search_index.json" in url for url in page.requests)
+    assert page.console_errors == []
