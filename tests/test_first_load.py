@@ -34,7 +34,7 @@ def test_first_load_requests_no_chart_code_search_index_or_sitemap(page, base_ur
 def test_reaching_for_a_chart_loads_vega_and_draws_it(page, base_url, reach):
     page.goto(f"{base_url}en/{BENCHMARK}")
     settle(page)
-    figure = page.locator('figure.mlperf-chart[data-spec$="leaders.vl.json"]')
+    figure = page.locator('figure.mlperf-chart[data-spec^="leaders."]')
     name = figure.locator("img").get_attribute("alt")
     if reach == "hover":
         figure.hover()
@@ -69,3 +69,28 @@ def test_the_first_search_from_the_keyboard_finds_a_known_page(page, base_url, l
     assert any(expected in link for link in links)
     assert any("search_index.json" in url for url in page.requests)
     assert page.console_errors == []
+
+
+OWN = re.compile(r"/assets/(stylesheets|javascripts|vendor|data)/|\.vl\.json|/systems\.")
+HASHED = re.compile(r"\.[0-9a-f]{8}\.[a-z.]+(\?.*)?$")  # name.<8 hex digits>.ext, as assets.py
+
+
+@pytest.mark.parametrize("path", ["", BENCHMARK, "results/explore/?round=v6.1",
+                                  "results/compare/"])
+def test_every_asset_of_ours_has_a_content_hash_in_its_address(page, base_url, path):
+    responses = []
+    page.on("response", lambda response: responses.append(response))
+    page.goto(f"{base_url}en/{path}")
+    settle(page)
+    if path == BENCHMARK:  # the chart's code and spec, fetched once the reader reaches for it
+        page.hover("figure.mlperf-chart")
+        page.locator("figure.mlperf-chart svg .mark-rect path").first.wait_for(timeout=15000)
+    if path.startswith("results/compare"):
+        page.locator("form.mlperf-compare select").first.wait_for()
+        page.wait_for_load_state("networkidle")
+    own = [r for r in responses if r.url.startswith(base_url) and OWN.search(r.url)]
+    # Our stylesheet and scripts on every page; the explorer's dataset and Vega bundle, the
+    # comparison's systems file, the chart's spec and the Vega bundle where they are used.
+    assert len(own) >= 7
+    assert [r.url for r in own if not HASHED.search(r.url.split("/")[-1])] == []
+    assert [r.url for r in own if r.status != 200] == []

@@ -8,7 +8,8 @@
 (function () {
   "use strict";
   // The bundle is the same in every language: published once, at the site root
-  // (<root>/<lang>/assets/javascripts/charts.js -> <root>/assets/vendor/).
+  // (<root>/<lang>/assets/javascripts/charts.js -> <root>/assets/vendor/), under its
+  // content-hashed name, which the generator writes here (generator/site/assets.py).
   var bundleUrl = new URL("../../../assets/vendor/vega-bundle.js", document.currentScript.src).href;
   var bundle = null;
   var NARROW = 600;  // px: below this column width, the phone layout of a chart
