@@ -15,7 +15,8 @@ script against a new page after a deploy. Done by the generator, not during the 
 - the files a generated page's scripts read beside it (``fingerprint_pages``): chart specs
   (``data-spec``) and the comparison's ``systems.json`` (``data-systems``).
 
-A page or script names a shared file by its plain path (``assets/vendor/vega-bundle.js``);
+A page or script names a shared file or one of our scripts by its plain path
+(``assets/vendor/vega-bundle.js``, a page's own ``<script src="…/assets/javascripts/compare.js">``);
 ``rename`` puts the hashed one in its place, before the script's own hash is taken.
 """
 

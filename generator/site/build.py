@@ -73,11 +73,11 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     root_files = assets.shared_files(docs_dir.parent, shared)
     root_names = {plain: hashed for plain, (hashed, _) in root_files.items()}
     theme = assets.theme_files(docs_dir.parent, root_names)
-    write_language_configs(docs_dir.parent, site_url, languages,
-                           {plain: hashed for plain, (hashed, _) in theme.items()})
+    theme_names = {plain: hashed for plain, (hashed, _) in theme.items()}
+    write_language_configs(docs_dir.parent, site_url, languages, theme_names)
     pages = {lang: assets.fingerprint_pages(language_pages(
-        dataset, lang, docs_dir.parent / "data", site_url, registry, posts, shared), root_names)
-        + assets.theme_pages(theme) for lang in languages}
+        dataset, lang, docs_dir.parent / "data", site_url, registry, posts, shared),
+        {**root_names, **theme_names}) + assets.theme_pages(theme) for lang in languages}
     assets.write_shared(docs_dir / SHARED_DOCS, root_files)
     stale = [(lang, page) for lang, lang_pages in pages.items() for page in lang_pages
              if isinstance(page, ChartImage) and not _is_current(docs_dir / lang.code, page)]
