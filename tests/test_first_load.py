@@ -94,3 +94,15 @@ def test_every_asset_of_ours_has_a_content_hash_in_its_address(page, base_url, p
     assert len(own) >= 7
     assert [r.url for r in own if not HASHED.search(r.url.split("/")[-1])] == []
     assert [r.url for r in own if r.status != 200] == []
+
+
+def test_the_language_selector_keeps_the_page_without_sitemaps_at_load(page, base_url):
+    # No sitemap is requested at load; alternate.js requests the chosen language's on click
+    # and compares paths only, so this works on 127.0.0.1 with a port too.
+    page.goto(f"{base_url}en/{BENCHMARK}?x=1#leaders")
+    settle(page)
+    assert not any("sitemap.xml" in url for url in page.requests)
+    page.hover(".md-header__option .md-select")
+    page.click('.md-select__link[hreflang="zh"]')
+    page.wait_for_url(f"**/zh/{BENCHMARK}?x=1#leaders", timeout=10000)
+    assert [url for url in page.requests if "sitemap.xml" in url] == [f"{base_url}zh/sitemap.xml"]
