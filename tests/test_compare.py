@@ -41,7 +41,9 @@ def all_systems(dataset):
 
 @pytest.fixture(scope="module")
 def systems_json(site):
-    return json.loads((site / "en" / "results" / "compare" / "systems.json").read_text("utf-8"))
+    # Published under a content-hashed name (generator/site/assets.py): systems.<hash>.json.
+    (path,) = (site / "en" / "results" / "compare").glob("systems.*.json")
+    return json.loads(path.read_text("utf-8"))
 
 
 def rows_of(table, round_name, system, submitter="NVIDIA"):

@@ -70,7 +70,7 @@ def test_chart_tooltips_of_an_open_chart_name_the_model_run(dataset):
     # v4.1 edge ResNet has no closed Offline result on some pages; find any chart spec whose
     # bars are open-division results and check its tooltip fields.
     specs = [json.loads(p.read_text(encoding="utf-8"))
-             for p in (SITE / "en" / "results").glob("*/*/*/*/leaders.vl.json")]
+             for p in (SITE / "en" / "results").glob("*/*/*/*/leaders.*.vl.json")]
     open_specs = [s for s in specs if any(v.get("used_model") for v in s["data"]["values"])]
     assert open_specs
     fields = {t["field"] for t in open_specs[0]["encoding"]["tooltip"]}

@@ -43,6 +43,7 @@ from generator.data.importer import run_import  # noqa: E402
 from generator.editorial.check import check  # noqa: E402
 from generator.i18n.languages import LANGUAGES  # noqa: E402
 from generator.site import build as site_module  # noqa: E402
+from tools import bench_load  # noqa: E402
 
 MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
 SAMPLE_PAGES = {"home": "index.html", "article": "blog/2026/09/17/amd-512-accelerator-record/",
@@ -305,6 +306,8 @@ def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
         row["preview"] = preview_times(root)
         print(f"  {label}: profile of the en build…", flush=True)
         row["profile"] = profile_build(root, "en")
+        print(f"  {label}: first loads in Chromium (tools/bench_load.py)…", flush=True)
+        row["load"] = bench_load.first_loads(root / "site")
     return row
 
 
@@ -393,6 +396,9 @@ def print_table(rows: list[dict]) -> None:
                   "groups overlap):")
             for name, seconds in row["profile"]:
                 print(f"  {name:<40}{seconds:>8.2f}")
+        if "load" in row:
+            print(f"\na reader's first load ({row['label']}; targets: results ≤ 150, home ≤ 100):")
+            bench_load.print_loads(row["load"])
 
 
 if __name__ == "__main__":

@@ -33,12 +33,12 @@ from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.readtime import with_reading_time
 from generator.pages import charts
-from generator.pages.explorer import EXPLORER_DATA, explorer_data
+from generator.pages.explorer import explorer_data
 from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
 from generator.pages.research import research_pages
 from generator.pages.results import results_pages
-from generator.site import finish, social
+from generator.site import assets, finish, social
 from generator.site.config import write_language_configs
 from generator.site.finish import SHARED_DOCS
 
@@ -67,12 +67,18 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     (docs_dir.parent / "overrides" / "assets" / "javascripts" / "vendor" / "vega-bundle.js"
      ).unlink(missing_ok=True)
     site_url = site_root_url(docs_dir.parent)
-    write_language_configs(docs_dir.parent, site_url, languages)
     shared = explorer_data(list(dataset.records))
-    pages = {lang: language_pages(dataset, lang, docs_dir.parent / "data", site_url, registry,
-                                  posts, shared)
-             for lang in languages}
-    write_text_atomic(docs_dir / SHARED_DOCS / EXPLORER_DATA, shared)
+    # Every asset of ours under a content-hashed name (assets.py): the files published once at
+    # the site root, our stylesheets and scripts, the files pages fetch beside them.
+    root_files = assets.shared_files(docs_dir.parent, shared)
+    root_names = {plain: hashed for plain, (hashed, _) in root_files.items()}
+    theme = assets.theme_files(docs_dir.parent, root_names)
+    theme_names = {plain: hashed for plain, (hashed, _) in theme.items()}
+    write_language_configs(docs_dir.parent, site_url, languages, theme_names)
+    pages = {lang: assets.fingerprint_pages(language_pages(
+        dataset, lang, docs_dir.parent / "data", site_url, registry, posts, shared),
+        {**root_names, **theme_names}) + assets.theme_pages(theme) for lang in languages}
+    assets.write_shared(docs_dir / SHARED_DOCS, root_files)
     stale = [(lang, page) for lang, lang_pages in pages.items() for page in lang_pages
              if isinstance(page, ChartImage) and not _is_current(docs_dir / lang.code, page)]
     # One pool for every language, so workers start once. "spawn", not fork: vl-convert runs
@@ -137,9 +143,9 @@ def _is_current(folder: Path, image: ChartImage) -> bool:
 
 
 def _remove_stale(folder: Path, expected: set[Path]) -> None:
-    """Delete files in the generator's own folders (results/, tags/, data/) that it no longer
-    makes."""
-    for owned in (folder / "results", folder / "tags", folder / "data"):
+    """Delete files in the generator's own folders (results/, tags/, data/, assets/) that it no
+    longer makes."""
+    for owned in (folder / "results", folder / "tags", folder / "data", folder / "assets"):
         for path in sorted(owned.rglob("*"), reverse=True) if owned.exists() else []:
             if path.is_file() and path not in expected:
                 path.unlink()

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from generator.files import write_text_atomic
 from generator.i18n.languages import language
+from generator.site.assets import theme_names
 from generator.site.build import site_root_url
 from generator.site.config import base_config, dump, language_config
 from generator.site.finish import finish_language
@@ -54,7 +55,8 @@ def canary_config(root: Path, lang_code: str = "en") -> dict:
     """The standalone Zensical configuration of one language (paths relative to ``root``)."""
     base = base_config(root)
     lang = language(lang_code)
-    config = merged(base, language_config(base, lang, site_root_url(root), {"enabled": False}))
+    config = merged(base, language_config(base, lang, site_root_url(root), {"enabled": False},
+                                          theme_names(root)))
     del config["INHERIT"]
     config.pop("hooks", None)
     config["plugins"].pop("social", None)

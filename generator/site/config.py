@@ -103,7 +103,8 @@ def footer(copyright_line: str, lang: Language) -> str:
         line=translate(copyright_line), legend=legend))
 
 
-def language_config(base: dict, lang: Language, site_root: str, cards: dict) -> dict:
+def language_config(base: dict, lang: Language, site_root: str, cards: dict,
+                    hashed: dict[str, str] | None = None) -> dict:
     """What ``mkdocs.<code>.yml`` sets on top of ``base`` for ``lang``.
 
     Args:
@@ -111,6 +112,9 @@ def language_config(base: dict, lang: Language, site_root: str, cards: dict) -> 
         lang: the language.
         site_root: the whole site's address, ending with a slash (``build.site_root_url``).
         cards: the social plugin's options (``social.plugin_options``).
+        hashed: our stylesheets' and scripts' content-hashed paths (``assets.theme_files``,
+            plain -> hashed), named in ``extra_css`` and ``extra_javascript`` instead of the
+            base file's plain ones; a path it lacks is kept as it is.
     """
     translate = translations(lang).gettext  # not named gettext: Babel would extract its arguments
     site_url = f"{site_root}{lang.code}/"
@@ -128,6 +132,7 @@ def language_config(base: dict, lang: Language, site_root: str, cards: dict) -> 
     extensions.append({CLAIMS_EXTENSION: {"lang": lang.code}})
     favicon = base["theme"].get("favicon", DEFAULT_FAVICON)
     locales = {other.code: other.vega.replace("-", "_") for other in LANGUAGES}
+    hashed = hashed or {}
     return {
         "INHERIT": "mkdocs.yml",
         "docs_dir": f"docs/{lang.code}",
@@ -140,6 +145,8 @@ def language_config(base: dict, lang: Language, site_root: str, cards: dict) -> 
                     "rss": {"image": channel_image(site_url, favicon)},
                     "social": cards},
         "markdown_extensions": extensions,
+        "extra_css": [hashed.get(name, name) for name in base.get("extra_css", [])],
+        "extra_javascript": [hashed.get(name, name) for name in base.get("extra_javascript", [])],
         "extra": {
             # For overrides/main.html (OpenGraph) and overrides/sitemap.xml (hreflang).
             "site_root": site_root,
@@ -160,13 +167,15 @@ def dump(config: dict) -> str:
 
 
 def write_language_configs(root: Path, site_root: str,
-                           languages: tuple[Language, ...] = LANGUAGES) -> int:
-    """Write ``root/mkdocs.<code>.yml`` for each of ``languages``.
+                           languages: tuple[Language, ...] = LANGUAGES,
+                           hashed: dict[str, str] | None = None) -> int:
+    """Write ``root/mkdocs.<code>.yml`` for each of ``languages``; ``hashed`` as in
+    :func:`language_config`.
 
     Returns:
         the number of files written (changed ones only).
     """
     base = base_config(root)
     return sum(write_text_atomic(root / f"mkdocs.{lang.code}.yml", dump(language_config(
-        base, lang, site_root, social.plugin_options(root, lang.code)[0])))
+        base, lang, site_root, social.plugin_options(root, lang.code)[0], hashed)))
         for lang in languages)

@@ -6,7 +6,8 @@ for languages whose words inflect); RSS 2.0 feeds made valid (``feeds.valid_rss`
 maps (Material ships one per script and stylesheet, about 1 MB per language, useful only to
 Material's own developers); and a check that every claim reference of an article became a flag
 (a raw ``[[claim:`` left in a post's HTML stops the build, naming the page). The site root gets
-the language chooser and the 404 page, and the assets every language shares (the Vega bundle).
+the language chooser and the 404 page, and the assets every language shares (the Vega bundle and
+the explorer's dataset, under content-hashed names: ``assets``).
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.search import add_word_forms
-from generator.pages import charts
-from generator.pages.explorer import EXPLORER_DATA
 from generator.pages.filters import TEMPLATES_DIR
 from generator.site.feeds import valid_rss
 
@@ -29,12 +28,8 @@ from generator.site.feeds import valid_rss
 FEEDS = ("feed_rss_created.xml", "feed_rss_updated.xml")
 SEARCH_INDEX = Path("search") / "search_index.json"
 RAW_CLAIM = "[[claim:"
-# The Vega bundle is the same in every language: published once, at the site root (where
-# overrides/assets/javascripts/charts.js loads it from), kept between builds in .cache/.
-VEGA_BUNDLE = Path("assets") / "vendor" / "vega-bundle.js"
-VEGA_BUNDLE_CACHE = Path(".cache") / "vendor" / "vega-bundle.js"
-# Generated files the same in every language (the explorer's dataset): written by `generate`
-# into docs/_shared/, copied to the site root here.
+# Generated files the same in every language (the Vega bundle, the explorer's dataset): written
+# by `generate` into docs/_shared/ (assets.write_shared), copied to the site root here.
 SHARED_DOCS = "_shared"
 
 
@@ -98,16 +93,13 @@ def write_root_pages(site: Path, root: Path, prefix: str,
 
 
 def write_shared_assets(site: Path, root: Path) -> None:
-    """Copy the assets that are the same in every language to the site root, once: the Vega
-    bundle (about 0.9 MB, 300 KB gzip), made by vl-convert on the first build and kept in
-    ``.cache/``, and the explorer's dataset that ``generate`` wrote into ``docs/_shared/``.
-    The root pages of one-language builds hold the same files, so they merge."""
-    cached = root / VEGA_BUNDLE_CACHE
-    if not cached.is_file():
-        write_text_atomic(cached, charts.javascript_bundle())
-    (site / VEGA_BUNDLE).parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(cached, site / VEGA_BUNDLE)
-    shared = root / "docs" / SHARED_DOCS / EXPLORER_DATA
-    if shared.is_file():
-        (site / EXPLORER_DATA).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(shared, site / EXPLORER_DATA)
+    """Copy the files that are the same in every language to the site root, once: what
+    ``generate`` wrote into ``docs/_shared/`` (the Vega bundle, about 0.9 MB, 300 KB gzip, and
+    the explorer's dataset, each under its content-hashed name). The root pages of
+    one-language builds hold the same files, so they merge."""
+    shared = root / "docs" / SHARED_DOCS
+    for path in sorted(shared.rglob("*")) if shared.is_dir() else []:
+        if path.is_file():
+            target = site / path.relative_to(shared)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)

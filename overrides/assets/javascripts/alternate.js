@@ -1,8 +1,9 @@
-// Language selector: the reader stays on the same page with the same query string. Material
-// looks the current address up in the other language's sitemap.xml including its query
-// (?a=…&b=… of a linked comparison), finds nothing and opens that language's home page. When
-// the address has a query, this script looks the page up without it and keeps the query (and
-// the fragment), falling back to the home page as Material does.
+// Language selector: the reader stays on the same page with the same query string and fragment.
+// Material would request the sitemap of every language at load to find the page in each (not
+// sent: partials/on-demand.html) and would look the address up including its query (?a=…&b=…
+// of a linked comparison), find nothing and open that language's home page. This script
+// requests the chosen language's sitemap when the reader picks it, looks the page up without
+// its query and keeps the query, falling back to the language's home page as Material does.
 (function () {
   "use strict";
   var sitemaps = {};
@@ -25,7 +26,7 @@
 
   document.addEventListener("click", function (event) {
     var link = event.target instanceof Element && event.target.closest("a.md-select__link[hreflang]");
-    if (!link || event.metaKey || event.ctrlKey || !location.search) return;
+    if (!link || event.metaKey || event.ctrlKey) return;
     var config = JSON.parse(document.getElementById("__config").textContent);
     var ownRoot = new URL(config.base + "/", location.href);
     var otherRoot = new URL(link.href);

@@ -1,18 +1,16 @@
 // Interactive charts. Each chart is a <figure class="mlperf-chart" data-spec="…vl.json"> holding
-// a static SVG, the first paint. Once the page has loaded, a chart that comes into view (or
-// that the reader points at, touches or focuses) has the self-hosted Vega bundle loaded (once)
-// and its SVG replaced by the interactive chart, as wide as its column. Charts draw after
-// instant navigation, when a tab or collapsed block that holds them opens, when their column
-// changes width, and again in the other theme when the reader switches the colour scheme.
+// a static SVG, the chart until the reader reaches for it: when the pointer enters the figure,
+// a finger touches it, it is clicked or something in it gets the focus, the self-hosted Vega
+// bundle is loaded (once) and the SVG replaced by the interactive chart, as wide as its
+// column. A chart merely in view loads nothing: the static SVG already shows it. Once wanted,
+// a chart draws again when a tab or collapsed block that holds it opens, when its column
+// changes width, and in the other theme when the reader switches the colour scheme.
 (function () {
   "use strict";
   // The bundle is the same in every language: published once, at the site root
-  // (<root>/<lang>/assets/javascripts/charts.js -> <root>/assets/vendor/).
+  // (<root>/<lang>/assets/javascripts/charts.js -> <root>/assets/vendor/), under its
+  // content-hashed name, which the generator writes here (generator/site/assets.py).
   var bundleUrl = new URL("../../../assets/vendor/vega-bundle.js", document.currentScript.src).href;
-  var loaded = new Promise(function (resolve) {
-    if (document.readyState === "complete") resolve();
-    else window.addEventListener("load", function () { resolve(); });
-  });
   var bundle = null;
   var NARROW = 600;  // px: below this column width, the phone layout of a chart
 
@@ -100,7 +98,7 @@
     entries.forEach(function (entry) {
       var figure = entry.target;
       var width = figure.clientWidth;
-      if (!figure.dataset.wanted) return;  // not yet in view nor touched: the SVG stays
+      if (!figure.dataset.wanted) return;  // not yet reached for: the SVG stays
       // Unchanged width and theme: nothing to draw (e.g. the height changed as it drew).
       if (!width || (String(width) === figure.dataset.width &&
                      figure.dataset.scheme === scheme())) return;
@@ -112,33 +110,21 @@
     });
   });
 
-  // A chart is wanted when it comes into view or the reader reaches for it; then the size
-  // observer draws it (at once if it has a width).
+  // A chart is wanted when the reader reaches for it; then the size observer draws it (at once
+  // if it has a width).
   function want(figure) {
     if (figure.dataset.wanted) return;
     figure.dataset.wanted = "1";
     sizes.unobserve(figure);
     sizes.observe(figure);
   }
-  var views = new IntersectionObserver(function (entries) {
-    entries.forEach(function (entry) {
-      if (entry.isIntersecting) want(entry.target);
-    });
-  }, {rootMargin: "200px"});
 
-  // Material's document$ emits on the first load and after every instant navigation.
+  // Material's document$ emits on the first load (and after an instant navigation, were it on).
   document$.subscribe(function () {
     sizes.disconnect();
-    views.disconnect();
-    var figures = document.querySelectorAll("figure.mlperf-chart[data-spec]");
-    figures.forEach(function (figure) {
-      ["pointerenter", "touchstart", "focusin"].forEach(function (event) {
+    document.querySelectorAll("figure.mlperf-chart[data-spec]").forEach(function (figure) {
+      ["pointerenter", "touchstart", "focusin", "click"].forEach(function (event) {
         figure.addEventListener(event, function () { want(figure); }, {once: true, passive: true});
-      });
-    });
-    loaded.then(function () {
-      figures.forEach(function (figure) {
-        if (figure.isConnected) views.observe(figure);
       });
     });
   });
