@@ -216,7 +216,7 @@ def test_derived_figures_equal_their_recomputation_at_the_stated_precision(datas
 
 def test_stated_precision_comes_from_the_text_and_the_page():
     registry_text = (PROJECT / "claims.yaml").read_text(encoding="utf-8").replace(
-        "value: 11229.4", "value: 11229.40")
+        "value: 11229\n", "value: 11229.40\n")
     import pathlib
     import tempfile
     with tempfile.TemporaryDirectory() as folder:

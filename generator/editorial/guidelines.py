@@ -25,6 +25,8 @@ DERIVED = N_("Derived figure: computed by this site from official MLCommons resu
              "official or verified MLPerf metric.")
 # Statuses whose figure is an official MLCommons result as published.
 OFFICIAL = ("verified", "preview")
+# Formulas whose figure is an official result as published (any other is derived).
+QUOTED_FORMULAS = (None, "result", "accelerators")
 # Formulas that compare two results.
 COMPARISONS = ("ratio", "scaling_efficiency")
 # What a comparison must state, by the name a claim's ``derivation.differences`` uses.
@@ -61,7 +63,7 @@ def status_sentences(status: str, formula: str | None) -> list[str]:
     """The guideline sentences (catalog keys) a claim's footnote ends with: ``DERIVED`` and
     ``NOT_VERIFIED`` for a figure computed by this site, ``VERIFIED`` for an official result
     quoted as published, ``NOT_VERIFIED`` for every other figure."""
-    if status in OFFICIAL and formula in (None, "result", "accelerators"):
+    if status in OFFICIAL and formula in QUOTED_FORMULAS:
         return [VERIFIED]
     if status in OFFICIAL or status == "derived":
         return [DERIVED, NOT_VERIFIED]
