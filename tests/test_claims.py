@@ -107,7 +107,7 @@ def test_flags_render_localized_value_label_tooltip_and_footnote(dataset, code, 
     assert f'<span class="claim__value">{value}</span>' in flag
     assert re.search(rf'<a class="claim__flag" href="#claim-top-offline" title="[^"]+">'
                      rf'✔ {label}</a>', flag)
-    assert "MLCommons, MLPerf Inference v6.1 results, 2026-09-16" in flag
+    assert "MLCommons, MLPerf® Inference v6.1 results, 2026-09-16" in flag  # ®: trademark.py
     assert re.search(r"\[\^top-offline-[0-9a-f]{6}\]", out)
     footnote = re.search(r"^\[\^top-offline-[0-9a-f]{6}\]: (.*)$", out, re.MULTILINE).group(1)
     assert "v6.1" in footnote and "gpt-oss-120b" in footnote and "Offline" in footnote
