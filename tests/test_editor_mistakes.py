@@ -124,6 +124,25 @@ def test_a_drifted_claim_shows_its_drift_in_the_text(root, dataset):
     assert ">2.6×<" in flag  # the figure shown is still the data's
 
 
+def test_a_ratio_cannot_be_verified(root):
+    # MiTAC ÷ AMD (EXTRA, both results of the available category) is a figure this site
+    # computes; its footnote says "Derived figure", so status 'verified' is refused on its
+    # status line, by name, in favour of 'derived'.
+    path = add_claims(root)
+    edit(path, "    status: derived\n    measures: {round: v6.1, model: gpt-oss-120b, "
+         "scenario: Offline, submitter: MiTAC}", "    status: verified\n    measures: {round: "
+         "v6.1, model: gpt-oss-120b, scenario: Offline, submitter: MiTAC}")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    status_line = 1 + lines.index("    status: verified", lines.index("  mitac-share:"))
+    [message] = messages(root)
+    assert message == (
+        f"data/claims.yaml: line {status_line}: field 'claims.mitac-share.status': claim "
+        "'mitac-share': status 'verified' is for an official result quoted as published, but "
+        "formula 'ratio' computes a figure from results: MLCommons' results guidelines call it "
+        "a derived metric, never an official or verified one (its footnote says \"Derived "
+        "figure\"); give it status 'derived'")
+
+
 def test_a_verified_claim_must_be_recomputable(root):
     path = root / "data" / "claims.yaml"
     edit(path, "status: vendor", "status: verified")

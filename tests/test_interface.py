@@ -48,8 +48,10 @@ def english_interface(code: str) -> tuple[set[str], set[str]]:
     gettext = translations(language(code)).gettext
     theirs = material_strings(code)
     # {English text: its translation}; a phrase the translation keeps is a name (MLPerf
-    # Inference, Data Package), not interface text.
-    texts = {key: gettext(key) for key in _catalog_keys() if gettext(key) != key}
+    # Inference, Data Package), not interface text -- with or without the ® that the catalogs
+    # add to MLPerf (trademark.py), which English texts of the data do not carry.
+    texts = {key: gettext(key).replace("MLPerf®", "MLPerf") for key in _catalog_keys()
+             if gettext(key).replace("MLPerf®", "MLPerf") != key}
     texts |= {text: theirs[key] for key, text in material_strings("en").items()
               if key in theirs and theirs[key] != text and "{" not in text}
     texts["Made with Material for MkDocs"] = ""

@@ -38,12 +38,12 @@ def test_benchmark_pages_show_their_power_results(site):
     # v4.1 bert-99 Offline has one power result: v4.1-0049, NVIDIA H200 MaxQ, 54,063.2
     # Samples/s at 5,531.247344 W (raw file), 9.77 samples per joule.
     page = (site / "en/results/v4.1/datacenter/bert-99/offline/index.html").read_text("utf-8")
-    assert "Energy efficiency (MLPerf Power)" in page
+    assert "Energy efficiency (MLPerf® Power)" in page
     assert ">9.77<" in page and "v4.1-0049" in page
     assert (site / "en/results/v4.1/datacenter/bert-99/offline/power.svg").exists()
     plain = (site / "en/results/v6.1/datacenter/gpt-oss-120b/offline/index.html").read_text(
         "utf-8")
-    assert "Energy efficiency (MLPerf Power)" not in plain
+    assert "Energy efficiency (MLPerf® Power)" not in plain
 
 
 @pytest.mark.parametrize("lang", CODES)

@@ -13,9 +13,9 @@ from generator.data.dataset import Dataset
 from generator.data.schema import ResultRecord
 from generator.editorial.articles import Article
 from generator.editorial.claims import QUOTED_STATUSES, Registry
-from generator.editorial.editor_yaml import claim_lines
-from generator.editorial.guidelines import unstated_differences
-from generator.editorial.precision import rounded
+from generator.editorial.editor_yaml import claim_lines, key_lines
+from generator.editorial.guidelines import QUOTED_FORMULAS, unstated_differences
+from generator.editorial.precision import rounded, shown_decimals
 from generator.editorial.recomputation import recompute
 from generator.errors import InputError
 from generator.results import families
@@ -79,6 +79,12 @@ def status_problem(claim, records) -> str | None:
     only, ``preview`` at least one preview result, and a figure ``derived`` from a preview result
     is a preview figure. None when the status fits."""
     categories = {r.category for r in records}
+    formula = claim.derivation.formula
+    if claim.status == "verified" and formula not in QUOTED_FORMULAS:
+        return (f"status 'verified' is for an official result quoted as published, but formula "
+                f"'{formula}' computes a figure from results: MLCommons' results guidelines call "
+                "it a derived metric, never an official or verified one (its footnote says "
+                "\"Derived figure\"); give it status 'derived'")
     if claim.status == "verified" and categories != {"available"}:
         return (f"status 'verified' quotes available results only; "
                 f"{', '.join(r.shown_id + ' is ' + r.category for r in records if r.category != 'available')}")
@@ -146,17 +152,22 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                                          f"data/claims.yaml or fix the id{hint}"))
             used_at[ref.claim_id].append((post.path, ref.line))
     lines = claim_lines(claims_file)
+    keys = key_lines(claims_file.read_text(encoding="utf-8"))
     for claim_id, claim in registry.claims.items():
-        if claim.derivation is None:
-            continue
         where = f"line {lines[claim_id]}" if claim_id in lines else None
         quoted = ("; quoted in " + ", ".join(f"{path} line {line}"
                                              for path, line in used_at[claim_id])
                   if used_at.get(claim_id) else "")
 
-        def error(problem):
-            errors.append(InputError(claims_file, where, None,
+        def error(problem, field=None):
+            line = keys.get(("claims", claim_id, field)) if field else None
+            errors.append(InputError(claims_file, f"line {line}" if line else where,
+                                     f"claims.{claim_id}.{field}" if field else None,
                                      f"claim '{claim_id}': {problem}{quoted}"))
+        if claim.derivation is None:
+            if problem := written_precision_problem(claim):
+                error(problem, "value")
+            continue
         try:
             result = recomputed(claim.derivation, records)
         except LookupError as exc:
@@ -171,7 +182,7 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                   f"{' or '.join(repr(u) for u in result.units)}")
             continue
         if problem := status_problem(claim, result.records):
-            error(problem)
+            error(problem, "status")
             continue
         if unstated := unstated_differences(claim.derivation.formula,
                                             claim.derivation.differences, result.records):
@@ -203,6 +214,8 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                   f"{claim.derivation.tolerance:.1%}); correct the value, or, if its source "
                   "states it so, mark the claim disputed with the source's words in quote:"
                   + corrections(result.records, claims_file.parent))
+        elif problem := written_precision_problem(claim):
+            error(problem, "value")  # agrees, but says more than its page shows
     return errors
 
 
@@ -257,6 +270,25 @@ def corrected_claims(registry: Registry, records: list[ResultRecord], data_dir: 
             out.append(f"claim '{claim_id}' (stated {_plain(claim.value)} {claim.unit}, "
                        f"recomputed {_plain(result.value)}){found.removeprefix(';')}")
     return out
+
+
+def written_precision_problem(claim) -> str | None:
+    """A figure of ours (not quoted from others) written with more decimals than its page
+    shows (``precision.shown_decimals``: none from 10,000 up, one from 100, two below, two
+    for a multiple, one for a percentage): ``11229.4`` would be checked and shown as
+    ``11,229``, so the decimal in ``claims.yaml`` says what no reader reads. It must be
+    written as the page shows it."""
+    if claim.status in QUOTED_STATUSES:
+        return None
+    shown = shown_decimals(claim.value, claim.unit)
+    if claim.stated_decimals <= shown:
+        return None
+    places = f"{shown} decimal{'s' if shown != 1 else ''}" if shown else "no decimals"
+    return (f"written {claim.written} with {claim.stated_decimals} decimal"
+            f"{'s' if claim.stated_decimals != 1 else ''}, but its page shows this figure with "
+            f"{places} (generator/i18n/formatting.py, result_decimals): write "
+            f"{rounded(claim.value, shown)}{' %' if claim.unit == '%' else ''}"
+            ", the figure readers read")
 
 
 def precision_problem(claim, computed: float) -> str | None:

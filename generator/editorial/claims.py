@@ -30,6 +30,7 @@ from typing import Annotated, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     PrivateAttr,
@@ -49,6 +50,7 @@ from generator.editorial.precision import (
     shown_decimals,
     significant_figures,
     states,
+    written_number,
 )
 from generator.errors import InputError, InputErrors
 from generator.results import power
@@ -201,7 +203,7 @@ class Claim(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid")
-    value: float
+    value: Annotated[float, BeforeValidator(written_number)]
     unit: str = Field(min_length=1)
     status: Literal[STATUSES]  # type: ignore[valid-type]
     measures: dict[str, str | int | float] = Field(min_length=1)

@@ -25,6 +25,8 @@ DERIVED = N_("Derived figure: computed by this site from official MLCommons resu
              "official or verified MLPerf metric.")
 # Statuses whose figure is an official MLCommons result as published.
 OFFICIAL = ("verified", "preview")
+# Formulas whose figure is an official result as published (any other is derived).
+QUOTED_FORMULAS = (None, "result", "accelerators")
 # Formulas that compare two results.
 COMPARISONS = ("ratio", "scaling_efficiency")
 # What a comparison must state, by the name a claim's ``derivation.differences`` uses.
@@ -61,7 +63,7 @@ def status_sentences(status: str, formula: str | None) -> list[str]:
     """The guideline sentences (catalog keys) a claim's footnote ends with: ``DERIVED`` and
     ``NOT_VERIFIED`` for a figure computed by this site, ``VERIFIED`` for an official result
     quoted as published, ``NOT_VERIFIED`` for every other figure."""
-    if status in OFFICIAL and formula in (None, "result", "accelerators"):
+    if status in OFFICIAL and formula in QUOTED_FORMULAS:
         return [VERIFIED]
     if status in OFFICIAL or status == "derived":
         return [DERIVED, NOT_VERIFIED]
@@ -97,26 +99,47 @@ LEGEND = N_("The MLPerf name and logo are registered and unregistered trademarks
             "Unauthorized use strictly prohibited. See www.mlcommons.org for more information.")
 
 
-def result_citation(record: ResultRecord, figure: str, url: str, retrieved: str, gettext,
-                    gap: str = " ") -> str:
-    """A citation of one official result in the guidelines' form: the main text (submitter,
-    benchmark and version, system under test, score) and its footnote (suite, version,
-    division, category, benchmark, scenario, source and date of retrieval, result ID, the
-    verified sentence and the trademark legend), as plain text in the page's language.
+# The fields a citation is filled with (``citation_words``), by their names in its patterns.
+CITATION_FIELDS = ("submitter", "system", "round", "model", "scenario", "result", "division",
+                   "category", "suite", "url", "date", "id")
+
+
+def citation_words(record: ResultRecord, figure: str, url: str, retrieved: str,
+                   gettext) -> dict[str, str]:
+    """The words a citation of ``record`` is filled with, by the names of ``CITATION_FIELDS``:
+    names and IDs as published, division, category and suite translated by ``gettext``.
 
     Args:
         figure: the result with its unit, formatted for the language (``5,749,440 tokens/s``).
         url: the result's official folder; retrieved: the ISO date this dataset read it.
-        gettext: the language's ``gettext``; gap: its space between sentences.
     """
-    words = {"submitter": record.submitter, "system": record.system_name,
-             "round": record.round, "model": record.model, "scenario": record.scenario,
-             "result": figure, "division": gettext(record.division),
-             "category": gettext(record.category), "suite": gettext(record.suite),
-             "url": url, "date": retrieved, "id": record.shown_id}
+    return {"submitter": record.submitter, "system": record.system_name,
+            "round": record.round, "model": record.model, "scenario": record.scenario,
+            "result": figure, "division": gettext(record.division),
+            "category": gettext(record.category), "suite": gettext(record.suite),
+            "url": url, "date": retrieved, "id": record.shown_id}
+
+
+def citation_text(words: dict[str, str], gettext, gap: str = " ") -> str:
+    """A citation in the guidelines' form, filled with ``words`` (``citation_words``): the
+    main text (submitter, benchmark and version, system under test, score) and its footnote
+    (suite, version, division, category, benchmark, scenario, source and date of retrieval,
+    result ID, the verified sentence and the trademark legend), as plain text in the language
+    of ``gettext``; ``gap`` is its space between sentences.
+
+    With ``words`` ``{name: "{name}"}`` it is the pattern the pages' script fills for any row
+    (``cite.js``), so that the text a reader copies and the downloads' come from one function.
+    """
     text = gettext("%(submitter)s achieved %(result)s on the MLPerf® Inference %(round)s "
                    "%(model)s benchmark, %(scenario)s scenario, using %(system)s [1].") % words
     note = gettext("[1] MLPerf® Inference %(round)s, %(suite)s suite, %(division)s division, "
                    "%(category)s category, %(model)s, %(scenario)s. Retrieved from %(url)s on "
                    "%(date)s, entry %(id)s.") % words
     return "\n".join([text, gap.join([note, gettext(VERIFIED), gettext(LEGEND)])])
+
+
+def result_citation(record: ResultRecord, figure: str, url: str, retrieved: str, gettext,
+                    gap: str = " ") -> str:
+    """The citation of one official result (``citation_text`` filled with
+    ``citation_words``; arguments as theirs)."""
+    return citation_text(citation_words(record, figure, url, retrieved, gettext), gettext, gap)

@@ -16,6 +16,26 @@ PERCENT_TEXT = re.compile(r"^\s*([-+]?\d[\d_]*(?:\.\d+)?)\s*%\s*$")
 NUMBER_IN_TEXT = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|\d+(?:[.,]\d+)?")
 
 
+def written_number(value: object) -> object:
+    """A claim's ``value`` as pydantic receives it, a string refused in the project's words
+    when it is no number: ``"96.9 ％"`` (a full-width percent sign, as Chinese text writes
+    it) or ``"2.6x"``. Percentages written ``96.9 %`` are read before (``Claim``).
+
+    Raises:
+        ValueError: a string that is not a plain number, with the forms to write.
+    """
+    if not isinstance(value, str):
+        return value
+    try:
+        float(value.replace("_", ""))
+    except ValueError:
+        sign = (" with the ASCII percent sign %, not the full-width ％" if "％" in value
+                else "")
+        raise ValueError(f"value {value!r} is not a number: write a multiple as 2.6 (unit x) "
+                         f"and a percentage as 96.9 %{sign}") from None
+    return value
+
+
 def number_text(written: str) -> str:
     """The number of a value as written: ``"96.9 %"`` -> ``"96.9"``, ``"5_749_440"`` ->
     ``"5749440"``."""

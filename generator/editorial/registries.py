@@ -18,6 +18,7 @@ from pymdownx.slugs import slugify as unicode_slugify
 from generator.editorial import editor_yaml
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
+from generator.i18n.trademark import mark
 
 ROOT = Path(__file__).resolve().parents[2]
 AUTHORS_FILE = ROOT / "data" / "authors.yaml"
@@ -91,7 +92,8 @@ def slugify(name: str, separator: str = "-") -> str:
 def authors_file(lang: Language) -> str:
     """Material's ``.authors.yml`` for ``lang`` (YAML text), with a local avatar (a path from the
     site root, which Material's ``url`` filter resolves for every page depth)."""
-    entries = {key: {"name": a["name"][lang.code], "description": a["description"][lang.code],
+    entries = {key: {"name": a["name"][lang.code],
+                     "description": mark(a["description"][lang.code]),  # trademark.py
                      "avatar": "assets/images/author.svg"}
                for key, a in authors().items()}
     return yaml.safe_dump({"authors": entries}, allow_unicode=True, sort_keys=True)

@@ -32,6 +32,7 @@ from generator.editorial.recomputation import Recomputation, recompute, shown_va
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.formatting import format_day, tidy_spacing
 from generator.i18n.languages import Language
+from generator.i18n.trademark import mark_markdown
 from generator.results.power import ENERGY_UNIT
 
 ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑", "third-party": "◇",
@@ -286,7 +287,7 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
     """
     views: dict[str, ClaimView] = {}
     digest = hashlib.sha1(markdown.encode("utf-8")).hexdigest()[:6]
-    markdown = render_plain(markdown)
+    markdown = mark_markdown(render_plain(markdown))  # the guidelines' ® (trademark.py)
 
     def replace(match):
         claim_id = match.group(1)
@@ -320,7 +321,8 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
              f'aria-label="{html.escape(heading)}"><table><thead><tr>{columns}</tr></thead>'
              f"<tbody>\n{rows}\n</tbody></table></div>\n")
     reviews = claim_reviews(views.values())
-    return f"{body.rstrip()}\n{table}\n{reviews}\n{footnotes}\n"
+    # Footnotes and the table quote sources' titles: they use the name too.
+    return mark_markdown(f"{body.rstrip()}\n{table}\n{reviews}\n{footnotes}\n")
 
 
 def _source_names(view: ClaimView) -> str:

@@ -24,6 +24,7 @@ from generator.data.schema import field_descriptors
 from generator.data.vocabulary import vocabulary
 from generator.files import write_bytes_atomic
 from generator.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, Language
+from generator.i18n.trademark import mark_catalog
 
 LOCALES_DIR = Path(__file__).with_name("locales")
 DOMAIN = "messages"
@@ -60,6 +61,7 @@ def translations(lang: Language) -> NullTranslations:
         return NullTranslations()
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=lang.cldr, domain=DOMAIN)
+    mark_catalog(catalog)  # ® after every use of MLPerf (trademark.py)
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)

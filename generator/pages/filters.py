@@ -17,7 +17,6 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context,
 from markupsafe import Markup, escape
 
 from generator.data.dataset import result_url
-from generator.editorial.guidelines import result_citation
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import (
     format_day,
@@ -103,14 +102,6 @@ def _tidied(function, lang: Language):
     def call(context, *args, **kwargs):
         return tidy_spacing(function(context, *args, **kwargs), lang)
     return call
-
-
-def citation(record, lang: Language, retrieved: str) -> str:
-    """The citation of one official result in ``lang`` (``guidelines.result_citation``): its
-    figure formatted for the language, its official result folder, the retrieval date."""
-    figure = f"{format_result(record.result, lang)} {unit_symbol(record.units, lang)}"
-    return result_citation(record, figure, result_url(record.round, record.location), retrieved,
-                           translations(lang).gettext, lang.sentence_gap)
 
 
 def environment(lang: Language) -> Environment:

@@ -14,7 +14,8 @@ from generator.editorial.guidelines import LEGEND
 from generator.editorial.verification import ICONS, STATUS_MEANINGS, claim_view, grouped_by_status
 from generator.i18n.catalogs import translations
 from generator.i18n.languages import Language
-from generator.pages.filters import citation, environment
+from generator.pages.citations import citation
+from generator.pages.filters import environment
 from generator.pages.output import Page, downloads
 from generator.results.benchmarks import benchmarks_of, record_holder
 

@@ -11,6 +11,7 @@ from generator.data.dataset import Dataset, result_url
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import units_label
 from generator.i18n.languages import Language
+from generator.pages import citations
 from generator.pages.charts import chart_json, timeline_chart
 from generator.pages.filters import environment
 from generator.pages.output import (
@@ -32,15 +33,19 @@ PREVIEWS = f"{RESULTS}/previews"
 FAMILIES = f"{RESULTS}/families"
 
 
-def research_pages(dataset: Dataset, lang: Language) -> list[Page | ChartImage]:
+def research_pages(dataset: Dataset, lang: Language,
+                   retrieved: dict[str, str] | None = None) -> list[Page | ChartImage]:
     """Every research page of ``lang``: ``results/<round>/power/`` for each round with power
     results, ``results/previews/`` and ``results/families/`` with a page per family.
 
     Args:
         dataset: the validated dataset.
         lang: the language to render.
+        retrieved: ``{round: ISO date}`` this dataset read each round, for the citations of
+            the family tables' results (``citations.install``).
     """
     env = environment(lang)
+    citations.install(env, lang, retrieved)
     names = accelerators.table().accelerators
     env.filters["accelerator_name"] = lambda accelerator_id: names[accelerator_id].name
     env.filters["accelerator_link"] = lambda accelerator_id, linked: (

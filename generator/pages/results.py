@@ -7,6 +7,7 @@ from jinja2 import Environment
 from generator.data.dataset import Dataset
 from generator.data.names import Naming
 from generator.i18n.languages import Language
+from generator.pages import citations
 from generator.pages.charts import (
     assign_colours,
     chart_json,
@@ -17,7 +18,7 @@ from generator.pages.charts import (
 )
 from generator.pages.entities import accelerator_pages, comparison_pages, system_comparison_pages
 from generator.pages.explorer import explorer_data, explorer_page
-from generator.pages.filters import citation, environment
+from generator.pages.filters import environment
 from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
 from generator.results import organizations, power
 from generator.results.benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of
@@ -43,7 +44,7 @@ def results_pages(dataset: Dataset, lang: Language, shared: str | None = None,
     """
     env = environment(lang)
     naming = Naming.of(dataset.records, lambda r: r.accelerator_id)
-    env.globals["cite"] = lambda r: citation(r, lang, (retrieved or {}).get(r.round, r.round))
+    citations.install(env, lang, retrieved)  # each row's citation (citations.py, cite.js)
     pages: list[Page | ChartImage] = []
     rounds = [(name, benchmarks_of(dataset.of_round(name))) for name in reversed(dataset.rounds)]
     colours = assign_colours([b for _, benchmarks in rounds for b in benchmarks])

@@ -119,7 +119,7 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
              for old, new in sorted(redirects.load(data_dir / "redirects.yaml").items())]
     return ([home_page(dataset, lang, published), *moved,
              *results_pages(dataset, lang, shared, retrieved),
-             *research_pages(dataset, lang), *data_pages(data_dir, dataset, lang, site_url)]
+             *research_pages(dataset, lang, retrieved), *data_pages(data_dir, dataset, lang, site_url)]
             + (editorial_pages(registry, published, list(dataset.records), lang)
                if registry is not None else []))
 

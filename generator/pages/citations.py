@@ -1,0 +1,99 @@
+"""The citation of every result a ranked table shows, in the page's language.
+
+A page carries, once per table, the citation pattern (``guidelines.citation_text`` with each
+field a ``{name}`` placeholder) and, per row, the words of that row's citation
+(``guidelines.citation_words``) as JSON in ``data-cite`` attributes; the fields every row of a
+table shares are given once, on the table. The pages' script (``cite.js``) fills the pattern
+with a row's words when a reader asks for its citation: the same text, from the same function
+and catalog, as the downloads' ``citation`` column (``citation``), in every language.
+"""
+
+from __future__ import annotations
+
+import json
+
+from markupsafe import Markup, escape
+
+from generator.data.dataset import result_url
+from generator.editorial.guidelines import CITATION_FIELDS, citation_text, citation_words
+from generator.i18n.catalogs import translations
+from generator.i18n.formatting import format_result, unit_symbol
+from generator.i18n.languages import Language
+
+
+def words(record, lang: Language, retrieved: str) -> dict[str, str]:
+    """The words of ``record``'s citation in ``lang`` (``guidelines.citation_words``): its
+    figure formatted for the language with its unit, its official result folder, and
+    ``retrieved``, the ISO date this dataset read its round."""
+    figure = f"{format_result(record.result, lang)} {unit_symbol(record.units, lang)}"
+    return citation_words(record, figure, result_url(record.round, record.location), retrieved,
+                          translations(lang).gettext)
+
+
+def citation(record, lang: Language, retrieved: str) -> str:
+    """The citation of one official result in ``lang`` (``guidelines.citation_text``)."""
+    return citation_text(words(record, lang, retrieved), translations(lang).gettext,
+                         lang.sentence_gap)
+
+
+def pattern(lang: Language) -> str:
+    """The citation of ``lang`` with every field a ``{name}`` placeholder (``CITATION_FIELDS``),
+    for the script to fill with a row's words."""
+    return citation_text({name: "{%s}" % name for name in CITATION_FIELDS},
+                         translations(lang).gettext, lang.sentence_gap)
+
+
+def as_json(values: dict) -> str:
+    """Compact JSON for a ``data-`` attribute (autoescaped where the template inserts it)."""
+    return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
+
+
+class CitationTable:
+    """The citation words of the rows of one table: ``shared`` (JSON of the fields equal on
+    every row, for the table) and ``row(record)`` (JSON of the others, for its row).
+
+    Args:
+        records: the records the table shows (``schema.ResultRecord``).
+        retrieved: ``round -> ISO date`` this dataset read it.
+    """
+
+    def __init__(self, records, lang: Language, retrieved):
+        self._words = {id(r): words(r, lang, retrieved(r.round)) for r in records}
+        rows = list(self._words.values())
+        self._shared = {name: value for name, value in rows[0].items()
+                        if all(row[name] == value for row in rows)} if rows else {}
+
+    @property
+    def shared(self) -> str:
+        """JSON of the words every row shares."""
+        return as_json(self._shared)
+
+    def row(self, record) -> str:
+        """JSON of ``record``'s own words (those not shared)."""
+        return as_json({name: value for name, value in self._words[id(record)].items()
+                        if name not in self._shared})
+
+
+def table_attributes(table: CitationTable, lang: Language) -> Markup:
+    """The attributes of a table's wrapper that let the script cite its rows: the shared
+    words, the pattern and the labels of its button and panel, each escaped."""
+    gettext = translations(lang).gettext
+    labels = {"cite": gettext("Cite"), "cite_result": gettext("Cite result %(id)s"),
+              "heading": gettext("Citation of result %(id)s"),
+              "copied": gettext("Copied to the clipboard.")}
+    # The pattern's line break as a character reference: the start tag stays on one line.
+    return Markup(' data-cite="{}" data-cite-pattern="{}" data-cite-labels="{}"').format(
+        table.shared, Markup(str(escape(pattern(lang))).replace("\n", "&#10;")), as_json(labels))
+
+
+def install(env, lang: Language, retrieved: dict[str, str] | None) -> None:
+    """Give the templates of ``env`` the citations of ``lang``: ``cite(record)`` (the text),
+    ``cite_table(records)`` (a ``CitationTable``) and ``cite_attributes(table)``
+    (``table_attributes``); ``retrieved`` is ``{round: ISO date}`` this dataset read each
+    round (the round's name when not given)."""
+    def read_on(name):
+        return (retrieved or {}).get(name, name)
+    env.globals.update(
+        cite=lambda record: citation(record, lang, read_on(record.round)),
+        cite_table=lambda records: CitationTable(records, lang, read_on),
+        cite_attributes=lambda table: table_attributes(table, lang))
