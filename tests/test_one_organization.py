@@ -8,9 +8,12 @@ Expected counts are read from the committed CSV tables, not from the generator."
 import csv
 import json
 import re
+import shutil
 
 import pytest
 
+from generator.data import dataset
+from generator.data.importer import run_import
 from generator.data.names import Naming, unique_slugs
 from generator.editorial import redirects
 from generator.i18n.languages import LANGUAGES
@@ -19,6 +22,7 @@ from generator.pages.filters import environment
 from generator.results import organizations
 from generator.results.benchmarks import benchmarks_of
 from tests.conftest import DATA, ROOT
+from tests.test_errata import errata  # noqa: F401 (the fixture: make_errata.py's files)
 
 
 def csv_count(round_name, submitter):
@@ -45,13 +49,15 @@ def test_oracle_has_one_submitter_page_per_round_under_its_plain_slug(dataset, n
     lang = LANGUAGES[0]
     pages = {p.path: p.content for p in comparison_pages(
         environment(lang), round_name, benchmarks_of(dataset.of_round(round_name)), naming)}
-    oracle = [path for path in pages if re.search(r"/submitters/oracle[^/]*/index\.md$", path)]
+    oracle = [path for path in pages
+              if re.search(r"/submitters/oracle(-[0-9a-f]{6,})?/index\.md$", path)]
     assert oracle == [f"results/{round_name}/submitters/oracle/index.md"]
     page = pages[oracle[0]]
     assert page.startswith('---\ntitle: "Oracle"\n')
     # Every published row of the round is on it: 8 rows "ORACLE" in v6.0.csv, 43 "Oracle" in
     # v6.1.csv (counted in the CSV here), one table row each.
-    rows = re.findall(r"<tr>\s*<td", page.split('aria-label="Oracle"', 1)[1])
+    rows = re.findall(r"<tr>\s*<td",
+                      page.split('aria-label="Oracle"', 1)[1].split("</table>", 1)[0])
     assert len(rows) == csv_count(round_name, published) > 0
     # The page says how the round spelled the name when it differs from the page's.
     assert ("<code>ORACLE</code>" in page) == (published == "ORACLE")
@@ -88,3 +94,30 @@ def test_the_explorer_has_one_submitter_value_per_organization(site):
     assert rows.count("Oracle") == expected == 76
     folded = [re.sub(r"[\W_]+", "", value.lower()) for value in values]
     assert len(set(folded)) == len(folded)
+
+
+def test_a_respelling_added_to_the_table_joins_its_organization(tmp_path, errata, monkeypatch):
+    # The errata case submitter-case.json writes "DELL" in two v6.1 records of Dell. Once the
+    # table lists DELL under Dell (as the import's error asks), it imports, and Dell keeps one
+    # page with every one of its v6.1 rows (the "Dell" rows of the committed v6.1.csv, which
+    # the case respells) and the round's count of organizations does not change.
+    table = {**organizations._table(), "DELL": ("Dell",)}
+    monkeypatch.setattr(organizations, "_table", lambda: table)
+    shutil.copytree(DATA, tmp_path / "data")
+    run_import([errata / "submitter-case.json"], tmp_path / "data", frozenset({"v6.1"}))
+    data = dataset.load(tmp_path / "data")
+    records = data.of_round("v6.1")
+    assert sum(r.submitter == "DELL" for r in records) == 2
+    naming = Naming.of(data.records, lambda r: r.accelerator_id)
+    assert naming.submitters["DELL"] == naming.submitters["Dell"] == "dell"
+    pages = {p.path: p.content for p in comparison_pages(
+        environment(LANGUAGES[0]), "v6.1", benchmarks_of(records), naming)}
+    dell = [path for path in pages
+            if re.search(r"/submitters/dell(-[0-9a-f]{6,})?/index\.md$", path)]
+    assert dell == ["results/v6.1/submitters/dell/index.md"]
+    own_table = pages[dell[0]].split('aria-label="Dell"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr>\s*<td", own_table)  # joint submissions' tables follow
+    assert len(rows) == csv_count("v6.1", "Dell")
+    with (DATA / "results" / "v6.1.csv").open(encoding="utf-8", newline="") as handle:
+        committed = {row["submitter"] for row in csv.DictReader(handle)}
+    assert organizations.count(r.submitter for r in records) == organizations.count(committed)
