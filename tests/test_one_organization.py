@@ -17,7 +17,7 @@ from generator.data.importer import run_import
 from generator.data.names import Naming, unique_slugs
 from generator.editorial import redirects
 from generator.i18n.languages import LANGUAGES
-from generator.pages.entities import comparison_pages
+from generator.pages.entities import comparison_pages, system_comparison_pages
 from generator.pages.filters import environment
 from generator.results import organizations
 from generator.results.benchmarks import benchmarks_of
@@ -121,3 +121,10 @@ def test_a_respelling_added_to_the_table_joins_its_organization(tmp_path, errata
     with (DATA / "results" / "v6.1.csv").open(encoding="utf-8", newline="") as handle:
         committed = {row["submitter"] for row in csv.DictReader(handle)}
     assert organizations.count(r.submitter for r in records) == organizations.count(committed)
+
+
+def test_the_comparison_menu_names_the_organization(dataset, naming):
+    by_round = {name: benchmarks_of(dataset.of_round(name)) for name in reversed(dataset.rounds)}
+    page, _ = system_comparison_pages(environment(LANGUAGES[0]), by_round, LANGUAGES[0], naming)
+    assert '<optgroup label="v6.0 · Oracle">' in page.content
+    assert "ORACLE" not in page.content

@@ -209,8 +209,9 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
                           if s.first.result_id != s.key},
             "renamed": renamed_keys(all_systems, naming)}
     groups: dict[tuple[str, str], list] = {}
-    for system in all_systems:
-        groups.setdefault((system.round, system.submitter), []).append(system)
+    for system in all_systems:  # one group per organization, whatever the round's spelling
+        groups.setdefault((system.round, organizations.submitter_name(system.submitter)),
+                          []).append(system)
     return [
         Page(f"{COMPARE}/index.md", env.get_template("compare.md.j2").render(
             groups=groups, pair=default_pair(all_systems))),
