@@ -275,3 +275,61 @@ def test_an_unknown_system_in_the_address_is_reported(page, base_url):
     notice.wait_for()
     assert "no-such-system" in notice.inner_text()
     page.locator(".mlperf-compare__output tbody tr").first.wait_for()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("written, key", [
+    # v6.1 IDs are derived, written without a "v" (data/results/v6.1.csv, result_id); v4.1
+    # publishes its IDs with one (result_id_published "v4.1-0043" for result_id 4.1-0043).
+    ("v6.1-0106", "6.1-0106"), ("V6.1-106", "6.1-0106"), ("%206.1-0106%20", "6.1-0106"),
+    ("4.1-0043", "v4.1-0043"), ("v4.1-0043", "v4.1-0043"),
+])
+def test_a_result_id_in_any_written_form_opens_its_system(page, base_url, table, written, key):
+    canonical = key.removeprefix("v")
+    published = table[table.result_id == canonical].result_id_published.dropna()
+    assert (published.iloc[0] if len(published) else canonical) == key
+    page.goto(f"{base_url}en/results/compare/?a=6.1-0074&b={written}")
+    # Drawn (a table, or the note that the two ran no benchmark in common).
+    page.wait_for_function("document.querySelector('.mlperf-compare__output').childElementCount")
+    assert page.locator("#compare-b").input_value() == key
+    assert parse_qs(urlparse(page.url).query) == {"a": ["6.1-0074"], "b": [key]}
+    assert page.locator(".mlperf-compare__notice").is_hidden()
+    assert page.console_errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("written, says", [
+    # A well-formed ID no system has (v6.1 numbers its systems up to 6.1-0119 or so, never 9999).
+    ("6.1-9999", "System B: no system of the rounds on this site (v6.1, v6.0, v5.1, v4.1) has "
+                 "the result ID 6.1-9999; "),
+    # Not an ID at all: what was found, and the forms accepted.
+    ("gb300", "System B: the address gives “gb300”, which is not a result ID. A system is "
+              "named by its result ID, as MLCommons publishes it or without the v (v4.1-0043, "
+              "4.1-0043, 6.1-0106); "),
+])
+def test_a_system_not_found_is_named_with_the_forms_accepted(page, base_url, written, says):
+    page.goto(f"{base_url}en/results/compare/?a=6.1-0074&b={written}")
+    notice = page.locator(".mlperf-compare__notice")
+    notice.wait_for()
+    page.locator(".mlperf-compare__output tbody tr").first.wait_for()
+    shown = page.locator("#compare-b option:checked").inner_text()
+    assert notice.inner_text() == f"{says}{shown.split(' · ', 1)[1]} is shown instead."
+    assert page.locator("#compare-a").input_value() == "6.1-0074"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang, says", [
+    ("en", "A and B are the same system, 6.1-0106: each ratio is 1 by construction."),
+    ("zh", "A 和 B 是同一个系统 6.1-0106：每个比值按定义都是 1。"),
+    ("it", "A e B sono lo stesso sistema, 6.1-0106: ogni rapporto vale 1 per costruzione."),
+])
+def test_a_system_compared_with_itself_says_so(page, base_url, lang, says):
+    # The published form and the v-prefixed one name the same system.
+    page.goto(f"{base_url}{lang}/results/compare/?a=6.1-0106&b=v6.1-0106")
+    rows = page.locator(".mlperf-compare__output tbody tr")
+    rows.first.wait_for()
+    assert says in page.locator(".mlperf-compare__same").inner_text()
+    for i in range(rows.count()):
+        assert rows.nth(i).locator("td").nth(3).inner_text().startswith(
+            "1.00×" if lang == "en" else "1,00×" if lang == "it" else "1.00×")
+    assert page.console_errors == []

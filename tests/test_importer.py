@@ -81,6 +81,29 @@ def test_bad_records_are_named_by_file_record_and_field(tmp_path, field, value, 
     assert not out.exists()  # nothing half-written
 
 
+# The kind of the respelled submitter (tests/test_errata.py) for every field checked against an
+# alias table: the three records of checker_summary.json given one unknown spelling are one
+# error naming all three, not three errors.
+@pytest.mark.parametrize("field, value, message", [
+    ("Division", "Closed ", "field 'Division' (division): unknown division 'Closed '"),
+    ("Scenario", "Offlin", "field 'Scenario' (scenario): unknown scenario 'Offlin'"),
+    ("Model", "Llama3.1-8B", "field 'Model' (used_model): 'Llama3.1-8B' differs from the "
+                             "model 'llama3.1-8b' only in case or punctuation"),
+])
+def test_one_spelling_in_every_record_is_one_error_naming_the_records(tmp_path, field, value,
+                                                                      message):
+    def edit(data):
+        for record in data.values():
+            record[field] = value
+            if field == "Model":
+                record["MlperfModel"] = value
+    path = bad_copy(tmp_path, "checker_summary.json", edit)
+    with pytest.raises(InputErrors) as caught:
+        run_import([path], tmp_path / "out")
+    error, = caught.value.errors
+    assert str(error).startswith(f"{path}: records '0', '1', '2': {message}")
+
+
 def test_every_problem_of_a_record_is_reported_together(tmp_path):
     def edit(data):
         data["1"].update(Scenario="Offlin", Units="Furlongs/s", Result="1,5")

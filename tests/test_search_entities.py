@@ -3,6 +3,7 @@ names and by every spelling MLCommons published for them, in each language, whil
 tables stay out of the search index (Material's `search: boost` and `data-search-exclude`)."""
 
 import json
+import re
 
 import pytest
 
@@ -60,3 +61,30 @@ def test_entity_pages_are_indexed_without_their_tables(site, dataset, lang):
         found = entries(location)
         assert len(found) == 1, location
         assert not any(r.shown_id in found[0]["text"] for r in crusoe), location
+
+
+# Italian's stop words include "dell" (as in "dell'acceleratore"): the search index of the
+# Italian site leaves the word out, so Dell's page is found only as "Dell" is a prefix of the
+# joint names Dell_AMD, Dell_Broadcom... A known limit of Material's Italian pipeline.
+DELL_IN_ITALIAN = pytest.mark.xfail(strict=True, reason="'dell' is an Italian stop word")
+
+
+@pytest.mark.parametrize("lang, query, slug", [
+    (lang, query, slug) if (lang, query) != ("it", "Dell")
+    else pytest.param(lang, query, slug, marks=DELL_IN_ITALIAN)
+    for lang in CODES for query, slug in (("NVIDIA", "nvidia"), ("AMD", "amd"), ("Dell", "dell"),
+                                          ("Supermicro", "supermicro"))])
+def test_a_company_finds_its_own_submitter_page_first(page, base_url, lang, query, slug):
+    # Each submitted alone in every round and took part in joint submissions (Dell_Broadcom,
+    # AMD_MangoBoost... in generator/results/organizations.yaml), and names families and
+    # accelerators. Articles tagged with the name may come first (Material weighs tags
+    # highest); after them, the company's own page, within the first 8 results.
+    # One result item per page (its sections' links follow the page's own).
+    links = list(dict.fromkeys(link.split("?")[0].split("#")[0]
+                               for link in search(page, base_url, lang, query)))
+    own = re.compile(rf"{re.escape(base_url)}{lang}/results/v[0-9.]+/submitters/{slug}/")
+    first = next((i for i, link in enumerate(links) if own.fullmatch(link)), None)
+    assert first is not None, links
+    assert first < 8, links[:8]
+    assert all("/blog/" in link for link in links[:first]), links[:first + 1]
+    assert page.console_errors == []

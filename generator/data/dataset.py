@@ -19,7 +19,7 @@ from urllib.parse import quote
 import pandas as pd
 from pydantic import ValidationError
 
-from generator.data import rules, withdrawn
+from generator.data import rules, spellings, withdrawn
 from generator.data.schema import FIELDS, ResultRecord, field_descriptors, round_key
 from generator.errors import InputError, InputErrors
 from generator.files import write_text_atomic
@@ -179,7 +179,7 @@ def load(data_dir: Path) -> Dataset:
     gone = withdrawn.load(data_dir, errors)
     errors += _withdrawals_stay_apart(rows, gone, data_dir)
     if errors:
-        raise InputErrors(errors)
+        raise InputErrors(spellings.merged(errors))
     return Dataset(tuple(record for _, record in rows), tuple(found.warnings), tuple(gone))
 
 

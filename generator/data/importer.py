@@ -40,6 +40,7 @@ from generator.data import (
     identity,
     publication,
     rules,
+    spellings,
     withdrawn,
 )
 from generator.data.mlcommons import SummaryRecord, read_summary
@@ -157,8 +158,8 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
         every = _kept_rows(data_dir, records_by_round) + [
             row for rows in normalized_rows for row in rows]
         errors += rules.one_spelling_per_model(every) + rules.one_spelling_per_submitter(every)
-    if errors:
-        raise InputErrors(errors)
+    if errors:  # a problem every record of a file shares is said once (``spellings.merged``)
+        raise InputErrors(spellings.merged(errors))
     progress("validating the dataset as it will be written")
     with tempfile.TemporaryDirectory(prefix=".import-", dir=data_dir.parent) as staging:
         staged = Path(staging) / "data"

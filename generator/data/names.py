@@ -7,8 +7,13 @@ every name gets a readable ASCII URL segment.
 
 Two different names never share a slug: ``unique_slugs`` gives the plain slug to the first name in
 a stable order (oldest round first, then by name) and, to each later name whose slug is taken,
-the slug followed by the first hex digits of the SHA-1 of its exact spelling (``oracle-3f2a9c``).
+the slug followed by the first hex digits of the SHA-1 of its exact spelling (``acme-3f2a9c``).
 A name keeps its slug when later rounds add names, because new names come later in the order.
+
+A submitter's slug is its organization's (``organizations.submitter_name``): the spellings
+``organizations.yaml`` lists for one organization (``ORACLE`` of v6.0 beside ``Oracle``) share
+one slug, so the organization has one submitter page per round whatever the spelling. When a
+spelling joins the table, its earlier address is kept working by ``data/redirects.yaml``.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from dataclasses import dataclass
 from slugify import slugify
 
 from generator.data.schema import round_key
+from generator.results.organizations import submitter_name
 
 UNNAMED = "unnamed"
 
@@ -67,7 +73,8 @@ class Naming:
     """The slugs of every submitter, accelerator and system under test of the dataset.
 
     Attributes:
-        submitters: ``{submitter: slug}``.
+        submitters: ``{submitter: slug}``, for every published spelling and its organization's
+            name (``organizations.submitter_name``), one slug per organization.
         accelerators: ``{accelerator id or name: slug}`` (what the accelerator pages group by).
         systems: ``{(submitter, system name): "submitter-slug.system-slug"}``.
     """
@@ -84,10 +91,12 @@ class Naming:
         Args:
             accelerator: what identifies a record's accelerator (None for CPU-only systems).
         """
-        ordered = sorted(records, key=lambda r: (round_key(r.round), r.submitter,
+        ordered = sorted(records, key=lambda r: (round_key(r.round), submitter_name(r.submitter),
                                                  r.system_name))
+        organizations = unique_slugs(dict.fromkeys(submitter_name(r.submitter) for r in ordered))
         return cls(
-            unique_slugs(dict.fromkeys(r.submitter for r in ordered)),
+            {**organizations, **{r.submitter: organizations[submitter_name(r.submitter)]
+                                 for r in ordered}},
             unique_slugs([a for a in dict.fromkeys(accelerator(r) for r in ordered) if a]),
             unique_slugs(dict.fromkeys((r.submitter, r.system_name) for r in ordered),
                          slug_of=lambda pair: f"{slug(pair[0])}.{slug(pair[1])}"))

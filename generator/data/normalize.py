@@ -51,8 +51,10 @@ def normalize_fields(record: SummaryRecord, round_name: str, problems: list[Inpu
         found = words.canonical(table, v[name])
         if found is None:
             problems.append(record.error(name, f"unknown {table} {v[name]!r}; known: "
-                                               f"{', '.join(words.known(table))} (add the "
-                                               "spelling to generator/data/vocabulary.yaml)"))
+                                               f"{', '.join(words.known(table))} (if it is one "
+                                               f"of them, add the spelling to its aliases in "
+                                               f"generator/data/vocabulary.yaml, table "
+                                               f"`{table}:`, and import again)"))
         return found or ""
 
     def number(name: str) -> float | None:

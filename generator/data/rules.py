@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from generator.data import accelerators
+from generator.data import accelerators, spellings
 from generator.data.result_ids import assign_result_ids, audit_key
 from generator.data.schema import ResultRecord
-from generator.data.vocabulary import fold, vocabulary
+from generator.data.vocabulary import vocabulary
 from generator.errors import InputError
 from generator.results import organizations
 
@@ -182,44 +182,39 @@ def one_result_per_benchmark_run(rows: Rows) -> list[InputError]:
 def one_spelling_per_model(rows: Rows) -> list[InputError]:
     """Each model has one spelling: a model that differs from a known one (``vocabulary.yaml``)
     or from another model of the dataset only in case or punctuation would split one benchmark
-    in two; it needs an alias in ``vocabulary.yaml``."""
-    errors, first_of = [], {}
-    for place, record in rows:
-        canonical, note = vocabulary().model(record.model)
-        if canonical is None:
-            errors.append(place.error("model", _respelled(record.model, note)))
-            continue
-        other_place, other = first_of.setdefault(fold(record.model), (place, record.model))
-        if other != record.model:
-            errors.append(place.error("model", f"{record.model!r} differs from the model "
-                                               f"{other!r} of {other_place.path} "
-                                               f"{other_place.where} only in case or "
-                                               "punctuation; use one spelling, or list both "
-                                               "in generator/data/vocabulary.yaml as one model "
-                                               "with its aliases"))
-    return errors
+    in two; it needs an alias in ``vocabulary.yaml``. One error per odd spelling
+    (``spellings``)."""
+    respelled = [place.error("model", _respelled(record.model, note)) for place, record in rows
+                 for canonical, note in [vocabulary().model(record.model)] if canonical is None]
+    return spellings.merged(respelled) + spellings.odd_spellings(
+        rows, "model", lambda model: model if vocabulary().model(model)[0] else None, "model",
+        lambda name, known: f"use one spelling, or list {name!r} among the aliases of "
+                            f"{known!r} in generator/data/vocabulary.yaml (table `model:`) "
+                            "and import again")
 
 
 def one_spelling_per_submitter(rows: Rows) -> list[InputError]:
     """One company, one submitter name: a submitter that differs from another submitter of the
     dataset only in case or punctuation (``DELL`` beside ``Dell``) would make two submitter
     pages and count one organization twice, unless ``generator/results/organizations.yaml``
-    lists the spelling under ``spellings`` (as ``ORACLE`` for Oracle)."""
-    errors, first_of = [], {}
-    for place, record in rows:
-        name = record.submitter
-        if organizations.organizations_of(name) != (name,):
-            continue  # a listed spelling or joint name
-        other_place, other = first_of.setdefault(fold(name), (place, name))
-        if other != name:
-            errors.append(place.error("submitter", f"{name!r} differs from the submitter "
-                                                   f"{other!r} of {other_place.path} "
-                                                   f"{other_place.where} only in case or "
-                                                   "punctuation; if it is the same company, add "
-                                                   f"{name!r} to the spellings of {other!r} in "
-                                                   "generator/results/organizations.yaml (or "
-                                                   "the other way round)"))
-    return errors
+    lists the spelling under ``spellings`` (as ``ORACLE`` for Oracle). One error per odd
+    spelling, at the records that carry it (``spellings``)."""
+    return spellings.odd_spellings(rows, "submitter", organizations.submitter_name,
+                                   "submitter", _submitter_advice)
+
+
+def _submitter_advice(name: str, known: str) -> str:
+    known_spellings = ", ".join(repr(s) for s in (known, *organizations.spellings_of(known)))
+    if organizations.is_joint(known):
+        parts = ", ".join(organizations.organizations_of(known))
+        return (f"known spelling: {known_spellings}; if it is the same joint submission, add "
+                f"`{name}: [{parts}]` under `joint:` in generator/results/organizations.yaml "
+                "and import again")
+    listed = ", ".join((*organizations.spellings_of(known), name))
+    label = "known spellings" if organizations.spellings_of(known) else "known spelling"
+    return (f"{label}: {known_spellings}; if it is the same company, add {name!r} to "
+            f"its spellings in generator/results/organizations.yaml (under `spellings:`, "
+            f"`{known}: [{listed}]`) and import again")
 
 
 def _respelled(name: str, known: str) -> str:

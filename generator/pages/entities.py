@@ -36,7 +36,9 @@ def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchma
     each accelerator's page across rounds (``accelerator_pages``)."""
     base = f"{RESULTS}/{round_name}"
     all_entries = entries(benchmarks)
-    submitters = group_by(all_entries, lambda r: r.submitter, naming.submitters)
+    # One organization, one page, whatever the round's spelling (``ORACLE`` on Oracle's page).
+    submitters = group_by(all_entries, lambda r: organizations.submitter_name(r.submitter),
+                          naming.submitters)
     accelerators = group_by(all_entries, lambda r: r.accelerator_id, naming.accelerators,
                             lambda accelerator_id: accelerator_name(all_entries, accelerator_id))
     pages = []
@@ -61,12 +63,20 @@ def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchma
         pages.append(Page(f"{base}/submitters/{group_slug}/index.md",
                           env.get_template("entity.md.j2").render(
                               round=round_name, kind="submitter", name=name, entries=members,
-                              spellings=[], history=[], rounds=[], joint=joint, family=None,
+                              spellings=published_spellings(name, members), history=[],
+                              rounds=[], joint=joint, family=None,
                               partners=organizations.organizations_of(name)
                               if organizations.is_joint(name) else ())))
         pages += downloads(f"{base}/submitters/{group_slug}/results", download_rows(
             [entry.record for entry in members], [entry.rank for entry in members]))
     return pages
+
+
+def published_spellings(name: str, members: list) -> list[str]:
+    """The submitter names a submitter page gathers when one differs from the page's name
+    (``["ORACLE"]`` on Oracle's v6.0 page, ``organizations.submitter_name``), else none."""
+    found = sorted({entry.record.submitter for entry in members})
+    return [] if found == [name] else found
 
 
 ACCELERATORS = f"{RESULTS}/accelerators"
@@ -199,8 +209,9 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
                           if s.first.result_id != s.key},
             "renamed": renamed_keys(all_systems, naming)}
     groups: dict[tuple[str, str], list] = {}
-    for system in all_systems:
-        groups.setdefault((system.round, system.submitter), []).append(system)
+    for system in all_systems:  # one group per organization, whatever the round's spelling
+        groups.setdefault((system.round, organizations.submitter_name(system.submitter)),
+                          []).append(system)
     return [
         Page(f"{COMPARE}/index.md", env.get_template("compare.md.j2").render(
             groups=groups, pair=default_pair(all_systems))),

@@ -59,8 +59,10 @@ def explorer_data(records: list[ResultRecord]) -> str:
     ``power_units`` MLPerf Power's measurement; ``energy`` and ``energy_units`` the energy
     figure of ``power.efficiency`` (work per joule, derived, or energy per query in mJ, as
     published); ``result_id_derived`` 1 when this site derived the ID with MLCommons' rule
-    (``result_id`` is the published spelling); ``accuracy`` and ``used_model`` are given for open-division results only (the
-    closed division runs the reference model at its required accuracy)."""
+    (``result_id`` is the published spelling); ``submitter`` the organization's one name
+    (``organizations.submitter_name``: ``Oracle`` for v6.0's ``ORACLE``); ``accuracy`` and
+    ``used_model`` are given for open-division results only (the closed division runs the
+    reference model at its required accuracy)."""
     rows = explorer_records(records)
     values: dict[str, dict] = {name: {} for name in TEXT_COLUMNS}
     columns: dict[str, list] = {name: [] for name in TEXT_COLUMNS + NUMBER_COLUMNS}
@@ -74,7 +76,8 @@ def explorer_data(records: list[ResultRecord]) -> str:
         open_division = r.division == "open"
         for name, value in (("round", r.round), ("result_id", r.shown_id),
                             ("division", r.division), ("category", r.category),
-                            ("suite", r.suite), ("submitter", r.submitter),
+                            ("suite", r.suite),
+                            ("submitter", organizations.submitter_name(r.submitter)),
                             ("system", r.system_name), ("model", r.model),
                             ("used_model", r.used_model if open_division else None),
                             ("scenario", r.scenario), ("units", r.units),

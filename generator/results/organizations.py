@@ -43,6 +43,23 @@ def organizations_of(submitter: str) -> tuple[str, ...]:
     return _table().get(submitter, (submitter,))
 
 
+def spellings_of(organization: str) -> tuple[str, ...]:
+    """The submitter names listed under ``spellings`` for ``organization`` (``("ORACLE",)``
+    for ``"Oracle"``), in file order; none for a name the file does not list."""
+    return tuple(name for name, parts in _table().items()
+                 if parts == (organization,) and name != organization)
+
+
+def submitter_name(submitter: str) -> str:
+    """The one name of the organization a submitter name stands for alone: ``"Oracle"`` for
+    ``"ORACLE"`` (a spelling listed under ``spellings``), else the name itself (joint names
+    included). Submitter pages, their slugs, the explorer's menu and search use it, so one
+    organization is one entry whatever the round's spelling; tables and downloads keep the
+    published spelling."""
+    parts = organizations_of(submitter)
+    return parts[0] if len(parts) == 1 else submitter
+
+
 def is_joint(submitter: str) -> bool:
     """True when the submitter name stands for several organizations."""
     return len(organizations_of(submitter)) > 1

@@ -82,7 +82,10 @@
       output.appendChild(element("p", labels.nothing_shared));
       return;
     }
-    if (keyA === keyB) output.appendChild(element("p", labels.same_system));
+    if (keyA === keyB) {
+      output.appendChild(element("p", fill(labels.same_system, { id: a.result_id }),
+                                 "mlperf-compare__same"));
+    }
     else if (a.same_system.indexOf(keyB) >= 0) {
       output.appendChild(element("p", labels.same_system_rounds));
     }
@@ -216,15 +219,26 @@
       .then(function (response) { return response.json(); })
       .then(function (data) {
         var has = function (map, key) { return Object.prototype.hasOwnProperty.call(map, key); };
-        var unknown = [], notes = [];
+        var rounds = Object.keys(data.repositories).join(", ");
+        // The system a written result ID stands for: the key itself, the ID without MLCommons'
+        // prefix (4.1-0043 for v4.1-0043), or either with a "v" and the number unpadded
+        // (v6.1-0106, 6.1-106); null when it is none of these.
+        function byId(text) {
+          if (has(data.systems, text)) return text;
+          if (has(data.canonical, text)) return data.canonical[text];
+          var id = /^v?(\d+\.\d+)-(\d{1,5})$/i.exec(text);
+          if (!id) return null;
+          var canonical = id[1] + "-" + ("000" + id[2]).slice(-Math.max(4, id[2].length));
+          if (has(data.systems, canonical)) return canonical;
+          return has(data.canonical, canonical) ? data.canonical[canonical] : null;
+        }
+        var notes = [];
         ["a", "b"].forEach(function (field) {
-          var wanted = params.get(field);
+          var wanted = (params.get(field) || "").trim();
           if (!wanted) return;
-          if (has(data.systems, wanted)) {
-            select[field].value = wanted;
-          } else if (has(data.canonical, wanted)) {
-            // The same ID without MLCommons' prefix (4.1-0043 for v4.1-0043).
-            select[field].value = data.canonical[wanted];
+          var key = byId(wanted);
+          if (key !== null) {
+            select[field].value = key;
           } else if (has(data.renamed, wanted)) {
             var keys = data.renamed[wanted], label = function (key) {
               return data.systems[key].label;
@@ -236,12 +250,14 @@
                 old: data.systems[keys[0]].name, count: keys.length, new: label(keys[0]),
                 others: keys.slice(1).map(label).join("; ") }));
           } else {
-            unknown.push(wanted);
+            // Say which of the two was not found, whether it reads as a result ID at all,
+            // and the forms accepted.
+            var shown = data.systems[select[field].value];
+            notes.push(fill(/^v?\d+\.\d+-\d+$/i.test(wanted) ? labels.unknown_id
+              : labels.unknown_system, { field: labels[field], key: wanted, rounds: rounds,
+                                         shown: shown ? shown.label : "" }));
           }
         });
-        if (unknown.length) {
-          notes.push(fill(labels.unknown_system, { key: unknown.join(", ") }));
-        }
         if (notes.length) {
           notice.textContent = notes.join(" ");
           notice.hidden = false;

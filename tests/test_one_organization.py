@@ -1,0 +1,130 @@
+"""One organization is one entry everywhere, whatever spelling a round published: submitter
+pages and their slugs, the explorer's submitter menu, search (``organizations.submitter_name``).
+
+The real case: v6.0 publishes Oracle as ``ORACLE`` (data/results/v6.0.csv), every other round as
+``Oracle``; generator/results/organizations.yaml lists ``ORACLE`` under Oracle's spellings.
+Expected counts are read from the committed CSV tables, not from the generator."""
+
+import csv
+import json
+import re
+import shutil
+
+import pytest
+
+from generator.data import dataset
+from generator.data.importer import run_import
+from generator.data.names import Naming, unique_slugs
+from generator.editorial import redirects
+from generator.i18n.languages import LANGUAGES
+from generator.pages.entities import comparison_pages, system_comparison_pages
+from generator.pages.filters import environment
+from generator.results import organizations
+from generator.results.benchmarks import benchmarks_of
+from tests.conftest import DATA, ROOT
+from tests.test_errata import errata  # noqa: F401 (the fixture: make_errata.py's files)
+
+
+def csv_count(round_name, submitter):
+    with (DATA / "results" / f"{round_name}.csv").open(encoding="utf-8", newline="") as handle:
+        return sum(row["submitter"] == submitter for row in csv.DictReader(handle))
+
+
+@pytest.fixture(scope="module")
+def naming(dataset):
+    return Naming.of(dataset.records, lambda r: r.accelerator_id)
+
+
+def test_the_spellings_of_one_organization_share_one_plain_slug(naming):
+    assert naming.submitters["ORACLE"] == naming.submitters["Oracle"] == "oracle"
+    # Organizations still never share a slug.
+    by_organization = {organizations.submitter_name(s): slug
+                       for s, slug in naming.submitters.items()}
+    assert len(set(by_organization.values())) == len(by_organization)
+
+
+@pytest.mark.parametrize("round_name, published", [("v6.0", "ORACLE"), ("v6.1", "Oracle")])
+def test_oracle_has_one_submitter_page_per_round_under_its_plain_slug(dataset, naming,
+                                                                      round_name, published):
+    lang = LANGUAGES[0]
+    pages = {p.path: p.content for p in comparison_pages(
+        environment(lang), round_name, benchmarks_of(dataset.of_round(round_name)), naming)}
+    oracle = [path for path in pages
+              if re.search(r"/submitters/oracle(-[0-9a-f]{6,})?/index\.md$", path)]
+    assert oracle == [f"results/{round_name}/submitters/oracle/index.md"]
+    page = pages[oracle[0]]
+    assert page.startswith('---\ntitle: "Oracle"\n')
+    # Every published row of the round is on it: 8 rows "ORACLE" in v6.0.csv, 43 "Oracle" in
+    # v6.1.csv (counted in the CSV here), one table row each.
+    rows = re.findall(r"<tr>\s*<td",
+                      page.split('aria-label="Oracle"', 1)[1].split("</table>", 1)[0])
+    assert len(rows) == csv_count(round_name, published) > 0
+    # The page says how the round spelled the name when it differs from the page's.
+    assert ("<code>ORACLE</code>" in page) == (published == "ORACLE")
+    index = pages[f"results/{round_name}/submitters/index.md"]
+    assert index.count(">Oracle<") == 1 and "ORACLE" not in index
+
+
+def test_the_old_address_of_a_respelled_submitter_still_works(dataset, site):
+    # Before ORACLE joined Oracle, its v6.0 page had the slug the names gave each spelling on
+    # its own; every such address is in data/redirects.yaml, and the built site sends it on.
+    names = sorted(dataset.records, key=lambda r: (float(r.round[1:]), r.submitter))
+    before = unique_slugs(dict.fromkeys(r.submitter for r in names))
+    after = Naming.of(dataset.records, lambda r: r.accelerator_id).submitters
+    table = redirects.load(ROOT / "data" / "redirects.yaml")
+    moved = {(r.round, before[r.submitter]): after[r.submitter] for r in dataset.records
+             if before[r.submitter] != after[r.submitter]}
+    assert moved == {("v6.0", "oracle-b6cdd2"): "oracle"}
+    for (round_name, old), new in moved.items():
+        old_address = f"results/{round_name}/submitters/{old}/"
+        assert table[old_address] == f"results/{round_name}/submitters/{new}/"
+        for lang in LANGUAGES:
+            page = (site / lang.code / old_address / "index.html").read_text("utf-8")
+            assert f'url=../{new}/"' in page
+
+
+def test_the_explorer_has_one_submitter_value_per_organization(site):
+    data = json.loads((site / "assets" / "data" / "results.json").read_text("utf-8"))
+    values = data["values"]["submitter"]
+    assert "Oracle" in values and "ORACLE" not in values
+    rows = [values[i] for i in data["columns"]["submitter"] if i is not None]
+    # 18 + 7 + 43 rows "Oracle" (v4.1, v5.1, v6.1) and 8 "ORACLE" (v6.0), from the CSV tables.
+    expected = sum(csv_count(r, "Oracle") + csv_count(r, "ORACLE")
+                   for r in ("v4.1", "v5.1", "v6.0", "v6.1"))
+    assert rows.count("Oracle") == expected == 76
+    folded = [re.sub(r"[\W_]+", "", value.lower()) for value in values]
+    assert len(set(folded)) == len(folded)
+
+
+def test_a_respelling_added_to_the_table_joins_its_organization(tmp_path, errata, monkeypatch):
+    # The errata case submitter-case.json writes "DELL" in two v6.1 records of Dell. Once the
+    # table lists DELL under Dell (as the import's error asks), it imports, and Dell keeps one
+    # page with every one of its v6.1 rows (the "Dell" rows of the committed v6.1.csv, which
+    # the case respells) and the round's count of organizations does not change.
+    table = {**organizations._table(), "DELL": ("Dell",)}
+    monkeypatch.setattr(organizations, "_table", lambda: table)
+    shutil.copytree(DATA, tmp_path / "data")
+    run_import([errata / "submitter-case.json"], tmp_path / "data", frozenset({"v6.1"}))
+    data = dataset.load(tmp_path / "data")
+    records = data.of_round("v6.1")
+    assert sum(r.submitter == "DELL" for r in records) == 2
+    naming = Naming.of(data.records, lambda r: r.accelerator_id)
+    assert naming.submitters["DELL"] == naming.submitters["Dell"] == "dell"
+    pages = {p.path: p.content for p in comparison_pages(
+        environment(LANGUAGES[0]), "v6.1", benchmarks_of(records), naming)}
+    dell = [path for path in pages
+            if re.search(r"/submitters/dell(-[0-9a-f]{6,})?/index\.md$", path)]
+    assert dell == ["results/v6.1/submitters/dell/index.md"]
+    own_table = pages[dell[0]].split('aria-label="Dell"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr>\s*<td", own_table)  # joint submissions' tables follow
+    assert len(rows) == csv_count("v6.1", "Dell")
+    with (DATA / "results" / "v6.1.csv").open(encoding="utf-8", newline="") as handle:
+        committed = {row["submitter"] for row in csv.DictReader(handle)}
+    assert organizations.count(r.submitter for r in records) == organizations.count(committed)
+
+
+def test_the_comparison_menu_names_the_organization(dataset, naming):
+    by_round = {name: benchmarks_of(dataset.of_round(name)) for name in reversed(dataset.rounds)}
+    page, _ = system_comparison_pages(environment(LANGUAGES[0]), by_round, LANGUAGES[0], naming)
+    assert '<optgroup label="v6.0 · Oracle">' in page.content
+    assert "ORACLE" not in page.content
