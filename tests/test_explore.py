@@ -24,6 +24,7 @@ pytestmark = pytest.mark.browser
 
 EXPLORE = "results/explore/"
 ROWS = ".mlperf-explore__output tbody tr"
+PAGE = 25  # rows drawn at a time (explore.js PAGE)
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +64,7 @@ def test_three_filters_in_the_address_show_exactly_the_matching_rows(page, base_
               "?round=v6.1&model=llama2-70b-99.9&scenario=Offline&division=closed&sort=-result")
     assert shown_count(page) == len(expected)
     rows = page.locator(ROWS)
-    assert rows.count() == min(len(expected), 50)
+    assert rows.count() == min(len(expected), PAGE)
     first = rows.first.locator("td")
     assert first.nth(1).inner_text() == (best.result_id_published or best.result_id)
     # Above 10,000 a result has no decimals; English groups digits with a comma.
@@ -80,10 +81,10 @@ def test_per_accelerator_view_and_accelerator_filter(page, base_url, table):
     rows = table[(table.submitter == "Supermicro") & (table.accelerator_id == "nvidia-h100-sxm")]
     listed = rows[rows.result_per_accelerator != ""]
     open_view(page, base_url, "?submitter=Supermicro&accelerator=nvidia-h100-sxm&per=accelerator")
-    assert len(listed) > 50  # more than the first page of rows
-    assert page.locator(ROWS).count() == 50
+    assert len(listed) > PAGE  # more than the first page of rows
+    assert page.locator(ROWS).count() == PAGE
     assert shown_count(page) == len(listed)
-    # "Show 50 more" until every row is drawn: then the table holds exactly the listed rows.
+    # "Show 25 more" until every row is drawn: then the table holds exactly the listed rows.
     more = page.locator(".mlperf-explore__output button.md-button")
     while more.count():
         more.click()
@@ -253,7 +254,7 @@ def test_the_whole_dataset_fits_a_desktop_column(browser, base_url):
     for lang in ("en", "zh", "it"):
         tab.goto(f"{base_url}{lang}/{EXPLORE}")
         tab.locator(ROWS).first.wait_for()
-        assert tab.locator(ROWS).count() == 50  # the first page of rows
+        assert tab.locator(ROWS).count() == PAGE  # the first page of rows
         region = tab.locator(".mlperf-explore__output .mlperf-table")
         assert region.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), lang
     context.close()
@@ -368,3 +369,4 @@ def test_the_view_download_says_how_each_id_is_spelled_and_whether_derived(
     for line in lines:
         assert line["result_id_canonical"] == canonical[line["result_id"]]
         assert line["result_id_derived"] == ("true" if derived else "false")
+
