@@ -370,3 +370,29 @@ def test_the_view_download_says_how_each_id_is_spelled_and_whether_derived(
         assert line["result_id_canonical"] == canonical[line["result_id"]]
         assert line["result_id_derived"] == ("true" if derived else "false")
 
+
+def test_the_chart_gives_each_submitter_its_colour_on_the_other_charts(page, base_url, site):
+    # The benchmark page's chart of the leading results (leaders.vl.json, generated) colours
+    # each submitter; the explorer's chart of the same results shows the same colour for each
+    # submitter both charts show, read from its drawn legend.
+    spec = json.loads((site / "en" / "results" / "v6.1" / "datacenter" / "llama2-70b-99.9"
+                       / "offline" / "leaders.vl.json").read_text(encoding="utf-8"))
+    scale = spec["encoding"]["color"]["scale"]
+    expected = dict(zip(scale["domain"], scale["range"]))
+    open_view(page, base_url, "?round=v6.1&suite=datacenter&model=llama2-70b-99.9"
+              "&scenario=Offline&division=closed&sort=-result")
+    page.locator(".mlperf-explore__chart summary").click()
+    page.wait_for_selector(".mlperf-explore__chart svg .role-legend-symbol path", timeout=15000)
+    legend = page.evaluate("""() => {
+      const chart = document.querySelector(".mlperf-explore__chart svg");
+      const names = [...chart.querySelectorAll(".role-legend-label text")].map(t => t.textContent);
+      const fills = [...chart.querySelectorAll(".role-legend-symbol path")]
+        .map(p => p.getAttribute("fill"));
+      return Object.fromEntries(names.map((n, i) => [n, fills[i]]));
+    }""")
+    shared = set(legend) & set(expected)
+    assert len(shared) >= 5
+    assert {s: legend[s].lower() for s in shared} == {s: expected[s] for s in shared}
+    # No two submitters of the chart share a colour.
+    assert len(set(legend.values())) == len(legend)
+    assert page.console_errors == []
