@@ -120,3 +120,22 @@ def test_tables_sort_after_instant_navigation(page, base_url):
     result = ranked(page).locator("thead th").nth(4)
     result.click()
     assert result.get_attribute("aria-sort") == "ascending"
+
+
+@pytest.mark.browser
+def test_a_submitters_results_sort_but_never_rank_units_together(page, base_url):
+    # AMD's v6.1 results span several benchmarks and units: its table sorts by rank (a number),
+    # but its result and per-accelerator columns do not sort at all.
+    page.goto(f"{base_url}en/results/v6.1/submitters/amd/")
+    table = page.locator("article table[data-sortable]").first
+    headings = table.locator("thead th")
+    assert headings.nth(5).inner_text() == "Result"
+    for figure in (5, 6):
+        assert headings.nth(figure).get_attribute("tabindex") is None
+        assert headings.nth(figure).get_attribute("role") is None
+    headings.nth(2).click()
+    headings.nth(2).click()
+    assert headings.nth(2).get_attribute("aria-sort") == "descending"
+    ranks = [int(r) for r in table.locator("tbody tr td:nth-child(3)").all_inner_texts()]
+    assert len(ranks) > 3 and ranks == sorted(ranks, reverse=True)
+    assert page.console_errors == []
