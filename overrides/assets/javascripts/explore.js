@@ -15,9 +15,9 @@
   var COLUMNS = ["round", "result_id", "suite", "model", "scenario", "division", "category",
                  "submitter", "system", "accelerator", "accelerators", "result"];
   var NUMERIC = { round: true, accelerators: true, result: true };
-  // Rows drawn at a time: a filter change of the whole dataset redraws in under 100 ms on a
-  // phone-class CPU (tools/bench_explorer.py; 50 rows took half as long again).
-  var PAGE = 25;
+  // Rows drawn at a time: each row drawn is style and layout at every filter change, which
+  // must redraw in 100 ms on a phone-class CPU (tools/bench_explorer.py measures it).
+  var PAGE = 20;
   var SEVERAL = "\u0000several";  // the option standing for several values from the address
   // One collator for every text comparison (String.localeCompare makes one at each call).
   var collator = new Intl.Collator();
