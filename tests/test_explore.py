@@ -24,6 +24,7 @@ pytestmark = pytest.mark.browser
 
 EXPLORE = "results/explore/"
 ROWS = ".mlperf-explore__output tbody tr"
+PAGE = 20  # rows drawn at a time (explore.js PAGE)
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +64,7 @@ def test_three_filters_in_the_address_show_exactly_the_matching_rows(page, base_
               "?round=v6.1&model=llama2-70b-99.9&scenario=Offline&division=closed&sort=-result")
     assert shown_count(page) == len(expected)
     rows = page.locator(ROWS)
-    assert rows.count() == min(len(expected), 50)
+    assert rows.count() == min(len(expected), PAGE)
     first = rows.first.locator("td")
     assert first.nth(1).inner_text() == (best.result_id_published or best.result_id)
     # Above 10,000 a result has no decimals; English groups digits with a comma.
@@ -80,10 +81,10 @@ def test_per_accelerator_view_and_accelerator_filter(page, base_url, table):
     rows = table[(table.submitter == "Supermicro") & (table.accelerator_id == "nvidia-h100-sxm")]
     listed = rows[rows.result_per_accelerator != ""]
     open_view(page, base_url, "?submitter=Supermicro&accelerator=nvidia-h100-sxm&per=accelerator")
-    assert len(listed) > 50  # more than the first page of rows
-    assert page.locator(ROWS).count() == 50
+    assert len(listed) > PAGE  # more than the first page of rows
+    assert page.locator(ROWS).count() == PAGE
     assert shown_count(page) == len(listed)
-    # "Show 50 more" until every row is drawn: then the table holds exactly the listed rows.
+    # "Show 20 more" until every row is drawn: then the table holds exactly the listed rows.
     more = page.locator(".mlperf-explore__output button.md-button")
     while more.count():
         more.click()
@@ -253,7 +254,7 @@ def test_the_whole_dataset_fits_a_desktop_column(browser, base_url):
     for lang in ("en", "zh", "it"):
         tab.goto(f"{base_url}{lang}/{EXPLORE}")
         tab.locator(ROWS).first.wait_for()
-        assert tab.locator(ROWS).count() == 50  # the first page of rows
+        assert tab.locator(ROWS).count() == PAGE  # the first page of rows
         region = tab.locator(".mlperf-explore__output .mlperf-table")
         assert region.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), lang
     context.close()
@@ -368,3 +369,30 @@ def test_the_view_download_says_how_each_id_is_spelled_and_whether_derived(
     for line in lines:
         assert line["result_id_canonical"] == canonical[line["result_id"]]
         assert line["result_id_derived"] == ("true" if derived else "false")
+
+
+def test_the_chart_gives_each_submitter_its_colour_on_the_other_charts(page, base_url, site):
+    # The benchmark page's chart of the leading results (leaders.vl.json, generated) colours
+    # each submitter; the explorer's chart of the same results shows the same colour for each
+    # submitter both charts show, read from its drawn legend.
+    spec = json.loads((site / "en" / "results" / "v6.1" / "datacenter" / "llama2-70b-99.9"
+                       / "offline" / "leaders.vl.json").read_text(encoding="utf-8"))
+    scale = spec["encoding"]["color"]["scale"]
+    expected = dict(zip(scale["domain"], scale["range"]))
+    open_view(page, base_url, "?round=v6.1&suite=datacenter&model=llama2-70b-99.9"
+              "&scenario=Offline&division=closed&sort=-result")
+    page.locator(".mlperf-explore__chart summary").click()
+    page.wait_for_selector(".mlperf-explore__chart svg .role-legend-symbol path", timeout=15000)
+    legend = page.evaluate("""() => {
+      const chart = document.querySelector(".mlperf-explore__chart svg");
+      const names = [...chart.querySelectorAll(".role-legend-label text")].map(t => t.textContent);
+      const fills = [...chart.querySelectorAll(".role-legend-symbol path")]
+        .map(p => p.getAttribute("fill"));
+      return Object.fromEntries(names.map((n, i) => [n, fills[i]]));
+    }""")
+    shared = set(legend) & set(expected)
+    assert len(shared) >= 5
+    assert {s: legend[s].lower() for s in shared} == {s: expected[s] for s in shared}
+    # No two submitters of the chart share a colour.
+    assert len(set(legend.values())) == len(legend)
+    assert page.console_errors == []

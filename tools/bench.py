@@ -44,6 +44,7 @@ from generator.editorial.check import check  # noqa: E402
 from generator.i18n.languages import LANGUAGES  # noqa: E402
 from generator.site import build as site_module  # noqa: E402
 from tools import bench_load  # noqa: E402
+from tools.bench_explorer import explorer_redraw, summary  # noqa: E402
 
 MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
 SAMPLE_PAGES = {"home": "index.html", "article": "blog/2026/09/17/amd-512-accelerator-record/",
@@ -308,6 +309,8 @@ def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
         row["profile"] = profile_build(root, "en")
         print(f"  {label}: first loads in Chromium (tools/bench_load.py)…", flush=True)
         row["load"] = bench_load.first_loads(root / "site")
+        print(f"  {label}: results explorer's redraw (CPU ×4)…", flush=True)
+        row["explorer"] = explorer_redraw(root / "site")
     return row
 
 
@@ -391,6 +394,8 @@ def print_table(rows: list[dict]) -> None:
             print(f"\neditor's preview ({row['label']}, make serve LANG=zh): serving after "
                   f"{p['start']:.1f} s; an edited post rebuilt {p['post']:.1f} s after saving, "
                   f"an edited data/claims.yaml {p['claims']:.1f} s after saving")
+        if "explorer" in row:
+            print(f"\n{summary(row['explorer'])} ({row['label']})")
         if "profile" in row:
             print(f"\nprofile of the en MkDocs build ({row['label']}, cProfile, cumulative s; "
                   "groups overlap):")

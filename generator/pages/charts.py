@@ -97,6 +97,13 @@ def assign_colours(benchmarks: list[Benchmark]) -> dict[str, str]:
     return colours
 
 
+def submitter_colour(colours: dict[str, str], submitter: str) -> str:
+    """The colour of ``submitter`` on every chart: its colour in ``colours``
+    (``assign_colours``), or for a submitter on no generated chart a palette colour chosen by a
+    hash of its name."""
+    return colours.get(submitter) or _fallback_colour(submitter)
+
+
 def _fallback_colour(submitter: str) -> str:
     """A palette colour chosen by a hash of the submitter's name."""
     return PALETTE[zlib.crc32(submitter.encode("utf-8")) % len(PALETTE)]
@@ -186,7 +193,7 @@ def bar_chart(data: list[dict], axis_title: str, lang: Language,
                 axis=alt.Axis(labelLimit=0)),
         color=alt.Color("submitter:N", title=_("Submitter"),
                         scale=alt.Scale(domain=submitters,
-                                        range=[colours.get(s) or _fallback_colour(s)
+                                        range=[submitter_colour(colours, s)
                                                for s in submitters])),
         tooltip=[alt.Tooltip("system:N", title=_("System")),
                  alt.Tooltip("submitter:N", title=_("Submitter")),

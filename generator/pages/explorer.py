@@ -22,7 +22,7 @@ from generator.data.vocabulary import vocabulary
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import unit_symbol
 from generator.i18n.languages import Language
-from generator.pages.charts import PALETTE, bar_chart
+from generator.pages.charts import PALETTE, bar_chart, submitter_colour
 from generator.pages.output import RESULTS, Page
 from generator.results import families, organizations, power
 
@@ -118,12 +118,14 @@ def accelerator_display_name(accelerator_id: str, rows: list[ResultRecord]) -> s
 
 
 def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
-                  data: str) -> Page:
+                  data: str, colours: dict[str, str] | None = None) -> Page:
     """The explorer page of ``lang``: its controls, the translated labels and unit symbols of
     every unit of ``records`` (and of the energy figures), the translated family names, and the
     address of the shared dataset file with the first 12 hex digits of its SHA-256 (``data``),
     so that a new dataset is never read from a stale cache; and the chart style (``charts.bar_chart`` of one
-    placeholder bar, whose data, axis title, colours and description the script replaces)."""
+    placeholder bar, whose data, axis title, colours and description the script replaces),
+    with each submitter's colour on every other chart (``colours``, from
+    ``charts.assign_colours``; ``charts.submitter_colour`` for a submitter on none of them)."""
     catalog = translations(lang)
     units = sorted({r.units for r in records})
     symbols = {u: unit_symbol(u, lang) for u in units}
@@ -131,7 +133,9 @@ def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
     version = hashlib.sha256(data.encode()).hexdigest()[:12]
     placeholder = {"rank": 1, "label": "", "system": "", "submitter": "", "accelerators": "",
                    "category": "", "result": 1.0}
-    chart = {"spec": bar_chart([placeholder], "", lang, {}, ""), "palette": list(PALETTE)}
+    chart = {"spec": bar_chart([placeholder], "", lang, {}, ""), "palette": list(PALETTE),
+             "colours": {s: submitter_colour(colours or {}, s)
+                         for s in sorted({r.submitter for r in records})}}
     return Page(f"{EXPLORE}/index.md", env.get_template("explore.md.j2").render(
         data_url=f"../../../{EXPLORER_DATA}?v={version}", units=symbols, locale=lang.vega,
         families={f.id: catalog.gettext(f.name) for f in families.families()},

@@ -11,6 +11,7 @@ import datetime as dt
 import html
 import json
 import re
+from decimal import Decimal
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
@@ -104,6 +105,13 @@ def _tidied(function, lang: Language):
     return call
 
 
+def sort_key(value: float | int | None) -> str:
+    """A number as a sortable table's ``data-sort`` holds it (``sortable.js``): a plain decimal
+    with ``.`` as decimal point, no grouping and no exponent (tablesort's number sort reads
+    "1e-05" as 1), the same in every language; ``""`` for ``None``."""
+    if value is None:
+        return ""
+    return format(Decimal(repr(value)), "f")
 def environment(lang: Language) -> Environment:
     """The Jinja2 environment of ``lang``: templates from ``templates/``, HTML autoescaping on
     for every template, gettext from the language's catalog, locale-aware number filters, and
@@ -133,6 +141,7 @@ def environment(lang: Language) -> Environment:
         date=lambda iso: format_day(dt.date.fromisoformat(iso), lang),
         items=lambda values: items(list(values), lang),
         system_label=lambda record: system_label(record, lang),
+        sort_key=sort_key,
     )
     env.globals.update(lang=lang, languages=LANGUAGES, explorer_link=explorer_link,
                        accuracy_target=lambda r: open_division.TARGETS.get(r.model),

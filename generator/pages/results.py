@@ -74,7 +74,7 @@ def results_pages(dataset: Dataset, lang: Language, shared: str | None = None,
             pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
     pages.extend(system_comparison_pages(env, by_round, lang, naming))
     pages.append(explorer_page(env, list(dataset.records), lang,
-                               shared or explorer_data(list(dataset.records))))
+                               shared or explorer_data(list(dataset.records)), colours))
     pages.insert(0, results_index(dataset, lang, rounds))
     return pages
 

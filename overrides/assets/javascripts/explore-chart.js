@@ -24,9 +24,26 @@
     return text.length <= LABEL_CHARS ? text : text.slice(0, LABEL_CHARS - 1).trim() + "…";
   }
 
+  // Each submitter's colour on every other chart of the site (charts.assign_colours, given by
+  // the page); should two submitters of this chart share one there (they never meet on a
+  // generated chart), the one whose best bar ranks lower takes the first palette colour still
+  // free here. ranked: the submitters in the order of their best bar.
+  function colours(submitters, ranked, setting) {
+    var taken = {}, chosen = {};
+    ranked.forEach(function (submitter) {
+      var colour = setting.colours[submitter];
+      if (!colour || taken[colour]) {
+        colour = setting.palette.filter(function (c) { return !taken[c]; })[0] || colour;
+      }
+      taken[colour] = true;
+      chosen[submitter] = colour;
+    });
+    return submitters.map(function (submitter) { return chosen[submitter]; });
+  }
+
   // The spec of the chart: the page's template with the bars, the axis title, the colours and
   // the description (the drawn chart's accessible name, in the page's language).
-  function spec(template, bars, axisTitle, palette, labels, description) {
+  function spec(template, bars, axisTitle, setting, labels, description) {
     var chart = JSON.parse(JSON.stringify(template));
     chart.description = description;
     var data = bars.map(function (pair, i) {
@@ -37,15 +54,14 @@
                  ? row.accelerator_name + " × " + row.accelerators : "",
                category: labels[row.category], result: pair[1].value };
     });
-    var submitters = Array.from(new Set(data.map(function (d) { return d.submitter; }))).sort();
+    var ranked = Array.from(new Set(data.map(function (d) { return d.submitter; })));
+    var submitters = ranked.slice().sort();
     var largest = Math.max.apply(null, data.map(function (d) { return d.result; }));
     var format = largest < 1 ? ",.3~r" : largest < 100 ? ",.2~f" : ",.0f";
     chart.data = { values: data };
     chart.encoding.x.title = axisTitle;
     chart.encoding.x.axis.format = format;
-    chart.encoding.color.scale = { domain: submitters, range: submitters.map(function (_, i) {
-      return palette[i % palette.length];
-    }) };
+    chart.encoding.color.scale = { domain: submitters, range: colours(submitters, ranked, setting) };
     chart.encoding.tooltip.forEach(function (tip) {
       if (tip.field === "result") { tip.title = axisTitle; tip.format = format; }
     });
@@ -58,31 +74,36 @@
   // A collapsed block with the chart of the view, or null for an empty view.
   window.mlperfExploreChart = function (view, pairs, unitsText) {
     if (!pairs.length) return null;
-    var labels = view.labels, setting = JSON.parse(view.form.dataset.chart);
-    var first = pairs[0][1];
-    var same = pairs.filter(function (p) {
+    var labels = view.labels;
+    var first = pairs[0][1], same = 0;
+    function alike(p) {
       return p[1].units === first.units && p[1].perAccelerator === first.perAccelerator;
-    });
-    var bars = same.slice().sort(function (a, b) {
-      return (first.higher ? b[1].value - a[1].value : a[1].value - b[1].value) ||
-        a[0].index - b[0].index;
-    }).slice(0, BARS);
+    }
+    pairs.forEach(function (p) { if (alike(p)) same++; });
     var axisTitle = unitsText(labels, first);
     var details = element("details", null, "mlperf-explore__chart");
     details.appendChild(element("summary", labels.chart));
     var figure = element("figure", null, "mlperf-chart");
     var caption = element("figcaption", fill(first.higher ? labels.chart_higher
-      : labels.chart_lower, { count: view.format.count(bars.length), units: axisTitle }));
-    if (same.length < pairs.length) {
+      : labels.chart_lower, { count: view.format.count(Math.min(BARS, same)), units: axisTitle }));
+    if (same < pairs.length) {
       caption.appendChild(document.createTextNode(labels.gap + fill(labels.chart_others, {
-        count: view.format.count(pairs.length - same.length) })));
+        count: view.format.count(pairs.length - same) })));
+    }
+    // The bars are ranked when the chart is opened, not at every redraw of the view.
+    function ranked() {
+      return pairs.filter(alike).sort(function (a, b) {
+        return (first.higher ? b[1].value - a[1].value : a[1].value - b[1].value) ||
+          a[0].index - b[0].index;
+      }).slice(0, BARS);
     }
     // What the chart shows and its leading result, as charts.bar_chart describes every chart.
-    var lead = bars[0];
-    var description = caption.textContent + labels.gap + fill(labels.chart_first, {
-      system: lead[0].system, submitter: lead[0].submitter,
-      result: view.format.result(lead[1].value) + " " + axisTitle });
-    if (lead[1].derived) description += labels.gap + labels.derived;
+    function describe(lead) {
+      var text = caption.textContent + labels.gap + fill(labels.chart_first, {
+        system: lead[0].system, submitter: lead[0].submitter,
+        result: view.format.result(lead[1].value) + " " + axisTitle });
+      return lead[1].derived ? text + labels.gap + labels.derived : text;
+    }
     var target = element("div", null, "mlperf-chart__view");
     figure.appendChild(target);
     figure.appendChild(caption);
@@ -92,8 +113,8 @@
       figure.dataset.drawn = "1";
       loadBundle(new URL(view.form.dataset.bundle, document.baseURI).href)
         .then(function (vegaEmbed) {
-          var chart = spec(setting.spec, bars, axisTitle, setting.palette, labels,
-                           description);
+          var bars = ranked(), setting = JSON.parse(view.form.dataset.chart);
+          var chart = spec(setting.spec, bars, axisTitle, setting, labels, describe(bars[0]));
           // On a phone, as charts.js does: the legend below, the names cut to 40 % of the width.
           if (figure.clientWidth < NARROW) {
             chart.config = Object.assign({}, chart.config,

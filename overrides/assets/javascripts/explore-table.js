@@ -85,13 +85,17 @@
     };
   }
 
-  // "Data of this view: CSV · JSON". Each file is made when the reader asks for it (making
-  // both for the whole dataset took longer than redrawing the table), from the rows given.
+  // "Data of this view: CSV · JSON". Each file, and the rows it holds (rowsOf()), is made
+  // when the reader asks for it: making them for the whole dataset at every redraw took
+  // longer than drawing the table.
   var objectUrls = [];
-  function downloads(labels, rows) {
+  function downloads(labels, rowsOf) {
     objectUrls.forEach(URL.revokeObjectURL);
     objectUrls = [];
+    var made = null;
+    function rowsOnce() { return made || (made = rowsOf()); }
     function csv() {
+      var rows = rowsOnce();
       var fields = Object.keys(rows[0]);
       function csvCell(value) {
         var text = value === null || value === undefined ? "" : String(value);
@@ -101,7 +105,7 @@
         return fields.map(function (field) { return csvCell(row[field]); }).join(",");
       })).join("\n") + "\n";
     }
-    function json() { return JSON.stringify(rows, null, 1) + "\n"; }
+    function json() { return JSON.stringify(rowsOnce(), null, 1) + "\n"; }
     var p = element("p", labels.download + labels.gap, "mlperf-downloads");
     [["CSV", csv, "text/csv"], ["JSON", json, "application/json"]].forEach(function (file, i) {
       if (i) p.appendChild(document.createTextNode(" · "));
@@ -121,15 +125,67 @@
     return p;
   }
 
+  // The table stays on the page from one view to the next (set up once, in view.table): its
+  // headings are updated and its rows filled in place, rows added only where a view has more
+  // than the last, so that a redraw makes, styles and removes as few elements as it can.
+  function table(view) {
+    if (view.table) return view.table;
+    var labels = view.labels;
+    var region = element("div", null, "mlperf-table mlperf-table--cards");
+    region.tabIndex = 0;
+    region.setAttribute("role", "region");
+    region.setAttribute("aria-label", labels.title);
+    var node = element("table");
+    var head = node.createTHead().insertRow(), headings = [];
+    HEADINGS.forEach(function (column) {
+      var th = element("th", null, column === "accelerators" || column === "result" ? "num" : "");
+      th.setAttribute("scope", "col");
+      var button = element("button", labels[column], "mlperf-explore__sort");
+      button.type = "button";
+      button.dataset.column = column;
+      button.title = fill(labels.sort_by, { column: button.textContent });
+      th.appendChild(button);
+      head.appendChild(th);
+      headings.push(th);
+    });
+    region.appendChild(node);
+    view.table = { region: region, headings: headings, body: node.createTBody() };
+    view.output.insertBefore(region, view.after);
+    return view.table;
+  }
+
+  // Rows from..to-1 of the view's pairs, into the table's body (its rows reused).
+  function fillRows(body, pairs, from, to, labels, format) {
+    for (var i = from; i < Math.min(to, pairs.length); i++) {
+      var tr = body.rows[i];
+      if (!tr) {
+        tr = body.insertRow();
+        HEADINGS.forEach(function (column) {
+          tr.insertCell().dataset.label = labels[column];
+        });
+      }
+      cells(pairs[i][0], pairs[i][1], labels, format).forEach(function (cell, index) {
+        var td = tr.cells[index];
+        if (td.className !== (cell[1] || "")) td.className = cell[1] || "";
+        if (Array.isArray(cell[0])) td.replaceChildren.apply(td, cell[0]);
+        else if (td.childNodes.length === 1 && td.firstChild.nodeType === 3) {
+          if (td.firstChild.data !== cell[0]) td.firstChild.data = cell[0];
+        } else td.textContent = cell[0];
+      });
+    }
+  }
+
   function render(view) {
-    var labels = view.labels, state = view.state, format = view.format, output = view.output;
-    var all = view.rows.filter(function (row) { return x.matches(row, state); });
+    var labels = view.labels, state = view.state, format = view.format;
+    var all = view.rows.filter(x.matcher(state));
     var pairs = [];
     all.forEach(function (row) {
       var figure = x.measure(row, state.per, view.data.units);
       if (figure) pairs.push([row, figure]);
     });
     x.sortRows(pairs, state.sort);
+    var before = view.before, output = view.after;
+    before.replaceChildren();
     output.replaceChildren();
     // The count is the page's live region: a screen reader hears it after each change, not the
     // whole table.
@@ -137,60 +193,39 @@
     view.count.hidden = false;
     var left = all.length - pairs.length;
     if (left) {
-      output.appendChild(element("p", fill(state.per === "watt" ? labels.left_out_watt
+      before.appendChild(element("p", fill(state.per === "watt" ? labels.left_out_watt
         : labels.left_out_accelerator, { count: format.count(left) })));
     }
     var units = {};
     pairs.forEach(function (p) { units[p[1].units] = true; });
     if (Object.keys(units).length > 1) {
-      output.appendChild(element("p", fill(labels.units_apart,
+      before.appendChild(element("p", fill(labels.units_apart,
         { count: format.count(Object.keys(units).length) }), "mlperf-apart"));
     }
+    var drawn = table(view), body = drawn.body;
+    drawn.region.hidden = !pairs.length;
     if (!pairs.length) {
-      output.appendChild(element("p", labels.none));
+      before.appendChild(element("p", labels.none));
       return;
     }
-    var region = element("div", null, "mlperf-table mlperf-table--cards");
-    region.tabIndex = 0;
-    region.setAttribute("role", "region");
-    region.setAttribute("aria-label", labels.title);
-    var table = element("table");
-    var head = table.createTHead().insertRow();
-    HEADINGS.forEach(function (column) {
-      var th = element("th", null, column === "accelerators" || column === "result" ? "num" : "");
-      th.setAttribute("scope", "col");
-      var sorted = state.sort && state.sort.column === column;
+    drawn.headings.forEach(function (th, index) {
+      var column = HEADINGS[index], sorted = state.sort && state.sort.column === column;
       th.setAttribute("aria-sort", !sorted ? "none" : state.sort.descending ? "descending"
                                                                            : "ascending");
-      var button = element("button", column === "result" ? labels["per_" + state.per]
-                                                         : labels[column], "mlperf-explore__sort");
-      button.type = "button";
-      button.dataset.column = column;
-      button.title = fill(labels.sort_by, { column: button.textContent });
-      th.appendChild(button);
-      head.appendChild(th);
+      if (column === "result") {
+        var button = th.firstChild;
+        button.textContent = labels["per_" + state.per];
+        button.title = fill(labels.sort_by, { column: button.textContent });
+      }
     });
-    var body = table.createTBody();
-    function draw(from, to) {
-      pairs.slice(from, to).forEach(function (pair) {
-        var tr = body.insertRow();
-        cells(pair[0], pair[1], labels, format).forEach(function (cell, index) {
-          var td = tr.insertCell();
-          if (cell[1]) td.className = cell[1];
-          td.dataset.label = labels[HEADINGS[index]];
-          if (Array.isArray(cell[0])) cell[0].forEach(function (n) { td.appendChild(n); });
-          else td.textContent = cell[0];
-        });
-      });
-    }
-    draw(0, x.PAGE);
-    region.appendChild(table);
-    output.appendChild(region);
+    var shown = Math.min(x.PAGE, pairs.length);
+    while (body.rows.length > shown) body.deleteRow(-1);
+    function draw(from, to) { fillRows(body, pairs, from, to, labels, format); }
+    draw(0, shown);
     if (pairs.length > x.PAGE) {
       var note = element("p", fill(labels.showing, { shown: format.count(x.PAGE) }));
       var more = element("button", null, "md-button");
       more.type = "button";
-      var shown = x.PAGE;
       function label() {
         more.textContent = fill(labels.more, {
           count: format.count(Math.min(x.PAGE, pairs.length - shown)) });
@@ -208,9 +243,9 @@
     if (pairs.some(function (p) { return p[1].derived; })) {
       output.appendChild(element("p", labels.derived));
     }
-    output.appendChild(downloads(labels, pairs.map(function (p) {
-      return downloadRow(p[0], p[1], state.per);
-    })));
+    output.appendChild(downloads(labels, function () {
+      return pairs.map(function (p) { return downloadRow(p[0], p[1], state.per); });
+    }));
     var chart = window.mlperfExploreChart(view, pairs, unitsText);
     if (chart) output.appendChild(chart);
   }
@@ -230,9 +265,12 @@
         var rows = x.decode(data);
         var options = x.filterOptions(rows, data, labels);
         x.fillMenus(form, options, data, labels);
+        // The output: notes before the table, the table (table()), what follows it.
         var view = { form: form, labels: labels, output: output, data: data, rows: rows,
                      count: form.parentNode.querySelector(".mlperf-explore__count"),
-                     format: formatter(form.dataset.locale) };
+                     format: formatter(form.dataset.locale),
+                     before: element("div"), after: element("div") };
+        output.replaceChildren(view.before, view.after);
         function fromAddress() {
           var parsed = x.parse(window.location.search, options);
           notice.hidden = !parsed.ignored.length;

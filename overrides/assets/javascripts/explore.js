@@ -15,8 +15,12 @@
   var COLUMNS = ["round", "result_id", "suite", "model", "scenario", "division", "category",
                  "submitter", "system", "accelerator", "accelerators", "result"];
   var NUMERIC = { round: true, accelerators: true, result: true };
-  var PAGE = 50;  // rows drawn at a time: a filter change redraws in under 100 ms on a phone
+  // Rows drawn at a time: each row drawn is style and layout at every filter change, which
+  // must redraw in 100 ms on a phone-class CPU (tools/bench_explorer.py measures it).
+  var PAGE = 20;
   var SEVERAL = "\u0000several";  // the option standing for several values from the address
+  // One collator for every text comparison (String.localeCompare makes one at each call).
+  var collator = new Intl.Collator();
 
   function element(tag, text, className) {
     var node = document.createElement(tag);
@@ -61,29 +65,50 @@
     return rows;
   }
 
-  // Whether a result is in the view: the one rule the table, the count and the downloads share.
-  // An accelerator is its canonical identity: a mixed system (its own identity, "a-and-b") is
-  // not listed under each of its parts, as on the accelerator pages.
-  function matches(row, state) {
-    var f = state.filters;
-    function any(name, values) {
-      return !f[name] || values.some(function (v) { return f[name].indexOf(v) >= 0; });
-    }
-    return any("round", [row.round]) && any("suite", row.suites) &&
-      any("division", [row.division]) && any("category", [row.category]) &&
-      any("model", [row.model]) && any("scenario", [row.scenario]) &&
-      any("submitter", [row.submitter]) && any("organization", row.organizations) &&
-      any("family", [row.family]) && any("accelerator", [row.accelerator_id]) &&
-      (state.min_accelerators === null ||
-       (row.accelerators !== null && row.accelerators >= state.min_accelerators)) &&
-      (state.max_accelerators === null ||
-       (row.accelerators !== null && row.accelerators <= state.max_accelerators));
+  // The values of a row a filter reads (several for a result of both suites, or a submitter
+  // of several organizations). An accelerator is its canonical identity: a mixed system (its
+  // own identity, "a-and-b") is not listed under each of its parts, as on the accelerator pages.
+  var FIELDS = { round: "round", division: "division", category: "category", model: "model",
+                 scenario: "scenario", submitter: "submitter", family: "family",
+                 accelerator: "accelerator_id" };
+  var LISTS = { suite: "suites", organization: "organizations" };
+
+  // The test of a view (a function of a row), made once per view: only its active filters are
+  // checked, each against a set of the values chosen. The one rule the table, the count and
+  // the downloads share.
+  function matcher(state) {
+    var tests = [];
+    FILTERS.forEach(function (name) {
+      var chosen = state.filters[name];
+      if (!chosen) return;
+      var set = new Set(chosen);
+      if (LISTS[name]) {
+        var list = LISTS[name];
+        tests.push(function (row) { return row[list].some(function (v) { return set.has(v); }); });
+      } else {
+        var field = FIELDS[name];
+        tests.push(function (row) { return set.has(row[field]); });
+      }
+    });
+    var min = state.min_accelerators, max = state.max_accelerators;
+    if (min !== null) tests.push(function (row) { return row.accelerators !== null && row.accelerators >= min; });
+    if (max !== null) tests.push(function (row) { return row.accelerators !== null && row.accelerators <= max; });
+    return function (row) {
+      for (var i = 0; i < tests.length; i++) if (!tests[i](row)) return false;
+      return true;
+    };
   }
 
   // The figure shown for a result: as published per system; per accelerator for throughputs
   // (derived); work per joule (derived) or energy per query (published) with MLPerf Power.
   // null when the result has no such figure.
   function measure(row, per, units) {
+    var cached = row.figures || (row.figures = {});
+    if (!(per in cached)) cached[per] = figureOf(row, per, units);
+    return cached[per];
+  }
+
+  function figureOf(row, per, units) {
     if (per === "accelerator") {
       return row.per_accelerator === null ? null :
         { value: row.per_accelerator, units: row.units, derived: true, perAccelerator: true,
@@ -121,7 +146,7 @@
       var x = key(a), y = key(b);
       if (x === null || x === undefined) return y === null || y === undefined ? a[0].index - b[0].index : 1;
       if (y === null || y === undefined) return -1;
-      var order = NUMERIC[column] ? x - y : String(x).localeCompare(String(y));
+      var order = NUMERIC[column] ? x - y : collator.compare(String(x), String(y));
       return order ? sign * order : a[0].index - b[0].index;
     });
   }
@@ -275,7 +300,7 @@
     return state;
   }
 
-  window.mlperfExplore = { decode: decode, matches: matches, measure: measure,
+  window.mlperfExplore = { decode: decode, matcher: matcher, measure: measure,
                            sortRows: sortRows, parse: parse, query: query,
                            filterOptions: filterOptions, fillMenus: fillMenus,
                            showState: showState, readState: readState,

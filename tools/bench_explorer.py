@@ -1,0 +1,116 @@
+"""The results explorer's redraw time, for `make bench` (``tools/bench.py``) or on its own:
+``python tools/bench_explorer.py [site/]``.
+
+Opens ``<site>/en/results/explore/`` with the whole dataset in headless Chromium whose CPU is
+slowed four times (the DevTools protocol's ``Emulation.setCPUThrottlingRate``, rate 4: a
+phone-class CPU, as the explorer issue asks), then makes ``changes`` filter changes one after
+another, cycling through filters that each select part of the dataset and back to "all" (the
+full dataset redrawn). A change is timed in the page with ``performance.now()`` from the
+change event to the end of the style and layout it causes (the script redraws synchronously;
+reading ``offsetHeight`` forces the layout): the work a reader waits for before the view is
+drawn. Figures are milliseconds, on this machine, which other work may share.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+THROTTLE = 4
+# (filter, value) pairs a reader might choose, each followed by its "all" again; "" is "all".
+CHANGES = (("round", "v6.1"), ("round", ""), ("division", "closed"), ("division", ""),
+           ("scenario", "Offline"), ("scenario", ""), ("per", "accelerator"), ("per", "system"),
+           ("sort", "-result"), ("sort", ""), ("suite", "edge"), ("suite", ""))
+
+TIME_CHANGE = """([name, value]) => {
+  const form = document.querySelector("form.mlperf-explore");
+  const control = form.elements[name];
+  const started = performance.now();
+  if (control instanceof RadioNodeList) {
+    for (const radio of control) radio.checked = radio.value === value;
+    control[0].dispatchEvent(new Event("change", {bubbles: true}));
+  } else {
+    control.value = value;
+    control.dispatchEvent(new Event("change", {bubbles: true}));
+  }
+  void document.body.offsetHeight;
+  return performance.now() - started;
+}"""
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def explorer_redraw(site: Path = ROOT / "site", changes: int = 24,
+                    throttle: int = THROTTLE) -> dict:
+    """Time ``changes`` filter changes of the explorer of the built ``site`` (a folder holding
+    ``en/results/explore/``), under CPU throttling ×``throttle``.
+
+    Returns:
+        ``{"median_ms", "max_ms", "changes", "rows", "throttle"}``: median and slowest change
+        in milliseconds, the number of changes, the dataset's row count.
+
+    Raises:
+        FileNotFoundError: ``site`` has no explorer page, or Chromium is missing.
+    """
+    from playwright.sync_api import sync_playwright
+
+    page_file = site / "en" / "results" / "explore" / "index.html"
+    if not page_file.is_file():
+        raise FileNotFoundError(f"{page_file}: build the site first (make site)")
+    if not Path(CHROMIUM).exists():
+        raise FileNotFoundError(f"{CHROMIUM} is missing")
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM,
+                                                 args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(f"http://127.0.0.1:{server.server_port}/en/results/explore/")
+            page.locator(".mlperf-explore__count").wait_for()
+            rows = page.evaluate("""() => Number(document.querySelector(
+                ".mlperf-explore__count").textContent.replace(/\\D/g, ""))""")
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Performance.enable")
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+            times, cpu = [], []
+            for i in range(changes):
+                before = thread_time(cdp)
+                times.append(page.evaluate(TIME_CHANGE, list(CHANGES[i % len(CHANGES)])))
+                cpu.append((thread_time(cdp) - before) * 1000)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+            browser.close()
+    finally:
+        server.shutdown()
+    return {"median_ms": statistics.median(times), "max_ms": max(times), "changes": changes,
+            "rows": rows, "throttle": throttle, "cpu_median_ms": statistics.median(cpu),
+            "cpu_max_ms": max(cpu)}
+
+
+def thread_time(cdp) -> float:
+    """The CPU seconds the page's main thread has used (the DevTools ``ThreadTime`` metric)."""
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return next(m["value"] for m in metrics if m["name"] == "ThreadTime")
+
+
+def summary(figures: dict) -> str:
+    """One line of ``explorer_redraw``'s figures, for the bench's report."""
+    return (f"results explorer, a filter change redrawn under CPU ×{figures['throttle']} "
+            f"({figures['rows']} results, {figures['changes']} changes): median "
+            f"{figures['median_ms']:.0f} ms, max {figures['max_ms']:.0f} ms (target 100 ms); "
+            f"main thread's CPU time median {figures['cpu_median_ms']:.0f} ms, "
+            f"max {figures['cpu_max_ms']:.0f} ms")
+
+
+if __name__ == "__main__":
+    print(summary(explorer_redraw(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site")))
