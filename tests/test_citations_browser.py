@@ -45,7 +45,7 @@ def expected(lang):
         f"CoreWeave ha ottenuto 1.197.710 token/s nel benchmark gpt-oss-120b di MLPerf® "
         f"Inference v6.1, scenario Offline, con il sistema {SYSTEM} [1].\n"
         f"[1] MLPerf® Inference v6.1, suite datacenter, divisione closed, categoria disponibile, "
-        f"gpt-oss-120b, Offline. Consultato su {URL} il {day}, voce {ROW_ID}. Risultato "
+        f"gpt-oss-120b, Offline. Consultato su {URL} in data {day}, voce {ROW_ID}. Risultato "
         "verificato da MLCommons Association. Il nome e il logo MLPerf sono marchi registrati "
         "e non registrati di MLCommons Association negli Stati Uniti e in altri paesi. Tutti i "
         "diritti riservati. Ogni uso non autorizzato è severamente vietato. Per maggiori "

@@ -3,8 +3,8 @@
 ``leaders.1a2b3c4d.vl.json``), so a reader's browser may keep it for ever and never runs an old
 script against a new page after a deploy. Done by the generator, not during the engine's run:
 
-- the theme's own stylesheets and scripts (``overrides/assets/stylesheets/*.css``,
-  ``overrides/assets/javascripts/*.js``): written hashed into each language's
+- the theme's own stylesheets and scripts (``overrides/assets/stylesheets/**.css``,
+  ``overrides/assets/javascripts/**.js``, vendored ones included): written hashed into each language's
   ``docs/<code>/assets/`` (``theme_pages``) and named so in ``mkdocs.<code>.yml``'s
   ``extra_css`` and ``extra_javascript`` (``config.language_config``). Material's own assets
   carry its hashes already;
@@ -78,10 +78,11 @@ def theme_files(root: Path, shared: dict[str, str]) -> dict[str, tuple[str, str]
     (plain -> hashed) in place of the plain ones."""
     files = {}
     for folder in THEME_ASSETS:
-        for path in sorted((root / "overrides" / folder).glob("*.*")):
+        base = root / "overrides" / folder
+        for path in sorted(base.rglob("*")):  # vendored ones in subfolders too (tablesort/)
             if path.suffix not in (".css", ".js"):
                 continue
-            plain = f"{folder}/{path.name}"
+            plain = f"{folder}/{path.relative_to(base).as_posix()}"
             text = rename(path.read_text(encoding="utf-8"), shared)
             files[plain] = (hashed_name(plain, text.encode()), text)
     return files
