@@ -40,7 +40,7 @@ from generator.pages.research import research_pages
 from generator.pages.results import results_pages
 from generator.site import finish, social
 from generator.site.config import write_language_configs
-from generator.site.finish import SHARED_DOCS
+from generator.site.finish import SHARED_DOCS, VEGA_BUNDLE_CACHE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,28 +69,37 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     site_url = site_root_url(docs_dir.parent)
     write_language_configs(docs_dir.parent, site_url, languages)
     shared = explorer_data(list(dataset.records))
-    pages = {lang: language_pages(dataset, lang, docs_dir.parent / "data", site_url, registry,
-                                  posts, shared)
-             for lang in languages}
     write_text_atomic(docs_dir / SHARED_DOCS / EXPLORER_DATA, shared)
-    stale = [(lang, page) for lang, lang_pages in pages.items() for page in lang_pages
-             if isinstance(page, ChartImage) and not _is_current(docs_dir / lang.code, page)]
     # One pool for every language, so workers start once. "spawn", not fork: vl-convert runs
     # threads (writing the bundle starts them), and a forked worker would wait on their locks.
+    # Each language's stale charts are sent to the pool as soon as its pages exist, so the
+    # workers draw while this process writes the next language's pages; the Vega bundle of a
+    # first build (``finish.write_shared_assets``) is made there too.
     with ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn")) as pool:
-        svgs = list(pool.map(ChartImage.render, [page for _, page in stale], chunksize=4))
-    stamp_reading_times(posts)
-    written = {}
-    for lang, lang_pages in pages.items():
-        folder = docs_dir / lang.code
-        changed = sum(write_text_atomic(folder / p.path, p.content)
-                      for p in lang_pages if isinstance(p, Page))
-        rendered = [(page, svg) for (l, page), svg in zip(stale, svgs) if l == lang]
-        changed += sum(write_text_atomic(folder / page.path, svg) for page, svg in rendered)
-        _remove_stale(folder, {folder / p.path for p in lang_pages})
-        written[lang.code] = changed
-        log(f"  {lang.code}: {len(lang_pages)} generated files, {changed} changed, "
-            f"{len(rendered)} charts rendered")
+        bundle = (None if (docs_dir.parent / VEGA_BUNDLE_CACHE).is_file()
+                  else pool.submit(charts.javascript_bundle))
+        pages, drawing = {}, {}
+        for lang in languages:
+            pages[lang] = language_pages(dataset, lang, docs_dir.parent / "data", site_url,
+                                         registry, posts, shared)
+            stale = [page for page in pages[lang] if isinstance(page, ChartImage)
+                     and not _is_current(docs_dir / lang.code, page)]
+            drawing[lang] = (stale, pool.map(ChartImage.render, stale, chunksize=4))
+        stamp_reading_times(posts)
+        written = {}
+        for lang, lang_pages in pages.items():
+            folder = docs_dir / lang.code
+            changed = sum(write_text_atomic(folder / p.path, p.content)
+                          for p in lang_pages if isinstance(p, Page))
+            stale, svgs = drawing[lang]
+            changed += sum(write_text_atomic(folder / page.path, svg)
+                           for page, svg in zip(stale, svgs))
+            _remove_stale(folder, {folder / p.path for p in lang_pages})
+            written[lang.code] = changed
+            log(f"  {lang.code}: {len(lang_pages)} generated files, {changed} changed, "
+                f"{len(stale)} charts rendered")
+        if bundle is not None:
+            write_text_atomic(docs_dir.parent / VEGA_BUNDLE_CACHE, bundle.result())
     return written
 
 
