@@ -43,6 +43,8 @@ from generator.data.importer import run_import  # noqa: E402
 from generator.editorial.check import check  # noqa: E402
 from generator.i18n.languages import LANGUAGES  # noqa: E402
 from generator.site import build as site_module  # noqa: E402
+from generator.site import generation_stamp  # noqa: E402
+from tools.bench_targets import build_rows, print_targets  # noqa: E402
 
 MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
 SAMPLE_PAGES = {"home": "index.html", "article": "blog/2026/09/17/amd-512-accelerator-record/",
@@ -161,6 +163,25 @@ def site_size(site: Path) -> dict:
             "cards_mb": sum(p.stat().st_size for p in cards) / 2**20,
             "maps": sum(p.suffix == ".map" for p in files),
             "bundles": sum(p.name == "vega-bundle.js" for p in files)}
+
+
+# More measurements of the real data's build, each a function of the built project's root
+# folder returning target rows for the targets table (``bench_targets``: target, measured,
+# limit, met). Each benchmark of another kind (a reader's first load, the explorer) adds its
+# function here; they run in this order after the build measurements.
+EXTRA_SECTIONS: list = []
+
+
+def edited_article_seconds(root: Path) -> float:
+    """Wall seconds of `make site` (``python -m generator site``, cards as configured) after
+    one English article's text changed, the previous build being complete."""
+    post = sorted((root / "docs" / "en" / "blog" / "posts").glob("*.md"))[0]
+    post.write_text(post.read_text(encoding="utf-8") + "\nOne more sentence.\n",
+                    encoding="utf-8")
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "generator", "site"], cwd=root, check=True,
+                   capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    return time.perf_counter() - started
 
 
 # Seconds after which the capped default build (×10 data, English only) is stopped.
@@ -289,9 +310,14 @@ def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
     t = time.perf_counter()
     data, registry, posts = check(root)
     site_module.generate(data, root / "docs", LANGUAGES, registry, posts, log=lambda *a: None)
+    generation_stamp.mark_generated(root)  # as `make site` records it
     row["regenerate"] = time.perf_counter() - t
     site_module.build(root / "site", LANGUAGES, log=lambda *a: None, root=root)
     row["rebuild"] = time.perf_counter() - t
+    if extras:
+        print(f"  {label}: make site after editing one article…", flush=True)
+        row["edited_article"] = edited_article_seconds(root)
+        row["extra_targets"] = [target for section in EXTRA_SECTIONS for target in section(root)]
     print(f"  {label}: default configuration ({', '.join(l.code for l in default_langs)}), "
           "one language after another…", flush=True)
     capped = len(default_langs) != len(LANGUAGES)
@@ -328,6 +354,7 @@ def main() -> int:
             rows.append(run(f"×{args.scale}", synthetic_summaries(work, args.scale), work,
                             default_langs=LANGUAGES[:1]))
     print_table(rows)
+    print_targets(build_rows(rows) + rows[0].get("extra_targets", []))
     print(f"\nload average (1, 5, 15 min) at the start: {load[0]:.1f} {load[1]:.1f} "
           f"{load[2]:.1f}; at the end: " + " ".join(f"{x:.1f}" for x in os.getloadavg())
           + f"; {os.cpu_count()} cores")
