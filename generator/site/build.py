@@ -38,7 +38,7 @@ from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
 from generator.pages.research import research_pages
 from generator.pages.results import results_pages
-from generator.site import finish, social
+from generator.site import digests, finish, social
 from generator.site.config import write_language_configs
 from generator.site.finish import SHARED_DOCS, VEGA_BUNDLE_CACHE
 
@@ -184,19 +184,35 @@ def tree_fingerprint(root: Path, tops: tuple[str, ...], salt: str = "",
                      skip: tuple[str, ...] = ()) -> str:
     """SHA-256 (hex) of the files under ``tops`` (paths relative to ``root``, folders or
     files; names, sizes and bytes) but those under ``skip`` (folders relative to ``root``), of
-    ``BUILD_ENVIRONMENT`` and of ``salt``. Hashing costs about 0.1 s per 10 MB of input."""
+    ``BUILD_ENVIRONMENT`` and of ``salt``. Each file is read once while it is unchanged
+    (``digests``); hashing costs about 0.1 s per 10 MB of input read."""
+    root = root.resolve()
     digest = hashlib.sha256(f"{salt}\0{sys.version}\0".encode())
     for name in BUILD_ENVIRONMENT:
         digest.update(f"{name}={os.environ.get(name)}\0".encode())
+    skipped = tuple(os.path.join(folder, "") for folder in skip)
     for top in tops:
-        path = root / top
-        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-        for file in files:
-            if (file.is_file() and "__pycache__" not in file.parts
-                    and not any(file.is_relative_to(root / folder) for folder in skip)):
-                digest.update(f"{file.relative_to(root)}\0{file.stat().st_size}\0".encode())
-                digest.update(file.read_bytes())
+        for name in _files(root, top):
+            if not name.startswith(skipped):
+                size, content = digests.file_digest(root, name)
+                digest.update(f"{name}\0{size}\0".encode() + content)
+    digests.save(root)
     return digest.hexdigest()
+
+
+def _files(root: Path, top: str) -> list[str]:
+    """The files under ``top`` (a folder or a file, relative to ``root``) as sorted relative
+    paths, ``__pycache__`` folders left out (os.walk: pathlib took most of the time here)."""
+    path = os.path.join(root, top)
+    if not os.path.isdir(path):
+        return [top] if os.path.isfile(path) else []
+    names = []
+    for folder, subfolders, files in os.walk(path):
+        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+        relative = os.path.relpath(folder, root)
+        names += [os.path.join(relative, name) for name in files
+                  if os.path.isfile(os.path.join(folder, name))]
+    return sorted(names)
 
 
 def build_fingerprint(lang: Language, root: Path = ROOT, strict: bool = True,
