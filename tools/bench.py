@@ -10,7 +10,9 @@ comparison -- on the ×10 data only English is built that way and the time is mu
 number of languages (said in the table). On the real data it also times the editor's preview
 (`make serve`: start, then an edited post and an edited data/claims.yaml until rebuilt) and
 prints a cProfile summary of one language's MkDocs build (Markdown, plugins and hooks, theme
-templates, copying, configuration).
+templates, copying, configuration), and times `make site` after one article was edited. Last,
+the targets table (``bench_targets``) sets each target beside the figure measured in this run,
+with the rows of ``EXTRA_SECTIONS``.
 
 Figures are wall seconds on this machine, which other work may share: the load average is
 printed, and ratios are taken within one run. Peak memory is the largest resident set of this
