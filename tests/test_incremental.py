@@ -139,3 +139,21 @@ def test_generating_after_an_article_edit_writes_what_a_full_generation_writes(t
     english = tuple(lang for lang in LANGUAGES if lang.code == "en")
     assert site_module.generate(data, root / "docs", english, registry, posts,
                                 log=lambda *a: None) == {"en": 0}
+
+
+def test_a_file_rewritten_with_the_same_size_changes_the_fingerprint(project):
+    # Digests are remembered by size, times and inode (site.digests): a rewrite of the same
+    # length must still be read again, in this process and in the next one (record on disk).
+    from generator.site import digests
+    claims = project / "data" / "claims.yaml"
+    before = site_module.tree_fingerprint(project, ("data",))
+    assert site_module.tree_fingerprint(project, ("data",)) == before
+    text = claims.read_text()
+    claims.write_text(text[:-1] + ("x" if text[-1] != "x" else "y"))
+    assert len(claims.read_text()) == len(text)
+    changed = site_module.tree_fingerprint(project, ("data",))
+    assert changed != before
+    digests._known.clear()  # as a new process would start
+    assert site_module.tree_fingerprint(project, ("data",)) == changed
+    claims.write_text(text)
+    assert site_module.tree_fingerprint(project, ("data",)) == before
