@@ -23,6 +23,7 @@ from generator.errors import InputError, InputErrors
 from generator.i18n import catalogs
 from generator.i18n.languages import LANGUAGES, language
 from generator.site import build as site
+from generator.site import generation_stamp
 
 ROOT = site.ROOT
 
@@ -72,7 +73,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     root = args.root.resolve()
     started = time.perf_counter()
+    # What changed since the last full generation: "none", "articles" or "all" (a partial
+    # build, of some languages or of the deployed rounds, always generates its pages).
+    whole = args.command in ("build", "site") and not args.lang and not args.deploy
     try:
+        changed = generation_stamp.changes(root) if whole else "all"
         if args.command == "import":
             report = importer.run_import(
                 args.paths, root / "data", frozenset(args.replace_round),
@@ -94,8 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "catalogs":
             for path in catalogs.update_catalogs(ROOT):
                 print(f"updated {path.relative_to(ROOT)}")
-        elif (args.command in ("build", "site") and not args.lang and not args.deploy
-              and site.generation_unchanged(root)):
+        elif changed == "none":
             # Nothing check and generate read or write changed since they last succeeded.
             print("check and generate: no input changed since they last succeeded, skipped")
             if args.command == "site":
@@ -105,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"site written to {out}")
         else:
             if args.command in ("build", "site"):
-                site.forget_generated(root)
+                generation_stamp.forget_generated(root)
             data, registry, posts = check(root)
             print(f"check: {len(data.records)} records in {len(data.rounds)} rounds, "
                   f"{len(registry.claims)} claims, {len(posts)} articles: all valid")
@@ -119,10 +123,12 @@ def main(argv: list[str] | None = None) -> int:
             languages = tuple(language(c) for c in args.lang) if args.lang else LANGUAGES
             if args.deploy:
                 data = publication.deployable(data, root / "data", dt.date.today())
-            site.generate(data, root / "docs", languages, registry, posts)
+            # Only articles changed: the pages that list them are generated again, no other.
+            site.generate(data, root / "docs", languages, registry, posts,
+                          articles_only=changed == "articles")
             check_generated_links(root, [p for p in posts if p.lang in languages])
-            if not args.lang and not args.deploy:
-                site.mark_generated(root)
+            if whole:
+                generation_stamp.mark_generated(root)
             if args.command == "site":
                 out = args.site or root / "site"
                 print("building with MkDocs")

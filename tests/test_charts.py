@@ -137,3 +137,22 @@ def test_chart_leaves_the_bars_room_on_a_phone(browser, base_url):
         assert bars >= 0.4 * column, (bars, column)
     finally:
         context.close()
+
+
+def test_timeline_specs_are_valid_vega_lite(dataset):
+    # Timelines skip Altair's validation at build time too; a few of every language are checked
+    # against the Vega-Lite schema here (and a broken copy must fail it).
+    import jsonschema
+    from altair.vegalite.v6.schema import load_schema
+
+    from generator.i18n.languages import LANGUAGES
+    from generator.pages.output import ChartImage
+    from generator.pages.research import research_pages
+    for lang in LANGUAGES:
+        specs = [page for page in research_pages(dataset, lang)
+                 if isinstance(page, ChartImage) and "/timeline-" in page.path][:3]
+        assert specs
+        for image in specs:
+            jsonschema.validate(image.spec, load_schema())
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**image.spec, "layer": [{"mark": "no-such-mark"}]}, load_schema())

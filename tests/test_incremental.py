@@ -2,13 +2,14 @@
 their inputs changed, and a language whose inputs are unchanged is linked from the previous
 site instead of built again. Any change rebuilds (whole languages: never MkDocs' --dirty)."""
 
+import re
 import shutil
 
 import pytest
 
 from generator.i18n.languages import LANGUAGES
 from generator.site import build as site_module
-from generator.site import finish
+from generator.site import finish, generation_stamp
 from tests.conftest import ROOT
 
 
@@ -71,15 +72,88 @@ def test_a_deleted_site_is_built_again(project, monkeypatch):
 
 
 def test_generation_is_skipped_only_while_nothing_changed(project):
-    assert not site_module.generation_unchanged(project)
-    site_module.mark_generated(project)
-    assert site_module.generation_unchanged(project)
+    assert not generation_stamp.generation_unchanged(project)
+    generation_stamp.mark_generated(project)
+    assert generation_stamp.generation_unchanged(project)
     (project / "data" / "claims.yaml").write_text(
         (project / "data" / "claims.yaml").read_text() + "\n")
-    assert not site_module.generation_unchanged(project)
-    site_module.mark_generated(project)
+    assert not generation_stamp.generation_unchanged(project)
+    generation_stamp.mark_generated(project)
     (project / "docs" / "en" / "index.md").write_text("# edited by hand\n")
-    assert not site_module.generation_unchanged(project)
-    site_module.mark_generated(project)
-    site_module.forget_generated(project)
-    assert not site_module.generation_unchanged(project)
+    assert not generation_stamp.generation_unchanged(project)
+    generation_stamp.mark_generated(project)
+    generation_stamp.forget_generated(project)
+    assert not generation_stamp.generation_unchanged(project)
+
+
+def test_an_edited_article_alone_regenerates_only_the_article_lists(project):
+    post = project / "docs" / "zh" / "blog" / "posts" / "a.md"
+    post.parent.mkdir(parents=True)
+    post.write_text("# a\n")
+    generation_stamp.mark_generated(project)
+    assert generation_stamp.changes(project) == "none"
+    post.write_text("# a, edited\n")
+    assert generation_stamp.changes(project) == "articles"
+    # Anything else changed as well (a generated page, the data): everything is generated.
+    (project / "docs" / "en" / "index.md").write_text("# edited by hand\n")
+    assert generation_stamp.changes(project) == "all"
+    generation_stamp.mark_generated(project)
+    (project / "data" / "tags.yaml").write_text((project / "data" / "tags.yaml").read_text()
+                                                + "\n")
+    post.write_text("# a, edited again\n")
+    assert generation_stamp.changes(project) == "all"
+
+
+def test_generating_after_an_article_edit_writes_what_a_full_generation_writes(tmp_path):
+    # The built docs/ of this checkout (make site) in a copy of the project; one English
+    # article's description is edited. Generating the article lists only must show it on
+    # the English home page and leave every other generated file as it was; a full generation
+    # of English afterwards must then find nothing left to write (same bytes as a full build).
+    from generator.editorial.check import check
+    root = tmp_path / "project"
+    root.mkdir()
+    for name in ("mkdocs.yml", "requirements.txt"):
+        shutil.copy(ROOT / name, root / name)
+    for folder in ("data", "templates", "docs", "overrides"):
+        shutil.copytree(ROOT / folder, root / folder)
+    shutil.copytree(ROOT / "generator", root / "generator",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    if not (root / "docs" / "en" / "index.md").is_file():
+        pytest.fail("docs/ is not generated: run `make site` (make test does it first)")
+    before = {p: p.read_bytes() for p in (root / "docs").rglob("*") if p.is_file()}
+    # The newest English article, the first the home page lists: its description is edited.
+    home = (root / "docs" / "en" / "index.md").read_text(encoding="utf-8")
+    name = re.search(r"\]\(blog/posts/([^)]+\.md)\)", home).group(1)
+    post = root / "docs" / "en" / "blog" / "posts" / name
+    text = post.read_text(encoding="utf-8")
+    post.write_text(re.sub(r"(?m)^description: .*$", "description: An edited summary", text,
+                           count=1), encoding="utf-8")
+    data, registry, posts = check(root)
+    site_module.generate(data, root / "docs", LANGUAGES, registry, posts, log=lambda *a: None,
+                         articles_only=True)
+    home = (root / "docs" / "en" / "index.md").read_text(encoding="utf-8")
+    assert "An edited summary" in home
+    changed = {p.relative_to(root / "docs").as_posix() for p, content in before.items()
+               if p.read_bytes() != content}
+    assert changed == {"en/index.md", f"en/blog/posts/{name}"}
+    english = tuple(lang for lang in LANGUAGES if lang.code == "en")
+    assert site_module.generate(data, root / "docs", english, registry, posts,
+                                log=lambda *a: None) == {"en": 0}
+
+
+def test_a_file_rewritten_with_the_same_size_changes_the_fingerprint(project):
+    # Digests are remembered by size, times and inode (site.digests): a rewrite of the same
+    # length must still be read again, in this process and in the next one (record on disk).
+    from generator.site import digests
+    claims = project / "data" / "claims.yaml"
+    before = site_module.tree_fingerprint(project, ("data",))
+    assert site_module.tree_fingerprint(project, ("data",)) == before
+    text = claims.read_text()
+    claims.write_text(text[:-1] + ("x" if text[-1] != "x" else "y"))
+    assert len(claims.read_text()) == len(text)
+    changed = site_module.tree_fingerprint(project, ("data",))
+    assert changed != before
+    digests._known.clear()  # as a new process would start
+    assert site_module.tree_fingerprint(project, ("data",)) == changed
+    claims.write_text(text)
+    assert site_module.tree_fingerprint(project, ("data",)) == before

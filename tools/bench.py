@@ -10,7 +10,9 @@ comparison -- on the ×10 data only English is built that way and the time is mu
 number of languages (said in the table). On the real data it also times the editor's preview
 (`make serve`: start, then an edited post and an edited data/claims.yaml until rebuilt) and
 prints a cProfile summary of one language's MkDocs build (Markdown, plugins and hooks, theme
-templates, copying, configuration).
+templates, copying, configuration), and times `make site` after one article was edited. Last,
+the targets table (``bench_targets``) sets each target beside the figure measured in this run,
+with the rows of ``EXTRA_SECTIONS``.
 
 Figures are wall seconds on this machine, which other work may share: the load average is
 printed, and ratios are taken within one run. Peak memory is the largest resident set of this
@@ -45,6 +47,8 @@ from generator.i18n.languages import LANGUAGES  # noqa: E402
 from generator.site import build as site_module  # noqa: E402
 from tools import bench_load  # noqa: E402
 from tools.bench_explorer import explorer_redraw, summary  # noqa: E402
+from generator.site import generation_stamp  # noqa: E402
+from tools.bench_targets import build_rows, print_targets  # noqa: E402
 
 MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
 SAMPLE_PAGES = {"home": "index.html", "article": "blog/2026/09/17/amd-512-accelerator-record/",
@@ -163,6 +167,25 @@ def site_size(site: Path) -> dict:
             "cards_mb": sum(p.stat().st_size for p in cards) / 2**20,
             "maps": sum(p.suffix == ".map" for p in files),
             "bundles": sum(p.name == "vega-bundle.js" for p in files)}
+
+
+# More measurements of the real data's build, each a function of the built project's root
+# folder returning target rows for the targets table (``bench_targets``: target, measured,
+# limit, met). Each benchmark of another kind (a reader's first load, the explorer) adds its
+# function here; they run in this order after the build measurements.
+EXTRA_SECTIONS: list = []
+
+
+def edited_article_seconds(root: Path) -> float:
+    """Wall seconds of `make site` (``python -m generator site``, cards as configured) after
+    one English article's text changed, the previous build being complete."""
+    post = sorted((root / "docs" / "en" / "blog" / "posts").glob("*.md"))[0]
+    post.write_text(post.read_text(encoding="utf-8") + "\nOne more sentence.\n",
+                    encoding="utf-8")
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "generator", "site"], cwd=root, check=True,
+                   capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    return time.perf_counter() - started
 
 
 # Seconds after which the capped default build (×10 data, English only) is stopped.
@@ -291,9 +314,14 @@ def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
     t = time.perf_counter()
     data, registry, posts = check(root)
     site_module.generate(data, root / "docs", LANGUAGES, registry, posts, log=lambda *a: None)
+    generation_stamp.mark_generated(root)  # as `make site` records it
     row["regenerate"] = time.perf_counter() - t
     site_module.build(root / "site", LANGUAGES, log=lambda *a: None, root=root)
     row["rebuild"] = time.perf_counter() - t
+    if extras:
+        print(f"  {label}: make site after editing one article…", flush=True)
+        row["edited_article"] = edited_article_seconds(root)
+        row["extra_targets"] = [target for section in EXTRA_SECTIONS for target in section(root)]
     print(f"  {label}: default configuration ({', '.join(l.code for l in default_langs)}), "
           "one language after another…", flush=True)
     capped = len(default_langs) != len(LANGUAGES)
@@ -334,6 +362,7 @@ def main() -> int:
             rows.append(run(f"×{args.scale}", synthetic_summaries(work, args.scale), work,
                             default_langs=LANGUAGES[:1]))
     print_table(rows)
+    print_targets(build_rows(rows) + rows[0].get("extra_targets", []))
     print(f"\nload average (1, 5, 15 min) at the start: {load[0]:.1f} {load[1]:.1f} "
           f"{load[2]:.1f}; at the end: " + " ".join(f"{x:.1f}" for x in os.getloadavg())
           + f"; {os.cpu_count()} cores")

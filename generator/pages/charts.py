@@ -268,8 +268,10 @@ def timeline_chart(points: list[dict], axis_title: str, lang: Language,
     description += lang.sentence_gap + _("Highest: %(accelerator)s in %(round)s, %(result)s.") % {
         "accelerator": best["accelerator"], "round": best["round"],
         "result": format_result(best["result"], lang)}
+    # Not validated at every build (a third of the pages' generation); tests/test_charts.py
+    # validates timelines of every language.
     spec = (lines + dots).properties(width=WIDTH_PX, height=260,
-                                     description=description).to_dict()
+                                     description=description).to_dict(validate=False)
     spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),
                                          "actions": False}}
     return spec

@@ -38,7 +38,7 @@ from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
 from generator.pages.research import research_pages
 from generator.pages.results import results_pages
-from generator.site import assets, finish, social
+from generator.site import assets, digests, finish, social
 from generator.site.config import write_language_configs
 from generator.site.finish import SHARED_DOCS
 
@@ -51,8 +51,12 @@ class BuildError(Exception):
 
 def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES,
              registry: Registry | None = None, posts: list[Article] = (),
-             log=print) -> dict[str, int]:
+             log=print, articles_only: bool = False) -> dict[str, int]:
     """Write every generated page of every language under ``docs_dir/<code>/``.
+
+    With ``articles_only`` (only articles changed since the last generation,
+    ``generation_stamp.changes``) only the pages that list articles are written again
+    (``language_pages``); the others, which read no article, stay as the last run wrote them.
 
     Files whose content is unchanged are not rewritten, and a chart's SVG is rendered again only
     when its spec changed (rendering costs about 0.1 s a chart; it runs on every core).
@@ -75,53 +79,65 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     theme = assets.theme_files(docs_dir.parent, root_names)
     theme_names = {plain: hashed for plain, (hashed, _) in theme.items()}
     write_language_configs(docs_dir.parent, site_url, languages, theme_names)
-    pages = {lang: assets.fingerprint_pages(language_pages(
-        dataset, lang, docs_dir.parent / "data", site_url, registry, posts, shared),
-        {**root_names, **theme_names}) + assets.theme_pages(theme) for lang in languages}
     assets.write_shared(docs_dir / SHARED_DOCS, root_files)
-    stale = [(lang, page) for lang, lang_pages in pages.items() for page in lang_pages
-             if isinstance(page, ChartImage) and not _is_current(docs_dir / lang.code, page)]
     # One pool for every language, so workers start once. "spawn", not fork: vl-convert runs
     # threads (writing the bundle starts them), and a forked worker would wait on their locks.
+    # Each language's stale charts are sent to the pool as soon as its pages exist, so the
+    # workers draw while this process makes the next language's pages.
     with ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn")) as pool:
-        svgs = list(pool.map(ChartImage.render, [page for _, page in stale], chunksize=4))
-    stamp_reading_times(posts)
-    written = {}
-    for lang, lang_pages in pages.items():
-        folder = docs_dir / lang.code
-        changed = sum(write_text_atomic(folder / p.path, p.content)
-                      for p in lang_pages if isinstance(p, Page))
-        rendered = [(page, svg) for (l, page), svg in zip(stale, svgs) if l == lang]
-        changed += sum(write_text_atomic(folder / page.path, svg) for page, svg in rendered)
-        _remove_stale(folder, {folder / p.path for p in lang_pages})
-        written[lang.code] = changed
-        log(f"  {lang.code}: {len(lang_pages)} generated files, {changed} changed, "
-            f"{len(rendered)} charts rendered")
+        pages, drawing = {}, {}
+        for lang in languages:
+            pages[lang] = assets.fingerprint_pages(language_pages(
+                dataset, lang, docs_dir.parent / "data", site_url, registry, posts, shared,
+                articles_only), {**root_names, **theme_names}) + assets.theme_pages(theme)
+            stale = [page for page in pages[lang] if isinstance(page, ChartImage)
+                     and not _is_current(docs_dir / lang.code, page)]
+            drawing[lang] = (stale, pool.map(ChartImage.render, stale, chunksize=4))
+        stamp_reading_times(posts)
+        written = {}
+        for lang, lang_pages in pages.items():
+            folder = docs_dir / lang.code
+            changed = sum(write_text_atomic(folder / p.path, p.content)
+                          for p in lang_pages if isinstance(p, Page))
+            stale, svgs = drawing[lang]
+            changed += sum(write_text_atomic(folder / page.path, svg)
+                           for page, svg in zip(stale, svgs))
+            _remove_stale(folder, {folder / p.path for p in lang_pages},
+                          ("tags",) if articles_only else OWNED)
+            written[lang.code] = changed
+            log(f"  {lang.code}: {len(lang_pages)} generated files, {changed} changed, "
+                f"{len(stale)} charts rendered")
     return written
 
 
 def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: str,
                    registry: Registry | None = None, posts: list[Article] = (),
-                   shared: str | None = None) -> list[Page | ChartImage]:
+                   shared: str | None = None, articles_only: bool = False
+                   ) -> list[Page | ChartImage]:
     """Every generated page of ``lang``: home, results, research, data and (with a claims
     registry) the editorial pages (tags, verification, claims downloads), and the redirect
     pages of ``data/redirects.yaml`` (``editorial.redirects``). ``shared`` is the explorer's
-    dataset file (``explorer.explorer_data``), whose digest the explorer page names.
+    dataset file (``explorer.explorer_data``), whose digest the explorer page names. With
+    ``articles_only``, only the pages given ``posts`` (home, redirects, editorial): the others
+    are made without them, so the articles never change them.
 
     Posts marked ``draft: true`` are checked like any other but built by nobody (Material's
     blog skips them), so no generated list names them: the home page, tag pages and
     verification page see only published posts.
     """
     published = [post for post in posts if not post.draft]
-    retrieved = {name: entries[-1]["date"] for name in dataset.rounds
-                 if (entries := changelog.read_changelog(data_dir, name))}
     moved = [Page(f"{old}index.html", redirects.redirect_page(old, new, lang))
              for old, new in sorted(redirects.load(data_dir / "redirects.yaml").items())]
-    return ([home_page(dataset, lang, published), *moved,
-             *results_pages(dataset, lang, shared, retrieved),
-             *research_pages(dataset, lang, retrieved), *data_pages(data_dir, dataset, lang, site_url)]
-            + (editorial_pages(registry, published, list(dataset.records), lang)
-               if registry is not None else []))
+    listing = ([home_page(dataset, lang, published), *moved]
+               + (editorial_pages(registry, published, list(dataset.records), lang)
+                  if registry is not None else []))
+    if articles_only:
+        return listing
+    retrieved = {name: entries[-1]["date"] for name in dataset.rounds
+                 if (entries := changelog.read_changelog(data_dir, name))}
+    return [*listing, *results_pages(dataset, lang, shared, retrieved),
+            *research_pages(dataset, lang, retrieved),
+            *data_pages(data_dir, dataset, lang, site_url)]
 
 
 def stamp_reading_times(posts: list[Article]) -> int:
@@ -142,10 +158,15 @@ def _is_current(folder: Path, image: ChartImage) -> bool:
             and spec_file.read_text(encoding="utf-8") == charts.chart_json(image.spec))
 
 
-def _remove_stale(folder: Path, expected: set[Path]) -> None:
-    """Delete files in the generator's own folders (results/, tags/, data/, assets/) that it no
-    longer makes."""
-    for owned in (folder / "results", folder / "tags", folder / "data", folder / "assets"):
+# The folders below each language's docs that only the generator writes.
+OWNED = ("results", "tags", "data", "assets")
+
+
+def _remove_stale(folder: Path, expected: set[Path], owned_folders: tuple[str, ...] = OWNED
+                  ) -> None:
+    """Delete files in the generator's own folders (``owned_folders``, below ``folder``) that it
+    no longer makes."""
+    for owned in (folder / name for name in owned_folders):
         for path in sorted(owned.rglob("*"), reverse=True) if owned.exists() else []:
             if path.is_file() and path not in expected:
                 path.unlink()
@@ -161,21 +182,39 @@ BUILD_ENVIRONMENT = ("SITE_URL", "SOCIAL_CARDS")
 FINGERPRINTS = Path(".cache") / "site"
 
 
-def tree_fingerprint(root: Path, tops: tuple[str, ...], salt: str = "") -> str:
+def tree_fingerprint(root: Path, tops: tuple[str, ...], salt: str = "",
+                     skip: tuple[str, ...] = ()) -> str:
     """SHA-256 (hex) of the files under ``tops`` (paths relative to ``root``, folders or
-    files; names, sizes and bytes), of ``BUILD_ENVIRONMENT`` and of ``salt``. Hashing costs
-    about 0.1 s per 10 MB of input."""
+    files; names, sizes and bytes) but those under ``skip`` (folders relative to ``root``), of
+    ``BUILD_ENVIRONMENT`` and of ``salt``. Each file is read once while it is unchanged
+    (``digests``); hashing costs about 0.1 s per 10 MB of input read."""
+    root = root.resolve()
     digest = hashlib.sha256(f"{salt}\0{sys.version}\0".encode())
     for name in BUILD_ENVIRONMENT:
         digest.update(f"{name}={os.environ.get(name)}\0".encode())
+    skipped = tuple(os.path.join(folder, "") for folder in skip)
     for top in tops:
-        path = root / top
-        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-        for file in files:
-            if file.is_file() and "__pycache__" not in file.parts:
-                digest.update(f"{file.relative_to(root)}\0{file.stat().st_size}\0".encode())
-                digest.update(file.read_bytes())
+        for name in _files(root, top):
+            if not name.startswith(skipped):
+                size, content = digests.file_digest(root, name)
+                digest.update(f"{name}\0{size}\0".encode() + content)
+    digests.save(root)
     return digest.hexdigest()
+
+
+def _files(root: Path, top: str) -> list[str]:
+    """The files under ``top`` (a folder or a file, relative to ``root``) as sorted relative
+    paths, ``__pycache__`` folders left out (os.walk: pathlib took most of the time here)."""
+    path = os.path.join(root, top)
+    if not os.path.isdir(path):
+        return [top] if os.path.isfile(path) else []
+    names = []
+    for folder, subfolders, files in os.walk(path):
+        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+        relative = os.path.relpath(folder, root)
+        names += [os.path.join(relative, name) for name in files
+                  if os.path.isfile(os.path.join(folder, name))]
+    return sorted(names)
 
 
 def build_fingerprint(lang: Language, root: Path = ROOT, strict: bool = True,
@@ -185,29 +224,6 @@ def build_fingerprint(lang: Language, root: Path = ROOT, strict: bool = True,
     strict flag."""
     return tree_fingerprint(root, (f"docs/{lang.code}", f"mkdocs.{lang.code}.yml",
                                    *BUILD_INPUTS), f"{strict}\0{epoch}")
-
-
-# What `check` and `generate` read, and the docs/ folder they write into.
-GENERATION_INPUTS = ("data", "generator", "templates", "docs", "mkdocs.yml", "requirements.txt")
-GENERATED_STAMP = FINGERPRINTS / "generated.sha256"
-
-
-def generation_unchanged(root: Path = ROOT) -> bool:
-    """True when nothing ``check`` and ``generate`` read or write has changed since they last
-    succeeded (``mark_generated``): running them again would write no file."""
-    stamp = root / GENERATED_STAMP
-    return stamp.is_file() and stamp.read_text() == tree_fingerprint(root, GENERATION_INPUTS)
-
-
-def mark_generated(root: Path = ROOT) -> None:
-    """Record that ``check`` and ``generate`` succeeded on the project as it is now."""
-    write_text_atomic(root / GENERATED_STAMP, tree_fingerprint(root, GENERATION_INPUTS))
-
-
-def forget_generated(root: Path = ROOT) -> None:
-    """Forget the last generation (before ``check`` runs: a failed check must not be skipped
-    next time)."""
-    (root / GENERATED_STAMP).unlink(missing_ok=True)
 
 
 def _fingerprint_file(root: Path, site_dir: Path, lang: Language) -> Path:

@@ -1,0 +1,53 @@
+"""SHA-256 digests of files, remembered by their metadata so an unchanged file is read once.
+
+A build fingerprints the same inputs several times (the generation stamp before and after
+generating, each language's build inputs), about 140 MB of generated pages, charts and downloads
+each time. A file whose size, modification and change times (nanoseconds) and inode are those
+recorded with its digest is not read again; any write changes its change time. The record is
+kept between runs in ``.cache/site/digests.json`` under the project root.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from generator.files import write_text_atomic
+
+RECORD = Path(".cache") / "site" / "digests.json"
+_known: dict[Path, dict[str, list]] = {}  # project root -> {path: [size, mtime, ctime, inode, hex]}
+
+
+def _record(root: Path) -> dict[str, list]:
+    if root not in _known:
+        path = root / RECORD
+        try:
+            _known[root] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        except ValueError:  # a record cut short: start again
+            _known[root] = {}
+    return _known[root]
+
+
+def file_digest(root: Path, name: str) -> tuple[int, bytes]:
+    """Size in bytes and SHA-256 digest of the file ``name`` (a path relative to ``root``),
+    read only when its metadata differ from the recorded ones."""
+    known = _record(root)
+    path = os.path.join(root, name)
+    stat = os.stat(path)
+    meta = [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
+    entry = known.get(name)
+    if entry is None or entry[:4] != meta:
+        with open(path, "rb") as handle:
+            entry = known[name] = [*meta, hashlib.sha256(handle.read()).hexdigest()]
+    return stat.st_size, bytes.fromhex(entry[4])
+
+
+def save(root: Path) -> None:
+    """Keep the digests known for ``root`` in ``RECORD`` (entries of files that are gone are
+    dropped)."""
+    known = _record(root)
+    for name in [name for name in known if not os.path.isfile(os.path.join(root, name))]:
+        del known[name]
+    write_text_atomic(root / RECORD, json.dumps(known, separators=(",", ":"), sort_keys=True))

@@ -1,0 +1,50 @@
+"""The targets of `make bench` (issue #19) beside what one run measured, as one table.
+
+Each target row is ``(target, measured, limit, met)``: what is measured, the figure as text,
+the limit as text, and whether the figure meets it (None when it could not be measured).
+``tools/bench.py`` adds the rows its extra sections return (``bench.EXTRA_SECTIONS``).
+"""
+
+from __future__ import annotations
+
+COLD_MS_PER_PAGE = 20.0  # a fresh clone's `make site`, milliseconds per page built
+DEFAULT_RATIO = 3.0  # at least this many times faster than a default Material configuration
+WARM_EDIT_S = 5.0  # `make site` after editing one article, seconds
+SCALE_RATIO = 6.0  # ten times the records cost at most this many times the time
+
+
+def cold_seconds(row: dict) -> float:
+    """What a fresh clone's `make site` runs, in wall seconds: check and generate, then every
+    language's MkDocs build (the benchmark's import step is not part of it)."""
+    return row["generate"] + row["mkdocs_wall"]
+
+
+def build_rows(rows: list[dict]) -> list[tuple[str, str, str, bool | None]]:
+    """Target rows of the build (cold, against the default configuration, after an edit,
+    at scale) from ``bench.run``'s rows: the real data first, then the larger dataset."""
+    real = rows[0]
+    ms = 1000 * cold_seconds(real) / real["pages"]
+    ratio = real["default_mkdocs"] / real["mkdocs_wall"]
+    out = [("cold make site, ms per page", f"{ms:.1f} ({cold_seconds(real):.1f} s)",
+            f"≤ {COLD_MS_PER_PAGE:.0f}", ms <= COLD_MS_PER_PAGE),
+           ("× faster than default Material (MkDocs)", f"{ratio:.2f}",
+            f"≥ {DEFAULT_RATIO:.0f}", ratio >= DEFAULT_RATIO)]
+    edit = real.get("edited_article")
+    out.append(("make site after editing one article (s)",
+                "-" if edit is None else f"{edit:.2f}", f"≤ {WARM_EDIT_S:.0f}",
+                None if edit is None else edit <= WARM_EDIT_S))
+    if len(rows) > 1:
+        scale = cold_seconds(rows[1]) / cold_seconds(real)
+        records = rows[1]["records"] / real["records"]
+        out.append((f"×{records:.1f} the records cost × the time", f"{scale:.2f}",
+                    f"≤ {SCALE_RATIO:.0f}", scale <= SCALE_RATIO))
+    return out
+
+
+def print_targets(target_rows: list[tuple[str, str, str, bool | None]]) -> None:
+    """Print the target rows as one table: target, measured, limit, met."""
+    line = "{:<44}{:>18}{:>10}{:>8}"
+    print()
+    print(line.format("target", "measured", "limit", "met"))
+    for name, measured, limit, met in target_rows:
+        print(line.format(name, measured, limit, {True: "yes", False: "NO", None: "?"}[met]))
