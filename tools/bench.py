@@ -48,7 +48,7 @@ from generator.site import build as site_module  # noqa: E402
 from tools import bench_load  # noqa: E402
 from tools.bench_explorer import explorer_redraw, summary  # noqa: E402
 from generator.site import generation_stamp  # noqa: E402
-from tools.bench_targets import build_rows, print_targets  # noqa: E402
+from tools.bench_targets import build_rows, print_targets, reader_rows  # noqa: E402
 
 MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
 SAMPLE_PAGES = {"home": "index.html", "article": "blog/2026/09/17/amd-512-accelerator-record/",
@@ -339,6 +339,7 @@ def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
         row["load"] = bench_load.first_loads(root / "site")
         print(f"  {label}: results explorer's redraw (CPU ×4)…", flush=True)
         row["explorer"] = explorer_redraw(root / "site")
+        row["extra_targets"] += reader_rows(row["load"], row["explorer"])
     return row
 
 

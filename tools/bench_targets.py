@@ -11,6 +11,8 @@ COLD_MS_PER_PAGE = 20.0  # a fresh clone's `make site`, milliseconds per page bu
 DEFAULT_RATIO = 3.0  # at least this many times faster than a default Material configuration
 WARM_EDIT_S = 5.0  # `make site` after editing one article, seconds
 SCALE_RATIO = 6.0  # ten times the records cost at most this many times the time
+FIRST_LOAD_KB = {"results": 150.0, "home": 100.0}  # a reader's first load, KB gzip
+REDRAW_MS = 100.0  # the explorer's redraw of a filter change, CPU throttled ×4
 
 
 def cold_seconds(row: dict) -> float:
@@ -38,6 +40,24 @@ def build_rows(rows: list[dict]) -> list[tuple[str, str, str, bool | None]]:
         records = rows[1]["records"] / real["records"]
         out.append((f"×{records:.1f} the records cost × the time", f"{scale:.2f}",
                     f"≤ {SCALE_RATIO:.0f}", scale <= SCALE_RATIO))
+    return out
+
+
+def reader_rows(loads: dict, explorer: dict | None) -> list[tuple[str, str, str, bool | None]]:
+    """Target rows of a reader's wait: the first load of the pages with a budget
+    (``FIRST_LOAD_KB``) in every language measured (``bench_load.first_loads``' figures), and
+    the explorer's slowest and median redraw (``bench_explorer.explorer_redraw``' figures)."""
+    out = []
+    for (name, lang), figures in loads.items():
+        if name in FIRST_LOAD_KB:
+            kb = figures["total"] / 1024
+            out.append((f"first load, {name} page ({lang}), KB gzip", f"{kb:.1f}",
+                        f"≤ {FIRST_LOAD_KB[name]:.0f}", kb <= FIRST_LOAD_KB[name]))
+    if explorer is not None:
+        for key, what in (("median_ms", "median"), ("max_ms", "slowest")):
+            out.append((f"explorer redraw ×{explorer['throttle']} CPU, {what} (ms)",
+                        f"{explorer[key]:.0f}", f"≤ {REDRAW_MS:.0f}",
+                        explorer[key] <= REDRAW_MS))
     return out
 
 
