@@ -47,6 +47,13 @@ def mlcommons_file(round_name: str) -> Path:
     return path
 
 
+def pytest_collection_modifyitems(items):
+    """Tests marked ``slow`` first, the rest in their usual order (the sort is stable, so each
+    file's tests stay together): with two workers (pytest.ini) the longest files then run
+    beside the many short ones instead of after them."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(scope="session")
 def dataset():
     return dataset_module.load(DATA)

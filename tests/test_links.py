@@ -9,7 +9,11 @@ import tempfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import pytest
+
 from generator.site.build import site_prefix
+
+pytestmark = pytest.mark.slow
 
 LINKCHECKER = Path(sys.executable).with_name("linkchecker")
 

@@ -14,6 +14,8 @@ from generator.data.dataset import cell as dataset_cell
 from tests.conftest import ROOT, _QuietHandler
 from tests.test_bad_inputs import copy_project_for_site
 
+pytestmark = pytest.mark.slow
+
 PAYLOAD = '<img src=x onerror="alert(1)"></script><script>alert(2)</script>**bold** [x](javascript:alert(3))'
 
 
