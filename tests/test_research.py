@@ -238,9 +238,16 @@ def test_a_ratio_of_figures_in_different_units_is_refused(tmp_path):
 
 
 def test_a_status_must_fit_the_category_of_its_results(tmp_path):
-    # v4.1-0074 (B200) is a preview-category result in the raw v4.1 file.
+    # v4.1-0074 (B200) is a preview-category result in the raw v4.1 file. Quoted as published
+    # (formula result: one accelerator, so the same 11,264 Tokens/s), not per accelerator, which
+    # is a derived figure that no status 'verified' may carry at all.
+    quoted = {"formula": "result", "results": [
+        {"round": "v4.1", "model": "llama2-70b-99.9", "scenario": "Offline",
+         "result_id": "4.1-0074"}]}
+    measures = {"round": "v4.1", "model": "llama2-70b-99.9", "scenario": "Offline",
+                "result_id": "v4.1-0074"}
     message, = check_messages(tmp_path, "gen-b200-llama2-v41", status="verified",
-                              preview=None)
+                              preview=None, derivation=quoted, measures=measures)
     assert "status 'verified' quotes available results only; v4.1-0074 is preview" in message
     message, = check_messages(tmp_path / "derived", "gen-b200-available-over-preview",
                               status="derived", preview=None)
