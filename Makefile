@@ -68,5 +68,7 @@ requirements:  ## re-pin requirements.txt and requirements-canary.txt (with hash
 	$(PIP_COMPILE) --output-file requirements.txt requirements.in
 	$(PIP_COMPILE) --output-file requirements-canary.txt requirements-canary.in
 
-clean:
-	rm -rf site site.old site-canary mkdocs.*.yml docs/*/claims.csv docs/*/claims.json docs/*/index.md docs/*/results .cache/vendor .cache/site
+clean:  ## remove what the build writes (the .gitignore's generated files), keeping .venv/
+	rm -rf site site.old site-canary mkdocs.*.yml docs/_shared .cache/vendor .cache/site \
+	  $(foreach f,index.md results data tags assets verification.md cite.md claims.csv \
+	    claims.json blog/index.md blog/.authors.yml,docs/*/$(f))
