@@ -20,9 +20,12 @@ def rows_of(text: str) -> list[dict]:
     """The file's columns decoded into one dict per row (what explore.js decode() does)."""
     data = json.loads(text)
     columns = data["columns"]
-    return [{name: (data["values"][name][values[i]] if name in data["values"]
+    rows = [{name: (data["values"][name][values[i]] if name in data["values"]
                     and values[i] is not None else values[i])
              for name, values in columns.items()} for i in range(len(columns["result"]))]
+    for row in rows:  # a result's folder: the system's folder, then the rest of its path
+        row["location"] = "/".join(filter(None, (row["location_folder"], row["location_rest"])))
+    return rows
 
 
 def test_every_result_of_the_tables_is_one_row(dataset):

@@ -58,6 +58,9 @@
       row.family = known ? known.family : null;
       row.organizations = data.organizations[row.submitter] || [row.submitter];
       row.suites = row.suite.split(",");
+      // The result's folder, stored as the system's folder and the rest (explorer.py).
+      row.location = row.location_rest ? row.location_folder + "/" + row.location_rest
+                                       : row.location_folder;
       row.result_url = data.repositories[row.round] +
         row.location.split("/").map(encodeURIComponent).join("/");
       rows.push(row);
