@@ -79,7 +79,7 @@ def test_per_accelerator_view_and_accelerator_filter(page, base_url, table):
     # Submitter and canonical accelerator from the CSV; per accelerator, only throughputs with
     # an accelerator count are listed.
     rows = table[(table.submitter == "Supermicro") & (table.accelerator_id == "nvidia-h100-sxm")]
-    listed = rows[rows.result_per_accelerator != ""]
+    listed = rows[(rows.result_per_accelerator != "") & (rows.accelerator_mixed == "false")]
     open_view(page, base_url, "?submitter=Supermicro&accelerator=nvidia-h100-sxm&per=accelerator")
     assert len(listed) > PAGE  # more than the first page of rows
     assert page.locator(ROWS).count() == PAGE
@@ -90,6 +90,21 @@ def test_per_accelerator_view_and_accelerator_filter(page, base_url, table):
         more.click()
     assert page.locator(ROWS).count() == len(listed)
     assert "†" in page.locator(ROWS).first.locator("td").nth(9).inner_text()
+
+
+def test_a_mixed_system_has_no_figure_per_accelerator(page, base_url, table):
+    # 5.1-0091 (Supermicro_MangoBoost, MI325X ×16 with MI300X ×8) is a mixed system in the CSV
+    # (accelerator_mixed true): listed per system, never per accelerator, as on ranked pages.
+    mixed = table[(table.result_id == "5.1-0091") & (table.accelerator_mixed == "true")]
+    assert len(mixed) > 0
+    open_view(page, base_url, "?round=v5.1&submitter=Supermicro_MangoBoost")
+    assert shown_count(page) == len(table[(table["round"] == "v5.1")
+                                          & (table.submitter == "Supermicro_MangoBoost")])
+    open_view(page, base_url, "?round=v5.1&submitter=Supermicro_MangoBoost&per=accelerator")
+    listed = table[(table["round"] == "v5.1") & (table.submitter == "Supermicro_MangoBoost")
+                   & (table.result_per_accelerator != "") & (table.accelerator_mixed == "false")]
+    assert shown_count(page) == len(listed)
+    assert "5.1-0091" not in page.locator(".mlperf-explore__output").inner_text()
 
 
 def test_a_change_is_in_the_address_and_back_restores_the_view(page, base_url, table):

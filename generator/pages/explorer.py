@@ -40,7 +40,11 @@ TEXT_COLUMNS = ("round", "result_id", "division", "category", "suite", "submitte
                 "model", "used_model", "scenario", "units", "accelerator", "accelerator_id",
                 "accuracy", "power_units", "energy_units", "location_folder", "location_rest")
 LOCATION_FOLDER_PARTS = 4
-NUMBER_COLUMNS = ("result", "per_accelerator", "accelerators", "power", "energy",
+# The figure per accelerator is not stored: explore.js divides ``result`` by ``accelerators``
+# for a throughput of a system with one kind of accelerator, the division the import made
+# (``normalize``: result / total accelerators, exact in both languages' doubles), and gives a
+# mixed system none, as the ranked tables do (9 KB less gzip).
+NUMBER_COLUMNS = ("result", "accelerators", "accelerator_mixed", "power", "energy",
                   "result_id_derived")
 
 
@@ -59,8 +63,9 @@ def explorer_data(records: list[ResultRecord]) -> str:
     folder}, "units": {units: {"higher_is_better", "quantity"}}, "accelerators": {id: {"name",
     "family"}}, "families": {id: name}, "organizations": {submitter: [organizations]}}``.
 
-    Per row: ``result`` in ``units`` as published; ``per_accelerator`` the result divided by
-    the accelerator count (throughputs only, derived by this project); ``power`` and
+    Per row: ``result`` in ``units`` as published; ``accelerator_mixed`` 1 for a system of
+    more than one kind of accelerator (no figure per accelerator, see ``NUMBER_COLUMNS``);
+    ``power`` and
     ``power_units`` MLPerf Power's measurement; ``energy`` and ``energy_units`` the energy
     figure of ``power.efficiency`` (work per joule, derived, or energy per query in mJ, as
     published); ``result_id_derived`` 1 when this site derived the ID with MLCommons' rule
@@ -93,8 +98,9 @@ def explorer_data(records: list[ResultRecord]) -> str:
                             *zip(("location_folder", "location_rest"),
                                  split_location(r.location))):
             text(name, value)
-        for name, value in (("result", r.result), ("per_accelerator", r.result_per_accelerator),
-                            ("accelerators", r.total_accelerators), ("power", r.power_result),
+        for name, value in (("result", r.result), ("accelerators", r.total_accelerators),
+                            ("accelerator_mixed", int(r.accelerator_mixed)),
+                            ("power", r.power_result),
                             ("energy", figure.value if figure else None),
                             ("result_id_derived", int(r.result_id_derived))):
             columns[name].append(value)
