@@ -67,7 +67,11 @@
         button.textContent = labels.cite;
         button.setAttribute("aria-label", labels.cite_result.replace("%(id)s", words.id));
         button.addEventListener("click", function () { show(table, labels, words); });
-        (row.tagName === "TR" ? row.lastElementChild : row).append(" ", button);
+        // In the row's last cell a phone still shows (the "opt" ones are left out there).
+        var cells = row.tagName === "TR" ? Array.prototype.filter.call(row.cells, function (cell) {
+          return !cell.classList.contains("opt");
+        }) : [row];
+        cells[cells.length - 1].append(" ", button);
       });
     });
   }

@@ -1,5 +1,6 @@
 // Results explorer (results/explore/): the chart of a view, drawn when the reader opens it.
-// It ranks the best results of the view in one unit only -- the unit of the view's first row --
+// It ranks the best results of the view in one unit and one division only -- those of the view's
+// first row (closed results come first: an open one is never ranked with them) --
 // in the site's bar-chart style (the page carries a spec made by charts.bar_chart, with the
 // language's number format), with the self-hosted Vega bundle, never a CDN.
 (function () {
@@ -75,9 +76,10 @@
   window.mlperfExploreChart = function (view, pairs, unitsText) {
     if (!pairs.length) return null;
     var labels = view.labels;
-    var first = pairs[0][1], same = 0;
+    var first = pairs[0][1], division = pairs[0][0].division, same = 0;
     function alike(p) {
-      return p[1].units === first.units && p[1].perAccelerator === first.perAccelerator;
+      return p[1].units === first.units && p[1].perAccelerator === first.perAccelerator &&
+        p[0].division === division;
     }
     pairs.forEach(function (p) { if (alike(p)) same++; });
     var axisTitle = unitsText(labels, first);

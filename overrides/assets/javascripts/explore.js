@@ -131,8 +131,10 @@
              higher: units[row.units].higher_is_better };
   }
 
-  // Sorts [row, figure] pairs in place. By result, each unit is its own group (in the order the
-  // units first appear), so that no two quantities are ever ranked against each other.
+  // Sorts [row, figure] pairs in place. By result, the closed division comes first and the open
+  // one after it (an open result may run another model at another accuracy: never ranked with
+  // closed ones, as on the benchmark pages), and within each, each unit is its own group (in the
+  // order the units first appear), so that no two quantities are ever ranked against each other.
   function sortRows(pairs, sort) {
     if (!sort) return pairs;
     var sign = sort.descending ? -1 : 1, column = sort.column, groups = {};
@@ -147,6 +149,9 @@
       return row[column];
     }
     return pairs.sort(function (a, b) {
+      if (column === "result" && a[0].division !== b[0].division) {
+        return a[0].division === "open" ? 1 : -1;
+      }
       if (column === "result" && a[1].units !== b[1].units) {
         return groups[a[1].units] - groups[b[1].units];
       }
