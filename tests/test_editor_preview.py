@@ -115,7 +115,9 @@ def save_and_fetch(served, path, old, new, url, expect):
     finally:  # the next test starts from the file as it was, whatever happened here
         restored = time.monotonic()
         path.write_text(text, encoding="utf-8")
-    wait_for(lines, "Documentation built", restored, 240)
+    # The server settles: every rebuild cycle of `mkdocs serve` ends by reloading the browsers
+    # (a rebuild started while another ran may end without its "Documentation built" line).
+    wait_for(lines, "Reloading browsers", restored, 240)
     time.sleep(2)  # the rebuild after it, for the claims downloads the preview rewrote
     return built - saved, log, page
 
