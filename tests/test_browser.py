@@ -44,24 +44,6 @@ def test_chart_draws_after_following_a_link(page, base_url):
     assert page.console_errors == []
 
 
-def test_language_selector_keeps_the_reader_on_the_page(browser, site):
-    # Material matches the page against the other language's sitemap.xml after rewriting only
-    # the host name of its URLs, not the port, so this test serves the site at its published
-    # address (site_url) from the files of site/, through Playwright's request routing.
-    published = urlsplit(load_config()["site_url"])
-    origin = f"{published.scheme}://{published.netloc}"
-    context = browser.new_context()
-    context.route(f"{origin}/**", lambda route: serve_file(route, site, published.path))
-    page = context.new_page()
-    page.goto(f"{origin}{published.path}en/{BENCHMARK}")
-    page.wait_for_load_state("networkidle")
-    page.hover(".md-header__option .md-select")
-    page.click('.md-select__link[hreflang="it"]')
-    page.wait_for_url(f"**/it/{BENCHMARK}", timeout=10000)
-    assert page.locator("html").get_attribute("lang") == "it"
-    context.close()
-
-
 def serve_file(route, site, prefix):
     path = urlsplit(route.request.url).path.removeprefix(prefix)
     file = site / path
