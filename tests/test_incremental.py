@@ -86,6 +86,18 @@ def test_generation_is_skipped_only_while_nothing_changed(project):
     assert not generation_stamp.generation_unchanged(project)
 
 
+def test_an_edited_theme_script_is_generated_again(project):
+    # generate writes our scripts and stylesheets content-hashed into docs/<code>/assets/
+    # (generator.site.assets.theme_pages): an edited one must not leave the old copy published.
+    script = project / "overrides" / "assets" / "javascripts" / "a.js"
+    script.parent.mkdir(parents=True)
+    script.write_text("var a = 1;\n")
+    generation_stamp.mark_generated(project)
+    assert generation_stamp.generation_unchanged(project)
+    script.write_text("var a = 2;\n")
+    assert not generation_stamp.generation_unchanged(project)
+
+
 def test_an_edited_article_alone_regenerates_only_the_article_lists(project):
     post = project / "docs" / "zh" / "blog" / "posts" / "a.md"
     post.parent.mkdir(parents=True)

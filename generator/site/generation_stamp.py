@@ -13,10 +13,13 @@ from pathlib import Path
 
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES
+from generator.site.assets import THEME_ASSETS
 from generator.site.build import FINGERPRINTS, ROOT, tree_fingerprint
 
-# What `check` and `generate` read, and the docs/ folder they write into.
-GENERATION_INPUTS = ("data", "generator", "templates", "docs", "mkdocs.yml", "requirements.txt")
+# What `check` and `generate` read, and the docs/ folder they write into; generate copies our
+# scripts and stylesheets (overrides/assets/...) content-hashed into docs/.
+GENERATION_INPUTS = ("data", "generator", "templates", "docs", "mkdocs.yml", "requirements.txt",
+                     *(f"overrides/{folder}" for folder in THEME_ASSETS))
 # The articles (hand-written) and the blog files generated from them: only the pages that list
 # articles (home, blog index, tags, verification, claims downloads) read them.
 ARTICLES = tuple(f"docs/{lang.code}/blog" for lang in LANGUAGES)
