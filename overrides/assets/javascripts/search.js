@@ -1,4 +1,4 @@
-// Search, two corrections to Material's (9.8) search on the reader's side; both leave the
+// Search, three corrections to Material's (9.8) search on the reader's side; all leave the
 // index and the worker as Material ships them.
 //
 // 1. A Chinese query of one word ("集群") is cut by Material's segmenter to its first character
@@ -9,11 +9,18 @@
 // 2. A one-character term is not highlighted (?h=t marked every "t" of a page): it is removed
 //    from the ?h= of search result links and of the page's own address, before Material reads
 //    it. Upstream Zensical skips such terms too.
+// 3. Chinese result titles and excerpts are shown without zero-width spaces (U+200B). Material's
+//    search plugin puts one between the words jieba finds in each run of Han characters, in the
+//    index's titles and texts, so that the browser's tokenizer (whose separator holds U+200B)
+//    splits the run into words; the results show those strings as they are, and a reader who
+//    copies a title copies the invisible characters too. They are removed from the text of the
+//    result list as it is drawn, after the index has used them.
 (function () {
   "use strict";
   var QUERY = 2;  // Material's SearchMessageType.QUERY
   var HAN_RUN = /\p{sc=Han}{2,}/gu;
   var PLACEHOLDER = "\u3007";
+  var ZERO_WIDTH_SPACE = /\u200b/g;
 
   var post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message) {
@@ -45,9 +52,18 @@
       if (dropShortTerms(url)) link.href = url.href;
     });
   }
+  // The text below ``root`` without U+200B (text nodes only: markup and links stay as they are).
+  function dropZeroWidthSpaces(root) {
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.data.indexOf("\u200b") !== -1) node.data = node.data.replace(ZERO_WIDTH_SPACE, "");
+    }
+  }
+
   var results = document.querySelector(".md-search-result__list");
   if (results) {
-    new MutationObserver(function () { cleanLinks(results); })
+    // Text edits are not childList mutations: the observer does not wake itself.
+    new MutationObserver(function () { cleanLinks(results); dropZeroWidthSpaces(results); })
       .observe(results, {childList: true, subtree: true});
   }
 })();
