@@ -34,8 +34,13 @@ DEFAULT_FAVICON = "assets/images/favicon.png"
 CLAIMS_EXTENSION = "generator.editorial.claim_markdown"
 # The search plugin's options per language (Material's defaults elsewhere).
 SEARCH = {
-    # Italian pages quote English names and terms (throughput, Offline): both stemmers run.
-    "it": {"lang": ["it", "en"]},
+    # Italian pages quote English names and terms (throughput, Offline): both languages load.
+    # No stop-word filter (Material's default keeps it; stemming stays off, word forms are
+    # indexed at build by generator.i18n.search): the Italian list holds "dell" (as in
+    # "dell'acceleratore"), the name of a submitter, and the filter would drop it from the
+    # index. Material offers no way to change the list; typed words never meet it (each is
+    # matched as a prefix, "dell*", which skips the pipeline), so only the index loses them.
+    "it": {"lang": ["it", "en"], "pipeline": []},
     "zh": {"lang": ["zh", "en"],
            # Material's default for Chinese stems the index in the browser: typed English
            # words ("Offline", "Crusoe") are matched as prefixes of their stems and find nothing.
