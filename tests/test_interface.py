@@ -154,12 +154,14 @@ def test_a_table_column_keeps_one_number_style(site, dataset):
 CASES = ROOT.parent / "shared" / "cases" / "site"
 
 
-def test_a_draft_post_is_in_no_generated_list(dataset, tmp_path):
-    # The case's draft (draft: true, unique word zzdraftword) beside the published posts.
+@pytest.mark.parametrize("code", ["en", "zh", "it"])
+def test_a_draft_post_is_in_no_generated_list(dataset, tmp_path, code):
+    # The case's draft (draft: true, unique word zzdraftword) beside the published posts; it
+    # was listed on every language's home page.
     from generator.editorial.articles import articles
     from generator.editorial.claims import load_registry
-    lang = language("en")
-    draft = read_article(FIXTURES / "posts" / "en" / "t-draft.md", lang)
+    lang = language(code)
+    draft = read_article(FIXTURES / "posts" / code / "t-draft.md", lang)
     assert draft.draft
     posts = [p for p in articles(ROOT / "docs") if p.lang == lang]
     pages = site_module.language_pages(dataset, lang, ROOT / "data", "https://example.org/",

@@ -85,3 +85,16 @@ def test_a_page_missing_in_a_language_opens_its_home_page(page, served, prefix):
     switch(page, "it")
     page.wait_for_url(f"{base}it/", timeout=10000)
     assert page.locator("html").get_attribute("lang") == "it"
+
+
+def test_the_comparison_keeps_its_pair_under_another_prefix(page, served):
+    # Opened without a query, the comparison writes its default pair into the address
+    # (compare.js); the other language opens the same pair (../shared/cases/site/
+    # lang-switch-drops-query: it opened the language's home page).
+    base = served(PREFIXES[1])
+    page.goto(f"{base}en/results/compare/")
+    page.wait_for_url(re.compile(r".*/compare/\?a=[^&]+&b=.+"), timeout=15000)
+    query = page.url.split("?", 1)[1]
+    switch(page, "zh")
+    page.wait_for_url(f"{base}zh/results/compare/?{query}", timeout=10000)
+    assert page.console_errors == []
