@@ -136,12 +136,20 @@ def test_every_page_marks_every_use(site, code):
 
 @pytest.mark.parametrize("code", [lang.code for lang in LANGUAGES])
 def test_feeds_and_search_index_mark_every_use(site, code):
+    # RSS and JSON feeds (titles, descriptions, categories), the search index (titles, tags,
+    # the text of each section).
     problems = {}
     for name in ("feed_rss_created.xml", "feed_rss_updated.xml"):
         feed = ElementTree.parse(site / code / name).getroot()
         problems[name] = [f"<{element.tag}>: {found}" for element in feed.iter()
                           if element.tag in ("title", "description", "category")
                           for found in unmarked(element.text or "")]
+    for name in ("feed_json_created.json", "feed_json_updated.json"):
+        feed = json.loads((site / code / name).read_text("utf-8"))
+        problems[name] = [f"{field}: {found}" for item in [feed, *feed["items"]]
+                          for field in ("title", "description", "content_html", "tags")
+                          for found in unmarked(" ".join(item.get(field) or []) if field == "tags"
+                                                else item.get(field) or "")]
     index = json.loads((site / code / "search" / "search_index.json").read_text("utf-8"))
     problems["search_index.json"] = [
         f"{doc['location']} {field}: {found}" for doc in index["docs"]
