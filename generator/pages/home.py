@@ -59,7 +59,9 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
               for name, _, _ in rounds if (path := withdrawn.table(data_dir, name)).exists()]
     files.append(Page("data/datapackage.json",
                       (data_dir / DESCRIPTOR).read_text(encoding="utf-8")))
-    bibtex = mark(BIBTEX.format(rounds=", ".join(name for name, _, _ in rounds),  # ® in UTF-8
+    # The ® of MLPerf as the character itself, as the page shows it (trademark.py): biber reads
+    # the entry as UTF-8, and LaTeX, UTF-8 by default since 2018, prints ® as \textregistered.
+    bibtex = mark(BIBTEX.format(rounds=", ".join(name for name, _, _ in rounds),
                                 url=f"{site_url}{lang.code}/data/"))
     changes = {name: list(reversed(changelog.read_changelog(data_dir, name)))
                for name, _, _ in rounds}
