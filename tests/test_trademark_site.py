@@ -124,10 +124,11 @@ def test_the_scan_finds_what_it_must():
         assert not page_problems(html), html
 
 
-@pytest.mark.parametrize("code", [lang.code for lang in LANGUAGES])
+@pytest.mark.parametrize("code", [lang.code for lang in LANGUAGES] + [pytest.param("", id="root")])
 def test_every_page_marks_every_use(site, code):
+    # "": the root pages (the language chooser and the 404 page).
     problems = {}
-    for path in sorted((site / code).rglob("*.html")):
+    for path in sorted((site / code).rglob("*.html") if code else site.glob("*.html")):
         found = page_problems(path.read_text(encoding="utf-8"))
         if found:
             problems[str(path.relative_to(site))] = found
