@@ -9,7 +9,7 @@ import pytest
 from generator.editorial.guidelines import LEGEND
 from generator.i18n.catalogs import catalog_path, translations
 from generator.i18n.languages import LANGUAGES, language
-from generator.i18n.trademark import mark_markdown
+from generator.i18n.trademark import mark, mark_front_matter, mark_markdown, mark_post
 
 UNMARKED = re.compile(r"MLPerf(?!®)")
 
@@ -48,12 +48,8 @@ def test_articles_are_marked_outside_code_comments_and_link_targets():
                                   "blog/2026/09/22/vera-rubin-nvl72-preview-debut/"])
 def test_a_page_marks_every_use(page, base_url, code, path):
     page.goto(f"{base_url}{code}/{path}")
-    # Tag names (tags.yaml) are the keys of the tag index, not prose: left as written.
-    text = page.locator("article").evaluate(
-        "article => { const copy = article.cloneNode(true);"
-        " copy.querySelectorAll('.md-tags').forEach(tags => tags.remove());"
-        " document.body.append(copy); const text = copy.innerText; copy.remove();"
-        " return text; }")
+    # Tag names included: data/tags.yaml's "MLPerf" is shown as "MLPerf®" too.
+    text = page.locator("article").inner_text()
     legend = translations(language(code)).gettext(LEGEND)
     assert "MLPerf®" in text
     assert UNMARKED.findall(text.replace(legend, "")) == []
@@ -65,3 +61,100 @@ def test_author_descriptions_are_marked(code):
     from generator.editorial.registries import authors_file
     text = authors_file(language(code))
     assert "MLPerf® Inference" in text and not UNMARKED.search(text.replace("MLPerf Wiki", ""))
+
+
+def test_front_matter_is_marked_where_a_reader_sees_it():
+    # Written by hand: description, title and tags are shown (meta description, feed, tag
+    # names); slug, authors and date are identifiers. Lines and their count stay as written.
+    front = ("date: 2026-09-17\nauthors: [data-desk]\ntags: [MLPerf, AMD]\n"
+             "slug: mlperf-v6-1-power\ntitle: MLPerf Power\ndescription: >-\n"
+             "  Four MLPerf Inference rounds,\n  MLPerf® once, MLPerf_Results.adoc\n"
+             "other:\n  - MLPerf\n")
+    assert mark_front_matter(front) == (
+        "date: 2026-09-17\nauthors: [data-desk]\ntags: [MLPerf®, AMD]\n"
+        "slug: mlperf-v6-1-power\ntitle: MLPerf® Power\ndescription: >-\n"
+        "  Four MLPerf® Inference rounds,\n  MLPerf® once, MLPerf_Results.adoc\n"
+        "other:\n  - MLPerf\n")
+    assert mark_front_matter("tags:\n  - MLPerf\n  - AMD\n") == "tags:\n  - MLPerf®\n  - AMD\n"
+    post = "---\ndescription: MLPerf Inference\n---\n\n# MLPerf Inference\n"
+    # The body is marked where it is rendered (verification.render_article), not in the file.
+    assert mark_post(post) == "---\ndescription: MLPerf® Inference\n---\n\n# MLPerf Inference\n"
+    assert mark_post(mark_post(post)) == mark_post(post)
+    assert mark_post("# MLPerf, no front matter\n") == "# MLPerf, no front matter\n"
+    # The site's name is a name, written as it is everywhere.
+    assert mark("MLPerf Wiki Data Desk on MLPerf Inference") == (
+        "MLPerf Wiki Data Desk on MLPerf® Inference")
+
+
+def test_a_post_read_and_stamped_shows_the_mark(tmp_path):
+    from generator.editorial.articles import read_article
+    from generator.site.build import stamp_reading_times
+    path = tmp_path / "power.md"
+    path.write_text("---\ndate: 2026-09-17\nauthors: [data-desk]\ntags: [MLPerf, AMD]\n"
+                    "slug: mlperf-power\ndescription: What MLPerf Power measures.\n---\n\n"
+                    "# Reading MLPerf Power\n\nMLPerf Power text.\n", encoding="utf-8")
+    post = read_article(path, language("en"))
+    # Every list of posts (home, verification, tag pages) shows what read_article gives.
+    assert post.title == "Reading MLPerf® Power"
+    assert post.meta["description"] == "What MLPerf® Power measures."
+    assert post.meta["tags"] == ["MLPerf®", "AMD"] and post.meta["slug"] == "mlperf-power"
+    assert "MLPerf Power" in post.front_matter  # as written
+    # The engine reads the file itself: the build writes the marks into its front matter.
+    assert stamp_reading_times([post]) == 1
+    text = path.read_text(encoding="utf-8")
+    assert "tags: [MLPerf®, AMD]\nslug: mlperf-power\ndescription: What MLPerf® Power" in text
+    assert text.endswith("# Reading MLPerf Power\n\nMLPerf Power text.\n")
+    assert stamp_reading_times([read_article(path, language("en"))]) == 0
+
+
+def test_tag_names_are_marked_and_their_slugs_are_not():
+    from generator.editorial import registries
+    # data/tags.yaml: mlperf: {en: MLPerf, zh: MLPerf, it: MLPerf}
+    assert registries.tags()["mlperf"] == {"en": "MLPerf®", "zh": "MLPerf®", "it": "MLPerf®"}
+    for name in ("MLPerf", "MLPerf®"):
+        assert registries.tag_slug(name, language("zh")) == "mlperf"
+        assert registries.slugify(name) == "mlperf"
+
+
+def test_source_titles_are_marked():
+    from generator.editorial.claims import load_registry
+    from tests.conftest import DATA
+    sources = load_registry(DATA / "claims.yaml").sources
+    # data/claims.yaml: mlcommons-v6.1's title is "MLPerf Inference v6.1 results"; NVIDIA's
+    # post is "Vera Rubin NVL72 Makes Its First Appearance in MLPerf Inference v6.1".
+    assert sources["mlcommons-v6.1"].title == "MLPerf® Inference v6.1 results"
+    assert sources["nvidia-blog-vera-rubin-v6.1"].title.endswith("in MLPerf® Inference v6.1")
+
+
+def test_a_social_card_draws_the_marked_title():
+    # The plugin draws a post's card before the page is rendered, from `layout.title` or else
+    # the first heading as written (its templates/default.yml: page.meta.get("title",
+    # page.title)); hooks/social.py sets `layout.title` to social.card_text of the heading.
+    import importlib.util
+    import types
+
+    from tests.conftest import ROOT
+    spec = importlib.util.spec_from_file_location("social_hook", ROOT / "hooks" / "social.py")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    plugin = types.SimpleNamespace(config=types.SimpleNamespace(enabled=True, cards_exclude=[]))
+    config = types.SimpleNamespace(plugins={"material/social": plugin})
+    for heading, drawn in (("Two years of MLPerf Inference", "Two years of MLPerf® Inference"),
+                           ("MLPerf Inference 两年回看：一代", "MLPerf® Inference 两年回看： 一代")):
+        page = types.SimpleNamespace(meta={}, title=heading,
+                                     file=types.SimpleNamespace(src_uri="blog/posts/x.md"))
+        hook.on_page_markdown(f"# {heading}\n\ntext\n", page, config)
+        assert page.meta["social"]["cards_layout_options"]["title"] == drawn
+
+
+def test_the_citation_file_marks_the_name():
+    # CITATION.cff is UTF-8 YAML (Citation File Format 1.2.0): its title, message and the
+    # reference's title are what GitHub's "Cite this repository" turns into a citation, so they
+    # carry ® as the site does. Keywords are search terms, not statements: left plain.
+    import yaml
+
+    from tests.conftest import ROOT
+    citation = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    texts = [citation["title"], citation["message"], citation["references"][0]["title"]]
+    assert all("MLPerf®" in text and not UNMARKED.search(text) for text in texts)
+    assert citation["authors"] == [{"name": "MLPerf Wiki"}] and "MLPerf" in citation["keywords"]

@@ -20,6 +20,7 @@ from generator.data import accelerators
 from generator.editorial import editor_yaml
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
+from generator.i18n.trademark import mark, mark_front_matter
 
 CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
 # Anything that starts like a claim reference ("[[claim", "[ [claim", "[claim:"); those that
@@ -155,7 +156,9 @@ class Article:
 
 
 def read_article(path: Path, lang: Language) -> Article:
-    """Parse one post (front matter with the YAML safe loader).
+    """Parse one post (front matter with the YAML safe loader). Its title and the front matter
+    values a reader sees (``trademark.mark_front_matter``) carry the ® after MLPerf, as every
+    page that lists the post shows them; ``front_matter`` and ``body`` stay as written.
 
     Raises:
         InputError: no front matter, or front matter that is not a mapping.
@@ -166,12 +169,13 @@ def read_article(path: Path, lang: Language) -> Article:
     match = FRONT_MATTER.match(text)
     if not match:
         raise InputError(path, "line 1", None, "expected front matter between '---' lines")
-    meta = editor_yaml.read(path, match.group(1), first_line=2, kind="front matter") or {}
+    meta = editor_yaml.read(path, mark_front_matter(match.group(1)), first_line=2,
+                            kind="front matter") or {}
     if not isinstance(meta, dict):
         raise InputError(path, "line 2", None, "front matter must be a mapping of keys")
     body = text[match.end():]
     heading = re.search(r"^#\s+(.+?)\s*$", body, re.MULTILINE)
-    return Article(path, lang, meta, render_plain(heading.group(1)) if heading else path.stem,
+    return Article(path, lang, meta, mark(render_plain(heading.group(1))) if heading else path.stem,
                    body,
                    match.group(0).count("\n") + 1, match.group(1))
 

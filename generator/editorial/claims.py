@@ -28,16 +28,8 @@ import math
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    PrivateAttr,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr,
+                      ValidationError, field_validator, model_validator)
 
 from generator.data.schema import ResultRecord, canonical_result_id
 from generator.data.vocabulary import vocabulary
@@ -53,6 +45,7 @@ from generator.editorial.precision import (
     written_number,
 )
 from generator.errors import InputError, InputErrors
+from generator.i18n.trademark import mark
 from generator.results import power
 
 # Status taxonomy. "verified" and "preview" follow MLCommons' categories (available, preview);
@@ -78,7 +71,7 @@ class Source(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     publisher: str = Field(min_length=1)
-    title: str = Field(min_length=1)
+    title: Annotated[str, Field(min_length=1), AfterValidator(mark)]  # shown with its ®
     date: dt.date
     url: str = Field(pattern=r"^https?://\S+$")
 

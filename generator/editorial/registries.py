@@ -57,7 +57,9 @@ def authors(path: Path = AUTHORS_FILE) -> dict[str, dict]:
 
 @cache
 def tags(path: Path = TAGS_FILE) -> dict[str, dict[str, str]]:
-    """Tags by slug, each with its display name per language code.
+    """Tags by slug, each with its display name per language code, MLPerf marked with its ®
+    (``trademark.mark``: ``MLPerf`` -> ``MLPerf®``), as posts' front matter shows it
+    (``trademark.mark_front_matter``); the slug, the tag's address, is never marked.
 
     Raises:
         InputError: a bad slug, a language missing, or one display name used by two tags in the
@@ -67,24 +69,27 @@ def tags(path: Path = TAGS_FILE) -> dict[str, dict[str, str]]:
     for lang in LANGUAGES:
         seen: dict[str, str] = {}
         for slug, names in table.items():
-            name = names[lang.code]
-            if name in seen:
+            name = str(names[lang.code])
+            if mark(name) in seen:  # the name as written, compared as shown
                 raise InputError(path, f"entry '{slug}'", lang.code,
-                                 f"display name '{name}' is also used by '{seen[name]}'")
-            seen[name] = slug
-    return table
+                                 f"display name '{name}' is also used by '{seen[mark(name)]}'")
+            seen[mark(name)] = slug
+    return {slug: {code: mark(str(name)) for code, name in names.items()}
+            for slug, names in table.items()}
 
 
 def tag_slug(name: str, lang: Language, path: Path = TAGS_FILE) -> str | None:
-    """The slug of the tag displayed as ``name`` in ``lang``, or None if unknown."""
-    return next((slug for slug, names in tags(path).items() if names[lang.code] == name), None)
+    """The slug of the tag displayed as ``name`` in ``lang`` (with or without the ®), or None if
+    unknown."""
+    return next((slug for slug, names in tags(path).items() if names[lang.code] == mark(name)),
+                None)
 
 
 def slugify(name: str, separator: str = "-") -> str:
     """Material's ``tags_slugify``: a tag's display name (in any language) -> its ASCII slug from
     ``data/tags.yaml``; an unknown name falls back to a Unicode slug (``check`` reports it)."""
     for names in tags().values():
-        if name in names.values():
+        if mark(name) in names.values():
             return next(slug for slug, n in tags().items() if n is names)
     return unicode_slugify(case="lower")(name, separator)
 

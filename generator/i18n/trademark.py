@@ -5,7 +5,9 @@ must include the ® next to all uses of the MLPerf name." -- every use, not only
 page. Two texts *name* the mark rather than use it and are left as written: the guidelines'
 own attribution legend, quoted as they give it ("The MLPerf name and logo are registered and
 unregistered trademarks ..."), and this site's advice on how to write the name. A name that
-only contains the word (a file name such as ``MLPerf_Results_...``) is no use of the mark.
+only contains the word (a file name such as ``MLPerf_Results_...``) is no use of the mark, nor
+is the site's own name, ``SITE_NAME`` (``site_name`` of ``mkdocs.yml``), written as it is
+everywhere (page titles, feeds, authors' names).
 
 ``mark`` is applied to every message of the catalogs when they are read
 (``catalogs.translations``), so every page, chart and script label of every language gets the
@@ -17,8 +19,9 @@ from __future__ import annotations
 
 import re
 
+SITE_NAME = "MLPerf Wiki"
 # A use of the name: the word MLPerf, not part of a longer name, not already marked.
-USE = re.compile(r"(?<![\w/.-])MLPerf(?![\w®/-]|\.\w)")
+USE = re.compile(r"(?<![\w/.-])MLPerf(?![\w®/-]|\.\w| Wiki\b)")
 # Catalog keys that name the mark instead of using it (their translations are left alone).
 NAMING = ("The MLPerf name and logo are registered and unregistered trademarks",
           "Put the registered mark after the name MLPerf")
@@ -62,3 +65,36 @@ def mark_markdown(text: str) -> str:
         pieces += [mark(text[end:found.start()]), found.group()]
         end = found.end()
     return "".join(pieces) + mark(text[end:])
+
+
+# Front matter keys whose values a reader sees (page title, meta and link-preview description,
+# feed item, tag names); the others (slug, date, authors...) are identifiers, left as written.
+SHOWN_KEYS = ("title", "description", "tags")
+KEY = re.compile(r"^(\w+)\s*:")
+
+
+def mark_front_matter(front_matter: str) -> str:
+    """A post's front matter (the YAML text between its ``---`` lines) with ``mark`` applied to
+    the values of ``SHOWN_KEYS``, lines and line count kept as written: ``description: Four
+    MLPerf Inference rounds`` -> ``description: Four MLPerf® Inference rounds``, ``tags: [MLPerf,
+    AMD]`` -> ``tags: [MLPerf®, AMD]``. A value continued on the next lines (a folded text, a
+    list) is marked too; ``slug: mlperf-v6-1`` never changes."""
+    lines, key = [], None
+    for line in front_matter.splitlines(keepends=True):
+        found = KEY.match(line)
+        key = found.group(1) if found else key
+        if key in SHOWN_KEYS:
+            start = found.end() if found else 0
+            line = line[:start] + mark(line[start:])
+        lines.append(line)
+    return "".join(lines)
+
+
+POST_FRONT_MATTER = re.compile(r"\A(---\s*\n)(.*?\n)(?=---\s*\n)", re.DOTALL)
+
+
+def mark_post(text: str) -> str:
+    """A post file's ``text`` with its front matter marked (``mark_front_matter``) and its body
+    as written (the body is marked where it is rendered); text without front matter unchanged."""
+    return POST_FRONT_MATTER.sub(lambda m: m.group(1) + mark_front_matter(m.group(2)), text,
+                                 count=1)

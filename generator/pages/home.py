@@ -14,6 +14,7 @@ from generator.editorial.guidelines import LEGEND
 from generator.editorial.verification import ICONS, STATUS_MEANINGS, claim_view, grouped_by_status
 from generator.i18n.catalogs import translations
 from generator.i18n.languages import Language
+from generator.i18n.trademark import mark
 from generator.pages.citations import citation
 from generator.pages.filters import environment
 from generator.pages.output import Page, downloads
@@ -58,8 +59,10 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
               for name, _, _ in rounds if (path := withdrawn.table(data_dir, name)).exists()]
     files.append(Page("data/datapackage.json",
                       (data_dir / DESCRIPTOR).read_text(encoding="utf-8")))
-    bibtex = BIBTEX.format(rounds=", ".join(name for name, _, _ in rounds),
-                           url=f"{site_url}{lang.code}/data/")
+    # The ® of MLPerf as the character itself, as the page shows it (trademark.py): biber reads
+    # the entry as UTF-8, and LaTeX, UTF-8 by default since 2018, prints ® as \textregistered.
+    bibtex = mark(BIBTEX.format(rounds=", ".join(name for name, _, _ in rounds),
+                                url=f"{site_url}{lang.code}/data/"))
     changes = {name: list(reversed(changelog.read_changelog(data_dir, name)))
                for name, _, _ in rounds}
     latest = dataset.rounds[-1]

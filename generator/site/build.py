@@ -32,6 +32,7 @@ from generator.editorial.claims import Registry
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.readtime import with_reading_time
+from generator.i18n.trademark import mark_post
 from generator.pages import charts
 from generator.pages.explorer import explorer_data
 from generator.pages.home import data_pages, editorial_pages, home_page
@@ -142,13 +143,16 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
 
 def stamp_reading_times(posts: list[Article]) -> int:
     """Write each post's reading time into its front matter (``readtime``), where every
-    Material-compatible blog reads it: the only generated value in a hand-written file.
+    Material-compatible blog reads it, and the ® after MLPerf into the front matter values a
+    reader sees (``trademark.mark_front_matter``: description, title, tags), which the engine
+    shows as written (meta and link-preview description, feed, tag names): the only generated
+    changes to a hand-written file.
 
     Returns:
-        the number of post files rewritten (those whose reading time changed).
+        the number of post files rewritten (those whose reading time or marks changed).
     """
-    return sum(write_text_atomic(post.path, with_reading_time(
-        post.path.read_text(encoding="utf-8"), post.lang)) for post in posts)
+    return sum(write_text_atomic(post.path, mark_post(with_reading_time(
+        post.path.read_text(encoding="utf-8"), post.lang))) for post in posts)
 
 
 def _is_current(folder: Path, image: ChartImage) -> bool:

@@ -22,6 +22,7 @@ from pathlib import Path
 from fontTools.ttLib import TTCollection
 
 from generator.files import write_bytes_atomic
+from generator.i18n.trademark import mark
 
 FAMILY = "Noto Sans CJK SC"
 # The styles the plugin's default card layout uses, and the collection file of each.
@@ -162,5 +163,7 @@ def card_text(text: str) -> str:
     A space after each full-width punctuation mark lets it break there, where the mark's own
     blank half already separates the phrases: ``"纪录集群：谁创造的"`` -> ``"纪录集群： 谁创造的"``.
     Likewise an underscore between two words becomes a space on the card:
-    ``"Quanta_Cloud_Technology"`` is too wide for one line and reads as three words."""
-    return UNDERSCORE.sub(" ", BREAK_AFTER.sub(r"\1 ", text))
+    ``"Quanta_Cloud_Technology"`` is too wide for one line and reads as three words.
+    MLPerf carries its ® (``trademark.mark``): the plugin draws a post's card before the page
+    is rendered, from the heading as written."""
+    return UNDERSCORE.sub(" ", BREAK_AFTER.sub(r"\1 ", mark(text)))
