@@ -42,6 +42,17 @@ def test_articles_are_marked_outside_code_comments_and_link_targets():
         "\n```\nMLPerf\n```\n")
 
 
+
+def test_a_post_that_quotes_no_figure_is_marked_too():
+    # A new post with no [[claim:]] or [[plain:]] mark goes through the same extension the
+    # site's configuration lists; only the notice symbol is added, the rest is as written.
+    import markdown
+    from generator.editorial.claim_markdown import ClaimExtension
+    html = markdown.markdown("MLPerf Inference, [a](../MLPerf-x/) and `MLPerf`.",
+                             extensions=[ClaimExtension(lang="en")])
+    assert html == ('<p>MLPerf® Inference, <a href="../MLPerf-x/">a</a> and '
+                    '<code>MLPerf</code>.</p>')
+
 @pytest.mark.browser
 @pytest.mark.parametrize("code", [lang.code for lang in LANGUAGES])
 @pytest.mark.parametrize("path", ["results/v6.1/datacenter/gpt-oss-120b/offline/",

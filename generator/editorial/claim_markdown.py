@@ -4,7 +4,8 @@ any engine that runs Python-Markdown extensions -- MkDocs, Zensical -- turns eve
 ``[[claim:ID]]`` of an article into its flag and footnote, with no hook of its own.
 
 The preprocessor runs before every other one, on the page's Markdown as the engine read it
-(front matter removed); pages without a claim or plain mark are passed through untouched. The
+(front matter removed); a page without a claim or plain mark only gets the notice symbol after
+MLPerf (``trademark.mark_markdown``: a post that quotes no figure is marked too). The
 registry and the dataset are read once per process (again only when their files changed: the
 editor's preview rebuilds in the same process); ``python -m generator check`` has already
 validated them, so a failure here is a bug and stops the build -- except with the option
@@ -25,6 +26,7 @@ from generator.editorial.verification import render_article
 from generator.errors import InputErrors
 from generator.files import load_unless_unchanged
 from generator.i18n.languages import language
+from generator.i18n.trademark import USE, mark_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKS = ("[[claim:", "[[plain:")
@@ -65,8 +67,8 @@ class ClaimPreprocessor(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         text = "\n".join(lines)
-        if not any(mark in text for mark in MARKS):
-            return lines
+        if not any(mark in text for mark in MARKS):  # no claim: the notice symbol alone
+            return mark_markdown(text).split("\n") if USE.search(text) else lines
         claims = registry(self.root, self.keep_last_good)
         records = list(load_unless_unchanged(load, self.root / "data").records)
         return render_article(text, claims, records, self.lang).split("\n")
