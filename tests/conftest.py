@@ -68,6 +68,15 @@ def skip_without_cards():
         pytest.skip(f"the site was built without social cards: {reason}")
 
 
+def download(site: Path, lang: str, path: str) -> Path:
+    """The built file a reader of ``lang`` downloads from the page beside ``path`` (below the
+    language's folder): there when it is the language's own, else the one file every language
+    links at the site root's ``downloads/`` (generator/site/downloads.py; tests/test_downloads.py
+    checks which is which)."""
+    own = site / lang / path
+    return own if own.is_file() else site / "downloads" / path
+
+
 @pytest.fixture(scope="session")
 def site():
     if not (SITE / "en" / "index.html").exists():

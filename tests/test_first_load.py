@@ -9,8 +9,10 @@ pytestmark = pytest.mark.browser
 
 BENCHMARK = "results/v6.1/datacenter/gpt-oss-120b/offline/"
 # Fetched only once the reader reaches for a chart or starts to search (tools/bench_load.py
-# measures the rest): the Vega bundle, chart specs, the search index, any sitemap.
-LATER = re.compile(r"vega-bundle[^/]*\.js|\.vl\.json|search_index\.json|sitemap\.xml")
+# measures the rest): the Vega bundle, chart specs, the search index and worker, any sitemap.
+SEARCH_WORKER = re.compile(r"/workers/search\.[^/]*\.js$")
+LATER = re.compile(r"vega-bundle[^/]*\.js|\.vl\.json|search_index\.json|sitemap\.xml|"
+                   + SEARCH_WORKER.pattern)
 
 
 def settle(page):
@@ -60,7 +62,8 @@ def test_the_first_search_from_the_keyboard_finds_a_known_page(page, base_url, l
                                                                expected):
     page.goto(f"{base_url}{lang}/")
     settle(page)
-    assert not any("search_index.json" in url for url in page.requests)
+    assert not any("search_index.json" in url or SEARCH_WORKER.search(url)
+                   for url in page.requests)
     page.keyboard.press("/")  # Material's shortcut focuses the search field
     assert page.evaluate("document.activeElement.matches('.md-search__input')")
     page.keyboard.type(query, delay=20)
@@ -68,6 +71,18 @@ def test_the_first_search_from_the_keyboard_finds_a_known_page(page, base_url, l
     links = page.locator(".md-search-result__item a").evaluate_all("a => a.map(l => l.href)")
     assert any(expected in link for link in links)
     assert any("search_index.json" in url for url in page.requests)
+    assert any(SEARCH_WORKER.search(url) for url in page.requests)
+    assert page.console_errors == []
+
+
+def test_a_page_opened_from_a_search_result_highlights_the_terms_at_once(page, base_url):
+    # ?h= is what Material's result links add (search.highlight in mkdocs.yml): the index and
+    # the worker are fetched at load and the terms are marked in the page without any focus.
+    # "accelerator" is in the post's title (docs/en/blog/posts/…amd-512-accelerator-record…).
+    page.goto(f"{base_url}en/blog/2026/09/17/amd-512-accelerator-record/?h=accelerator")
+    page.locator("article mark").first.wait_for(timeout=60000)
+    assert any(SEARCH_WORKER.search(url) for url in page.requests)
+    assert "accelerator" in page.locator("article mark").first.inner_text().lower()
     assert page.console_errors == []
 
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from generator.results.open_division import TARGETS, accuracy_value, meets_closed_target
-from tests.conftest import SITE
+from tests.conftest import SITE, download
 
 # The v5.1 edge ResNet Offline page: its best open result ran a MobileNet at 44.116 % top-1
 # accuracy (data/results/v5.1.csv, model resnet, division open, used_model
@@ -61,8 +61,8 @@ def test_mixed_systems_have_no_per_accelerator_figure():
     mixed = [r for r in rows if r["system_name"] == MIXED]
     assert mixed and all(r["accelerator_mixed"] == "True" and r["result_per_accelerator"] == ""
                          for r in mixed)
-    chart = json.loads((SITE / "en" / "results/v6.1/datacenter/gpt-oss-120b/offline" /
-                        "per-accelerator.json").read_text(encoding="utf-8"))
+    chart = json.loads(download(SITE, "en", "results/v6.1/datacenter/gpt-oss-120b/offline/"
+                                "per-accelerator.json").read_text(encoding="utf-8"))
     assert MIXED not in {r["system_name"] for r in chart}
 
 

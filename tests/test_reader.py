@@ -10,7 +10,7 @@ import pytest
 
 from generator.pages.charts import chart_rows
 from generator.results.benchmarks import benchmarks_of
-from tests.conftest import ROOT, skip_without_cards
+from tests.conftest import ROOT, download, skip_without_cards
 from tests.test_browser import only_local
 
 PAGES = {"home": "", "article": "blog/2026/09/17/amd-512-accelerator-record/",
@@ -60,13 +60,16 @@ def test_downloads_hold_exactly_the_rows_shown(site, dataset):
     table = list(csv.DictReader(io.StringIO((folder / "results.csv").read_text("utf-8"))))
     assert [r["result_id"] for r in table] == [r.result_id for r in benchmark.results]
     assert float(table[0]["result"]) == benchmark.results[0].result == 5749440.0
-    leaders = json.loads((folder / "leaders.json").read_text("utf-8"))
+    leaders = json.loads(download(site, "zh", f"results/{benchmark.path}/leaders.json")
+                         .read_text("utf-8"))
     assert [r["system_name"] for r in leaders] == [r.system_name for r in chart_rows(benchmark)]
     (spec_file,) = folder.glob("leaders.*.vl.json")  # a content-hashed name (site/assets.py)
     spec = json.loads(spec_file.read_text("utf-8"))
     assert [v["system"] for v in spec["data"]["values"]] == [r["system_name"] for r in leaders]
     page = (folder / "index.html").read_text("utf-8")
-    assert 'href="results.csv"' in page and 'href="leaders.json"' in page
+    # The chart's data is the same in every language: linked at the site root's downloads/.
+    assert 'href="results.csv"' in page
+    assert f'href="../../../../../../downloads/results/{benchmark.path}/leaders.json"' in page
 
 
 def test_data_page_offers_every_round_with_fields_and_citation(site, dataset):
@@ -163,7 +166,8 @@ def test_every_results_table_offers_its_rows(site):
     import pandas as pd
     import yaml
     table = pd.read_csv(ROOT / "data" / "results" / "v6.1.csv")
-    read = lambda path: list(csv.DictReader(io.StringIO((site / "it" / path).read_text("utf-8"))))
+    read = lambda path: list(csv.DictReader(io.StringIO(download(site, "it", path)
+                                                        .read_text("utf-8"))))
     crusoe = read("results/v6.1/submitters/crusoe/results.csv")
     assert sorted(r["result_id"] for r in crusoe) == sorted(
         table[table.submitter == "Crusoe"].result_id)
@@ -175,8 +179,8 @@ def test_every_results_table_offers_its_rows(site):
     registry = yaml.safe_load((ROOT / "data" / "claims.yaml").read_text("utf-8"))["claims"]
     assert set(claims) == set(registry)
     assert float(claims["gpt-oss-512-offline"]["recomputed_value"]) == 5749440.0
-    history = json.loads((site / "it" / "results/accelerators/nvidia-gb300/"
-                          "history.json").read_text("utf-8"))
+    history = json.loads(download(site, "it", "results/accelerators/nvidia-gb300/"
+                                  "history.json").read_text("utf-8"))
     assert all(r["result_per_accelerator"] for r in history)
     assert len({r["round"] for r in history}) > 1  # the GB300 ran in v6.0 and v6.1
 
@@ -187,7 +191,8 @@ def test_downloads_spell_each_id_once_and_say_whether_it_is_derived(site):
     import pandas as pd
     published = pd.read_csv(ROOT / "data" / "results" / "v4.1.csv")
     spelling = dict(zip(published.result_id, published.result_id_published))
-    read = lambda path: list(csv.DictReader(io.StringIO((site / "en" / path).read_text("utf-8"))))
+    read = lambda path: list(csv.DictReader(io.StringIO(download(site, "en", path)
+                                                        .read_text("utf-8"))))
     folder = "results/v4.1/datacenter/bert-99/offline"
     for name in ("results", "leaders", "per-accelerator"):  # the table and its charts' data
         for row in read(f"{folder}/{name}.csv"):

@@ -8,7 +8,7 @@ import io
 import pandas as pd
 import pytest
 
-from tests.conftest import DATA
+from tests.conftest import DATA, download
 from tests.test_browser import only_local
 
 CODES = ["en", "zh", "it"]
@@ -20,7 +20,7 @@ def table():
 
 
 def rows_of(site, lang, path):
-    return list(csv.DictReader(io.StringIO((site / lang / path).read_text("utf-8"))))
+    return list(csv.DictReader(io.StringIO(download(site, lang, path).read_text("utf-8"))))
 
 
 @pytest.mark.parametrize("lang", CODES)

@@ -159,14 +159,25 @@ def page_weight(site_lang: Path, page: str) -> tuple[int, int]:
 
 
 def site_size(site: Path) -> dict:
-    """Size of the published site: MB, files, social-card PNGs (MB), source maps, and copies of
-    the Vega bundle."""
+    """Size of the published site: MB, files, social-card PNGs (MB), source maps, copies of
+    the Vega bundle, and the CSV/JSON downloads: those published once for every language
+    (``downloads/``, files and MB) and those of each language (files, all languages)."""
     files = [p for p in site.rglob("*") if p.is_file()]
     cards = [p for p in files if "social" in p.parts and p.suffix == ".png"]
+    top = {p: p.parts[len(site.parts)] for p in files}  # the folder below the site root
+    once = [p for p in files if top[p] == "downloads"]
+    own = [p for p in files if p.suffix in (".csv", ".json") and top[p] in CODES
+           and not p.name.endswith(".vl.json") and p.parent.name != "search"]
     return {"mb": sum(p.stat().st_size for p in files) / 2**20, "files": len(files),
             "cards_mb": sum(p.stat().st_size for p in cards) / 2**20,
             "maps": sum(p.suffix == ".map" for p in files),
-            "bundles": sum(p.name == "vega-bundle.js" for p in files)}
+            "bundles": sum(p.name == "vega-bundle.js" for p in files),
+            "shared_downloads": len(once),
+            "shared_downloads_mb": sum(p.stat().st_size for p in once) / 2**20,
+            "language_downloads": len(own)}
+
+
+CODES = {lang.code for lang in LANGUAGES}
 
 
 # More measurements of the real data's build, each a function of the built project's root
@@ -398,6 +409,10 @@ def print_table(rows: list[dict]) -> None:
     show("  social cards (MB)", [f"{r['size']['cards_mb']:.1f}" for r in rows])
     show("  source maps", [f"{r['size']['maps']}" for r in rows])
     show("  copies of the Vega bundle", [f"{r['size']['bundles']}" for r in rows])
+    show("  downloads once for all languages", [
+        f"{r['size']['shared_downloads']:,} ({r['size']['shared_downloads_mb']:.1f} MB)"
+        for r in rows])
+    show("  downloads of each language", [f"{r['size']['language_downloads']:,}" for r in rows])
     for lang in LANGUAGES:
         show(f"search index {lang.code} (KB)", [f"{r['search'][lang.code] / 1024:.0f}"
                                               for r in rows])

@@ -25,6 +25,13 @@ class Page:
 
 
 @dataclass(frozen=True)
+class SharedDownload(Page):
+    """A download with no text of the page's language (``downloads``): the same file in every
+    language, so it is published once for all of them, at ``downloads/<path>`` below the site
+    root (``site.downloads``), not in each language's folder."""
+
+
+@dataclass(frozen=True)
 class ChartImage:
     """A static SVG still to render from a Vega-Lite ``spec`` (rendering is the slow step, so the
     writer renders only charts whose spec changed)."""
@@ -45,6 +52,11 @@ DOWNLOAD_FIELDS = ("rank", "round", "suite", "model", "scenario", "result_id",
                    "units", "result_per_accelerator", "accelerator_mixed", "used_model",
                    "accuracy", "meets_closed_accuracy_target", "accuracy_target_source",
                    "result_url")
+# Columns whose text is the page language's: a row's citation (``filters.citation``), a claim's
+# flag label and the articles of the language that quote it (``home.editorial_pages``). Every
+# other column of a download holds data only (figures, IDs, MLCommons' names and spellings,
+# URLs), the same in every language.
+LOCALIZED_FIELDS = frozenset({"citation", "label", "articles"})
 # Columns read from the record as they are (the ID ones through ``result_id_fields``); the
 # others are computed in ``download_rows``.
 RECORD_FIELDS = DOWNLOAD_FIELDS[1:DOWNLOAD_FIELDS.index("used_model")]
@@ -83,11 +95,16 @@ def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = 
 
 def downloads(stem: str, rows: list[dict]) -> list[Page]:
     """``<stem>.csv`` and ``<stem>.json`` of ``rows`` (UTF-8, stable order and layout; the
-    columns are the keys of the rows, in order)."""
+    columns are the keys of the rows, in order).
+
+    The rule of where they are published is the kind of their columns: with a column of
+    ``LOCALIZED_FIELDS`` they are the language's (``Page``, in its folder), otherwise they are
+    data only and the same in every language (``SharedDownload``, published once)."""
     fields = list(rows[0]) if rows else list(DOWNLOAD_FIELDS)
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
-    return [Page(f"{stem}.csv", buffer.getvalue()),
-            Page(f"{stem}.json", json.dumps(rows, ensure_ascii=False, indent=1) + "\n")]
+    kind = Page if LOCALIZED_FIELDS.intersection(fields) else SharedDownload
+    return [kind(f"{stem}.csv", buffer.getvalue()),
+            kind(f"{stem}.json", json.dumps(rows, ensure_ascii=False, indent=1) + "\n")]

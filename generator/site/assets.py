@@ -129,13 +129,17 @@ def fingerprint_pages(pages: list, shared: dict[str, str]) -> list:
     return out
 
 
-def write_shared(folder: Path, files: dict[str, tuple[str, bytes]]) -> None:
+def write_shared(folder: Path, files: dict[str, tuple[str, bytes]], keep: str | None = None
+                 ) -> None:
     """Write ``shared_files`` at their hashed paths below ``folder`` (``docs/_shared/``) and
-    remove every other file there (older hashes)."""
+    remove every other file there (older hashes) but those below its subfolder ``keep``."""
     wanted = {folder / hashed for hashed, _ in files.values()}
     for hashed, data in files.values():
         write_bytes_atomic(folder / hashed, data)
+    kept = folder / keep if keep else None
     for path in sorted(folder.rglob("*"), reverse=True) if folder.exists() else []:
+        if kept is not None and kept in path.parents:
+            continue
         if path.is_file() and path not in wanted:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):

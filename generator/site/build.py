@@ -39,7 +39,7 @@ from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
 from generator.pages.research import research_pages
 from generator.pages.results import results_pages
-from generator.site import assets, digests, finish, social
+from generator.site import assets, digests, downloads, finish, social
 from generator.site.config import write_language_configs
 from generator.site.finish import SHARED_DOCS
 
@@ -80,7 +80,8 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     theme = assets.theme_files(docs_dir.parent, root_names)
     theme_names = {plain: hashed for plain, (hashed, _) in theme.items()}
     write_language_configs(docs_dir.parent, site_url, languages, theme_names)
-    assets.write_shared(docs_dir / SHARED_DOCS, root_files)
+    # With the downloads the same in every language, published once (downloads.py).
+    shared_files = downloads.SharedFiles(docs_dir / SHARED_DOCS, root_files, articles_only)
     # One pool for every language, so workers start once. "spawn", not fork: vl-convert runs
     # threads (writing the bundle starts them), and a forked worker would wait on their locks.
     # Each language's stale charts are sent to the pool as soon as its pages exist, so the
@@ -88,13 +89,14 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     with ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn")) as pool:
         pages, drawing = {}, {}
         for lang in languages:
-            pages[lang] = assets.fingerprint_pages(language_pages(
+            pages[lang] = assets.fingerprint_pages(shared_files.split(language_pages(
                 dataset, lang, docs_dir.parent / "data", site_url, registry, posts, shared,
-                articles_only), {**root_names, **theme_names}) + assets.theme_pages(theme)
+                articles_only)), {**root_names, **theme_names}) + assets.theme_pages(theme)
             stale = [page for page in pages[lang] if isinstance(page, ChartImage)
                      and not _is_current(docs_dir / lang.code, page)]
             drawing[lang] = (stale, pool.map(ChartImage.render, stale, chunksize=4))
         stamp_reading_times(posts)
+        shared_files.write()
         written = {}
         for lang, lang_pages in pages.items():
             folder = docs_dir / lang.code

@@ -28,8 +28,9 @@ from generator.site.feeds import valid_rss
 FEEDS = ("feed_rss_created.xml", "feed_rss_updated.xml")
 SEARCH_INDEX = Path("search") / "search_index.json"
 RAW_CLAIM = "[[claim:"
-# Generated files the same in every language (the Vega bundle, the explorer's dataset): written
-# by `generate` into docs/_shared/ (assets.write_shared), copied to the site root here.
+# Generated files the same in every language (the Vega bundle, the explorer's dataset, the
+# downloads with no text of a language): written by `generate` into docs/_shared/
+# (downloads.SharedFiles), copied to the site root here.
 SHARED_DOCS = "_shared"
 
 
@@ -95,8 +96,9 @@ def write_root_pages(site: Path, root: Path, prefix: str,
 def write_shared_assets(site: Path, root: Path) -> None:
     """Copy the files that are the same in every language to the site root, once: what
     ``generate`` wrote into ``docs/_shared/`` (the Vega bundle, about 0.9 MB, 300 KB gzip, and
-    the explorer's dataset, each under its content-hashed name). The root pages of
-    one-language builds hold the same files, so they merge."""
+    the explorer's dataset, each under its content-hashed name; the downloads the same in every
+    language, about 12 MB, below ``downloads/``: ``downloads``). The root pages of one-language
+    builds hold the same files, so they merge."""
     shared = root / "docs" / SHARED_DOCS
     for path in sorted(shared.rglob("*")) if shared.is_dir() else []:
         if path.is_file():
