@@ -81,6 +81,19 @@ def test_data_page_offers_every_round_with_fields_and_citation(site, dataset):
     assert "Risultato per acceleratore" in page  # field titles from the catalog
 
 
+
+@pytest.mark.parametrize("lang", ["en", "zh", "it"])
+def test_the_published_data_package_names_files_that_are_published(site, lang):
+    # Frictionless reads a resource's path relative to the descriptor: every table it lists
+    # must be a file beside it in the language's data/ folder, one per round and per
+    # withdrawn table the repository holds (data/results/*.csv, data/withdrawn/*.csv).
+    folder = site / lang / "data"
+    descriptor = json.loads((folder / "datapackage.json").read_text("utf-8"))
+    paths = [resource["path"] for resource in descriptor["resources"]]
+    expected = sorted(f"{p.stem}.csv" for p in (ROOT / "data" / "results").glob("*.csv"))
+    assert sorted(p for p in paths if "/" not in p) == expected
+    assert all((folder / path).is_file() for path in paths), paths
+
 def test_pages_carry_opengraph_metadata(site):
     page = (site / "zh" / PAGES["article"] / "index.html").read_text("utf-8")
     # The social plugin writes the card's tags; the site name and locales come from main.html.

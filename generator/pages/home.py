@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from generator.data import changelog, withdrawn
-from generator.data.dataset import DESCRIPTOR, RESULTS_REPOSITORY, Dataset, round_table
+from generator.data.dataset import (DESCRIPTOR, RESULTS_DIR, RESULTS_REPOSITORY, Dataset,
+                                    round_table)
 from generator.data.schema import ResultRecord, field_descriptors
 from generator.editorial import registries as editorial
 from generator.editorial.articles import Article
@@ -42,6 +44,17 @@ BIBTEX = """@misc{{mlperf_wiki_dataset,
 }}"""
 
 
+def published_descriptor(data_dir: Path) -> str:
+    """``data/datapackage.json`` as the Data page publishes it: a resource's ``path`` is read
+    relative to the descriptor (Frictionless Data, "Data Resource"), and the site publishes
+    each round's table beside it (``data/v6.1.csv``) where the repository keeps it under
+    ``results/``; the withdrawn tables keep their folder in both places."""
+    descriptor = json.loads((data_dir / DESCRIPTOR).read_text(encoding="utf-8"))
+    for resource in descriptor["resources"]:
+        resource["path"] = resource["path"].removeprefix(f"{RESULTS_DIR}/")
+    return json.dumps(descriptor, indent=2, ensure_ascii=False) + "\n"
+
+
 def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) -> list[Page]:
     """The Data page of ``lang`` and its downloads: each round's table as committed in
     ``data/results/`` and the data package descriptor, with the fields documented from the
@@ -57,8 +70,7 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
              for name, _, _ in rounds]
     files += [Page(f"data/withdrawn/{name}.csv", path.read_text(encoding="utf-8"))
               for name, _, _ in rounds if (path := withdrawn.table(data_dir, name)).exists()]
-    files.append(Page("data/datapackage.json",
-                      (data_dir / DESCRIPTOR).read_text(encoding="utf-8")))
+    files.append(Page("data/datapackage.json", published_descriptor(data_dir)))
     # The ® of MLPerf as the character itself, as the page shows it (trademark.py): biber reads
     # the entry as UTF-8, and LaTeX, UTF-8 by default since 2018, prints ® as \textregistered.
     bibtex = mark(BIBTEX.format(rounds=", ".join(name for name, _, _ in rounds),
