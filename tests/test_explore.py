@@ -434,3 +434,67 @@ def test_the_chart_gives_each_submitter_its_colour_on_the_other_charts(page, bas
     # No two submitters of the chart share a colour.
     assert len(set(legend.values())) == len(legend)
     assert page.console_errors == []
+
+
+HEADING_BOXES = """() => [...document.querySelectorAll('.mlperf-explore__output thead th')]
+  .map(th => [th, th.querySelector('button')].map(el => {
+    const box = el.getBoundingClientRect();
+    return {left: box.left, right: box.right, top: box.top, bottom: box.bottom,
+            text: th.textContent, shown: box.width > 0 && box.height > 0};
+  }))"""
+
+
+def overlap(a: dict, b: dict) -> bool:
+    """Whether two boxes share more than a rounding pixel of area."""
+    return (min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+            and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1)
+
+
+@pytest.mark.parametrize("lang", ["it", "zh", "en"])
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_two_column_headings_overlap(browser, base_url, lang, width):
+    # Sorted by the accelerator count, its heading carries the order's arrow too: the widest
+    # it gets ("Numero di acceleratori ▼" in Italian overlapped "Risultato" at 1280 px).
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    tab = context.new_page()
+    tab.goto(f"{base_url}{lang}/{EXPLORE}?sort=-accelerators")
+    tab.locator(ROWS).first.wait_for()
+    headings = tab.evaluate(HEADING_BOXES)
+    shown = [(th, button) for th, button in headings if th["shown"]]
+    if width == 390:
+        # A phone shows cards, each cell labelled with its column: no heading row, and no
+        # cell of a card wider than the card.
+        assert shown == []
+        assert tab.locator(ROWS).first.evaluate(
+            "tr => [...tr.cells].every(td => td.scrollWidth <= td.clientWidth + 1)")
+    else:
+        assert len(shown) == len(headings) == 10
+        for th, button in shown:  # each heading's text stays inside its own cell
+            assert th["left"] - 1 <= button["left"] and button["right"] <= th["right"] + 1, \
+                button["text"]
+        for i, (th, button) in enumerate(shown):
+            for other_th, other_button in shown[i + 1:]:
+                assert not overlap(th, other_th), (th["text"], other_th["text"])
+                assert not overlap(button, other_button), (button["text"], other_button["text"])
+    context.close()
+
+
+def test_a_change_redraws_only_the_rows_that_change(page, base_url, table):
+    # The dataset file lists the newest round first, so v6.1's first rows are the whole
+    # dataset's first rows: going from v6.1 to every round keeps them (the same nodes), while
+    # the count follows (3397 results in data/results/*.csv, counted by pandas here).
+    open_view(page, base_url, "?round=v6.1")
+    page.evaluate("window.kept = document.querySelector('.mlperf-explore__output tbody tr a')")
+    page.select_option("#explore-round", "")
+    page.wait_for_function(f"document.querySelector('.mlperf-explore__count').textContent"
+                           f".replace(/\\D/g, '') === '{len(table)}'")
+    assert page.evaluate("window.kept === document.querySelector("
+                         "'.mlperf-explore__output tbody tr a')")
+    # Per accelerator, each row shows another figure: every row is drawn again, with it
+    # (explore.js per_label: "%(units)s per accelerator").
+    before = page.locator(f"{ROWS} td:nth-child(10)").all_inner_texts()
+    page.check("input[name=per][value=accelerator]")
+    page.wait_for_function("new URLSearchParams(location.search).get('per') === 'accelerator'")
+    after = page.locator(f"{ROWS} td:nth-child(10)").all_inner_texts()
+    assert len(after) == PAGE and all("per accelerator" in text for text in after)
+    assert not any("per accelerator" in text for text in before)

@@ -11,8 +11,9 @@ import re
 import pytest
 
 from generator.i18n.languages import language
-from generator.pages.explorer import explorer_data, explorer_page, explorer_records
+from generator.pages.explorer import EXPLORER_DATA, explorer_data, explorer_page, explorer_records
 from generator.pages.filters import environment
+from generator.site import assets
 from tests.conftest import DATA
 
 
@@ -78,7 +79,7 @@ def test_the_explorer_page_carries_its_chart_template_and_description(dataset, c
     # which it puts in the drawn chart's description (its accessible name).
     lang = language(code)
     records = list(dataset.records)
-    page = explorer_page(environment(lang), records, lang, explorer_data(records))
+    page = explorer_page(environment(lang), records, lang)
     form = re.search(r"data-labels='([^']*)'.*?data-chart='([^']*)'", page.content, re.S)
     labels, chart = (json.loads(html.unescape(group)) for group in form.groups())
     assert labels["chart_first"].startswith(first)
@@ -92,9 +93,24 @@ def test_the_explorer_page_names_families_in_its_language(dataset, code):
     # 「NVIDIA 数据中心 GPU」, "GPU NVIDIA per data center" for nvidia-datacenter.
     lang = language(code)
     records = list(dataset.records)
-    page = explorer_page(environment(lang), records, lang, explorer_data(records))
+    page = explorer_page(environment(lang), records, lang)
     labels = json.loads(html.unescape(re.search(r"data-labels='([^']*)'", page.content).group(1)))
     english = json.loads(explorer_data(records))["families"]
     assert labels["families"].keys() == english.keys()
     assert labels["families"]["nvidia-datacenter"] == {"zh": "NVIDIA 数据中心 GPU",
                                                        "it": "GPU NVIDIA per data center"}[code]
+
+
+def test_the_explorer_page_names_the_dataset_by_its_content_hashed_name_only(dataset):
+    # The dataset's published name carries its digest (assets.hashed_name), so the address the
+    # page gives the script needs no ?v= query: a new dataset is a new name. Expected: the plain
+    # path rewritten by fingerprint_pages into results.<first 8 hex digits of SHA-256>.json.
+    lang = language("en")
+    records = list(dataset.records)
+    page = explorer_page(environment(lang), records, lang)
+    assert 'data-src="../../../assets/data/results.json"' in page.content
+    hashed = assets.hashed_name(EXPLORER_DATA, explorer_data(records).encode())
+    [out] = assets.fingerprint_pages([page], {EXPLORER_DATA: hashed})
+    src = re.search(r'data-src="([^"]*)"', out.content).group(1)
+    assert src == f"../../../{hashed}" and "?" not in src
+    assert re.fullmatch(r"assets/data/results\.[0-9a-f]{8}\.json", hashed)

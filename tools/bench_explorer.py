@@ -8,7 +8,11 @@ another, cycling through filters that each select part of the dataset and back t
 full dataset redrawn). A change is timed in the page with ``performance.now()`` from the
 change event to the end of the style and layout it causes (the script redraws synchronously;
 reading ``offsetHeight`` forces the layout): the work a reader waits for before the view is
-drawn. Figures are milliseconds, on this machine, which other work may share.
+drawn: the count, the notes, the table's rows and the view's chart block (a collapsed block whose
+bars are drawn when the reader opens it, explore-chart.js). Work the script leaves to idle time
+(explore-table.js: each figure's order, largest first, made after the first view) is not timed,
+as a reader does not wait for it. Figures are milliseconds, on this machine, which other work
+may share: compare medians and maxima of several runs made one after another.
 """
 
 from __future__ import annotations

@@ -9,7 +9,6 @@ the reader's locale with ``Intl.NumberFormat`` (CLDR, like Babel on the other pa
 
 from __future__ import annotations
 
-import hashlib
 import json
 from urllib.parse import urlencode
 
@@ -139,26 +138,25 @@ def accelerator_display_name(accelerator_id: str, rows: list[ResultRecord]) -> s
 
 
 def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
-                  data: str, colours: dict[str, str] | None = None) -> Page:
+                  colours: dict[str, str] | None = None) -> Page:
     """The explorer page of ``lang``: its controls, the translated labels and unit symbols of
     every unit of ``records`` (and of the energy figures), the translated family names, and the
-    address of the shared dataset file with the first 12 hex digits of its SHA-256 (``data``),
-    so that a new dataset is never read from a stale cache; and the chart style (``charts.bar_chart`` of one
-    placeholder bar, whose data, axis title, colours and description the script replaces),
+    address of the shared dataset file (``EXPLORER_DATA``, which ``assets.fingerprint_pages``
+    replaces by its content-hashed name, so that a new dataset is never read from a stale
+    cache); and the chart style (``charts.bar_chart`` of one placeholder bar, whose data, axis title, colours and description the script replaces),
     with each submitter's colour on every other chart (``colours``, from
     ``charts.assign_colours``; ``charts.submitter_colour`` for a submitter on none of them)."""
     catalog = translations(lang)
     units = sorted({r.units for r in records})
     symbols = {u: unit_symbol(u, lang) for u in units}
     symbols.update({u: catalog.gettext(u) for u in (*power.PER_JOULE.values(), power.ENERGY_UNIT)})
-    version = hashlib.sha256(data.encode()).hexdigest()[:12]
     placeholder = {"rank": 1, "label": "", "system": "", "submitter": "", "accelerators": "",
                    "category": "", "result": 1.0}
     chart = {"spec": bar_chart([placeholder], "", lang, {}, ""), "palette": list(PALETTE),
              "colours": {s: submitter_colour(colours or {}, s)
                          for s in sorted({r.submitter for r in records})}}
     return Page(f"{EXPLORE}/index.md", env.get_template("explore.md.j2").render(
-        data_url=f"../../../{EXPLORER_DATA}?v={version}", units=symbols, locale=lang.vega,
+        data_url=f"../../../{EXPLORER_DATA}", units=symbols, locale=lang.vega,
         families={f.id: catalog.gettext(f.name) for f in families.families()},
         chart=chart))
 

@@ -17,14 +17,14 @@ from generator.pages.charts import (
     power_chart,
 )
 from generator.pages.entities import accelerator_pages, comparison_pages, system_comparison_pages
-from generator.pages.explorer import explorer_data, explorer_page
+from generator.pages.explorer import explorer_page
 from generator.pages.filters import environment
 from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
 from generator.results import organizations, power
 from generator.results.benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of
 
 
-def results_pages(dataset: Dataset, lang: Language, shared: str | None = None,
+def results_pages(dataset: Dataset, lang: Language,
                   retrieved: dict[str, str] | None = None) -> list[Page | ChartImage]:
     """Every page of the results section of ``lang``: an overview of the rounds, an index per
     round (benchmarks grouped by suite and model) and one page per benchmark, each with its chart
@@ -33,8 +33,6 @@ def results_pages(dataset: Dataset, lang: Language, shared: str | None = None,
     Args:
         dataset: the validated dataset.
         lang: the language to render.
-        shared: the explorer's dataset file (``explorer.explorer_data``; made from ``dataset``
-            when not given), published once for every language.
         retrieved: ISO date on which this dataset read each round (``{round: date}``, the
             last import in its changelog), for the results' citations; the round's name
             when not given.
@@ -73,8 +71,7 @@ def results_pages(dataset: Dataset, lang: Language, shared: str | None = None,
                         b.scenario) == (benchmark.suite, benchmark.model, benchmark.scenario)]
             pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
     pages.extend(system_comparison_pages(env, by_round, lang, naming))
-    pages.append(explorer_page(env, list(dataset.records), lang,
-                               shared or explorer_data(list(dataset.records)), colours))
+    pages.append(explorer_page(env, list(dataset.records), lang, colours))
     pages.insert(0, results_index(dataset, lang, rounds))
     return pages
 

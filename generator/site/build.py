@@ -90,7 +90,7 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
         pages, drawing = {}, {}
         for lang in languages:
             pages[lang] = assets.fingerprint_pages(shared_files.split(language_pages(
-                dataset, lang, docs_dir.parent / "data", site_url, registry, posts, shared,
+                dataset, lang, docs_dir.parent / "data", site_url, registry, posts,
                 articles_only)), {**root_names, **theme_names}) + assets.theme_pages(theme)
             stale = [page for page in pages[lang] if isinstance(page, ChartImage)
                      and not _is_current(docs_dir / lang.code, page)]
@@ -115,14 +115,13 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
 
 def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: str,
                    registry: Registry | None = None, posts: list[Article] = (),
-                   shared: str | None = None, articles_only: bool = False
+                   articles_only: bool = False
                    ) -> list[Page | ChartImage]:
     """Every generated page of ``lang``: home, results, research, data and (with a claims
     registry) the editorial pages (tags, verification, claims downloads), and the redirect
-    pages of ``data/redirects.yaml`` (``editorial.redirects``). ``shared`` is the explorer's
-    dataset file (``explorer.explorer_data``), whose digest the explorer page names. With
-    ``articles_only``, only the pages given ``posts`` (home, redirects, editorial): the others
-    are made without them, so the articles never change them.
+    pages of ``data/redirects.yaml`` (``editorial.redirects``). With ``articles_only``, only
+    the pages given ``posts`` (home, redirects, editorial): the others are made without them,
+    so the articles never change them.
 
     Posts marked ``draft: true`` are checked like any other but built by nobody (Material's
     blog skips them), so no generated list names them: the home page, tag pages and
@@ -138,7 +137,7 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
         return listing
     retrieved = {name: entries[-1]["date"] for name in dataset.rounds
                  if (entries := changelog.read_changelog(data_dir, name))}
-    return [*listing, *results_pages(dataset, lang, shared, retrieved),
+    return [*listing, *results_pages(dataset, lang, retrieved),
             *research_pages(dataset, lang, retrieved),
             *data_pages(data_dir, dataset, lang, site_url)]
 

@@ -6,7 +6,9 @@
 // A heading is focusable and sorts with Enter (and Space, added here: a heading acts as a
 // button); tablesort states the order in its aria-sort. Numeric cells carry their raw value
 // in data-sort (the locale's "1.234,5" is only their text) and their heading forces the number
-// sort. Each <tbody> is sorted on its own, so the open division stays ranked apart; a row
+// sort. A figure's heading carries tablesort's data-sort-reverse, so that its first click sorts
+// the largest first, as a reader of results expects (the rank's first click keeps rank 1 first).
+// Each <tbody> is sorted on its own, so the open division stays ranked apart; a row
 // marked data-sort-method="none" keeps its place.
 document$.subscribe(function () {
   "use strict";
