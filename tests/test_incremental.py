@@ -83,7 +83,9 @@ def test_generation_is_skipped_only_while_nothing_changed(project):
     assert not generation_stamp.generation_unchanged(project)
     generation_stamp.mark_generated(project)
     # An edited script of ours is published under a new hashed name (assets.theme_files).
-    (project / "overrides" / "explore.js").write_text("// edited\n")
+    script = project / "overrides" / "assets" / "javascripts" / "explore.js"
+    script.parent.mkdir(parents=True, exist_ok=True)
+    script.write_text("// edited\n")
     assert not generation_stamp.generation_unchanged(project)
     generation_stamp.mark_generated(project)
     generation_stamp.forget_generated(project)
