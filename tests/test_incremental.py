@@ -82,6 +82,10 @@ def test_generation_is_skipped_only_while_nothing_changed(project):
     (project / "docs" / "en" / "index.md").write_text("# edited by hand\n")
     assert not generation_stamp.generation_unchanged(project)
     generation_stamp.mark_generated(project)
+    # An edited script of the theme: generate writes it under its new content-hashed name.
+    (project / "overrides" / "cite.js").write_text("// edited\n")
+    assert not generation_stamp.generation_unchanged(project)
+    generation_stamp.mark_generated(project)
     generation_stamp.forget_generated(project)
     assert not generation_stamp.generation_unchanged(project)
 

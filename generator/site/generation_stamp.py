@@ -15,8 +15,11 @@ from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES
 from generator.site.build import FINGERPRINTS, ROOT, tree_fingerprint
 
-# What `check` and `generate` read, and the docs/ folder they write into.
-GENERATION_INPUTS = ("data", "generator", "templates", "docs", "mkdocs.yml", "requirements.txt")
+# What `check` and `generate` read, and the docs/ folder they write into; the theme's scripts
+# and stylesheets (overrides/) too: generate writes them content-hashed and names them so in the
+# pages (``assets.theme_files``), so an edited script skipped here would reach the site stale.
+GENERATION_INPUTS = ("data", "generator", "templates", "docs", "overrides", "mkdocs.yml",
+                     "requirements.txt")
 # The articles (hand-written) and the blog files generated from them: only the pages that list
 # articles (home, blog index, tags, verification, claims downloads) read them.
 ARTICLES = tuple(f"docs/{lang.code}/blog" for lang in LANGUAGES)
