@@ -21,35 +21,60 @@ URL = ("https://github.com/mlcommons/inference_results_v6.1/tree/main/closed/Cor
 SYSTEM = "CoreWeave GB300 NVL72 (72x GB300-288GB_aarch64)"
 
 
-def retrieved():
-    """The day this dataset read v6.1: the date of the last import in its changelog."""
-    return json.loads((DATA / "changelog" / "v6.1.json").read_text(encoding="utf-8"))[-1]["date"]
+def retrieved(round_name="v6.1"):
+    """The day this dataset read a round: the date of the last import in its changelog."""
+    path = DATA / "changelog" / f"{round_name}.json"
+    return json.loads(path.read_text(encoding="utf-8"))[-1]["date"]
 
 
-def expected(lang):
-    """The citation written out by hand in the guidelines' form, with the figure as each
-    language writes it (1,197,710 / 1.197.710) and the catalog's words for the unit, division,
-    category and suite."""
-    day = retrieved()
+# The sentence a citation adds for a result ID this site derived (every v6.1 ID: the column
+# result_id_derived of data/results/v6.1.csv is true), written out by hand.
+DERIVED = {
+    "en": ("Result ID {id} is not published by MLCommons: the {round} summary carries no result "
+           "IDs, so this site derived it with the rule of MLCommons' final-report tool "
+           "(generate_final_report.py in mlcommons/inference), one number per system under test; "
+           "the ID MLCommons publishes may differ. "),
+    "it": ("L'ID del risultato {id} non è pubblicato da MLCommons: il riepilogo del round {round} "
+           "non riporta gli ID dei risultati, perciò questo sito lo ha ricavato con la regola "
+           "dello strumento con cui MLCommons redige il rapporto finale (generate_final_report.py "
+           "in mlcommons/inference), un numero per ogni sistema in prova; l'ID che MLCommons "
+           "pubblicherà potrebbe essere diverso. "),
+}
+
+
+def cited(lang, submitter, figure, round, model, scenario, system, url, id, derived,
+          day=None):
+    """A datacenter, closed, available result's citation written out by hand in the
+    guidelines' form, in en or it, with the figure as the language writes it
+    (1,197,710 / 1.197.710) and the catalog's words for the unit, division, category and
+    suite."""
+    day = day or retrieved(round)
+    note = DERIVED[lang].format(id=id, round=round) if derived else ""
     if lang == "en":
         return (
-            f"CoreWeave achieved 1,197,710 Tokens/s on the MLPerf® Inference v6.1 gpt-oss-120b "
-            f"benchmark, Offline scenario, using {SYSTEM} [1].\n"
-            f"[1] MLPerf® Inference v6.1, datacenter suite, closed division, available category, "
-            f"gpt-oss-120b, Offline. Retrieved from {URL} on {day}, entry {ROW_ID}. "
+            f"{submitter} achieved {figure} on the MLPerf® Inference {round} {model} "
+            f"benchmark, {scenario} scenario, using {system} [1].\n"
+            f"[1] MLPerf® Inference {round}, datacenter suite, closed division, available "
+            f"category, {model}, {scenario}. Retrieved from {url} on {day}, entry {id}. {note}"
             "Result verified by MLCommons Association. The MLPerf name and logo are registered "
             "and unregistered trademarks of MLCommons Association in the United States and "
             "other countries. All rights reserved. Unauthorized use strictly prohibited. See "
             "www.mlcommons.org for more information.")
     return (
-        f"CoreWeave ha ottenuto 1.197.710 token/s nel benchmark gpt-oss-120b di MLPerf® "
-        f"Inference v6.1, scenario Offline, con il sistema {SYSTEM} [1].\n"
-        f"[1] MLPerf® Inference v6.1, suite datacenter, divisione closed, categoria disponibile, "
-        f"gpt-oss-120b, Offline. Consultato su {URL} in data {day}, voce {ROW_ID}. Risultato "
-        "verificato da MLCommons Association. Il nome e il logo MLPerf sono marchi registrati "
-        "e non registrati di MLCommons Association negli Stati Uniti e in altri paesi. Tutti i "
-        "diritti riservati. Ogni uso non autorizzato è severamente vietato. Per maggiori "
-        "informazioni si veda www.mlcommons.org.")
+        f"{submitter} ha ottenuto {figure} nel benchmark {model} di MLPerf® "
+        f"Inference {round}, scenario {scenario}, con il sistema {system} [1].\n"
+        f"[1] MLPerf® Inference {round}, suite datacenter, divisione closed, categoria "
+        f"disponibile, {model}, {scenario}. Consultato su {url} in data {day}, voce {id}. {note}"
+        "Risultato verificato da MLCommons Association. Il nome e il logo MLPerf sono marchi "
+        "registrati e non registrati di MLCommons Association negli Stati Uniti e in altri "
+        "paesi. Tutti i diritti riservati. Ogni uso non autorizzato è severamente vietato. Per "
+        "maggiori informazioni si veda www.mlcommons.org.")
+
+
+def expected(lang):
+    """The citation of the benchmark's second closed row (ROW_ID, derived)."""
+    return cited(lang, "CoreWeave", {"en": "1,197,710 Tokens/s", "it": "1.197.710 token/s"}[lang],
+                 "v6.1", "gpt-oss-120b", "Offline", SYSTEM, URL, ROW_ID, derived=True)
 
 
 @pytest.mark.parametrize("lang, label", [("en", "Cite result"), ("it", "Cita il risultato")])
@@ -93,3 +118,4 @@ def test_a_family_table_cites_the_result_of_a_cell(page, base_url):
     panel = page.locator(".mlperf-table + .mlperf-cite-panel", has=page.locator("pre:focus"))
     assert panel.locator("pre").inner_text() == expected("en")
     assert table.count() == 1
+

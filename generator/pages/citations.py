@@ -27,7 +27,7 @@ def words(record, lang: Language, retrieved: str) -> dict[str, str]:
     ``retrieved``, the ISO date this dataset read its round."""
     figure = f"{format_result(record.result, lang)} {unit_symbol(record.units, lang)}"
     return citation_words(record, figure, result_url(record.round, record.location), retrieved,
-                          translations(lang).gettext)
+                          translations(lang).gettext, lang.sentence_gap)
 
 
 def citation(record, lang: Language, retrieved: str) -> str:
