@@ -88,6 +88,10 @@ def test_each_language_has_a_how_to_cite_page_and_results_offer_a_citation(lang,
     cite = (SITE / lang / "cite" / "index.html").read_text(encoding="utf-8")
     assert f"<h1" in cite and title in cite and LEGEND in cite
     assert "MLPerf® Inference" in cite
+    # It says what a citation of a derived ID (marked †) must say.
+    assert {"en": "A result ID marked † is one this site derived",
+            "zh": "标有 † 的结果编号由本站按 MLCommons 的规则推导",
+            "it": "Un ID del risultato segnato con † è stato ricavato"}[lang] in cite
     page = (SITE / lang / "results/v6.1/datacenter/gpt-oss-120b/offline/index.html"
             ).read_text(encoding="utf-8")
     block = re.search(r'<pre class="mlperf-citation"[^>]*><code>(.*?)</code></pre>', page,
