@@ -21,35 +21,60 @@ URL = ("https://github.com/mlcommons/inference_results_v6.1/tree/main/closed/Cor
 SYSTEM = "CoreWeave GB300 NVL72 (72x GB300-288GB_aarch64)"
 
 
-def retrieved():
-    """The day this dataset read v6.1: the date of the last import in its changelog."""
-    return json.loads((DATA / "changelog" / "v6.1.json").read_text(encoding="utf-8"))[-1]["date"]
+def retrieved(round_name="v6.1"):
+    """The day this dataset read a round: the date of the last import in its changelog."""
+    path = DATA / "changelog" / f"{round_name}.json"
+    return json.loads(path.read_text(encoding="utf-8"))[-1]["date"]
 
 
-def expected(lang):
-    """The citation written out by hand in the guidelines' form, with the figure as each
-    language writes it (1,197,710 / 1.197.710) and the catalog's words for the unit, division,
-    category and suite."""
-    day = retrieved()
+# The sentence a citation adds for a result ID this site derived (every v6.1 ID: the column
+# result_id_derived of data/results/v6.1.csv is true), written out by hand.
+DERIVED = {
+    "en": ("Result ID {id} is not published by MLCommons: the {round} summary carries no result "
+           "IDs, so this site derived it with the rule of MLCommons' final-report tool "
+           "(generate_final_report.py in mlcommons/inference), one number per system under test; "
+           "the ID MLCommons publishes may differ. "),
+    "it": ("L'ID del risultato {id} non è pubblicato da MLCommons: il riepilogo del round {round} "
+           "non riporta gli ID dei risultati, perciò questo sito lo ha ricavato con la regola "
+           "dello strumento con cui MLCommons redige il rapporto finale (generate_final_report.py "
+           "in mlcommons/inference), un numero per ogni sistema in prova; l'ID che MLCommons "
+           "pubblicherà potrebbe essere diverso. "),
+}
+
+
+def cited(lang, submitter, figure, round, model, scenario, system, url, id, derived,
+          day=None):
+    """A datacenter, closed, available result's citation written out by hand in the
+    guidelines' form, in en or it, with the figure as the language writes it
+    (1,197,710 / 1.197.710) and the catalog's words for the unit, division, category and
+    suite."""
+    day = day or retrieved(round)
+    note = DERIVED[lang].format(id=id, round=round) if derived else ""
     if lang == "en":
         return (
-            f"CoreWeave achieved 1,197,710 Tokens/s on the MLPerf® Inference v6.1 gpt-oss-120b "
-            f"benchmark, Offline scenario, using {SYSTEM} [1].\n"
-            f"[1] MLPerf® Inference v6.1, datacenter suite, closed division, available category, "
-            f"gpt-oss-120b, Offline. Retrieved from {URL} on {day}, entry {ROW_ID}. "
+            f"{submitter} achieved {figure} on the MLPerf® Inference {round} {model} "
+            f"benchmark, {scenario} scenario, using {system} [1].\n"
+            f"[1] MLPerf® Inference {round}, datacenter suite, closed division, available "
+            f"category, {model}, {scenario}. Retrieved from {url} on {day}, entry {id}. {note}"
             "Result verified by MLCommons Association. The MLPerf name and logo are registered "
             "and unregistered trademarks of MLCommons Association in the United States and "
             "other countries. All rights reserved. Unauthorized use strictly prohibited. See "
             "www.mlcommons.org for more information.")
     return (
-        f"CoreWeave ha ottenuto 1.197.710 token/s nel benchmark gpt-oss-120b di MLPerf® "
-        f"Inference v6.1, scenario Offline, con il sistema {SYSTEM} [1].\n"
-        f"[1] MLPerf® Inference v6.1, suite datacenter, divisione closed, categoria disponibile, "
-        f"gpt-oss-120b, Offline. Consultato su {URL} in data {day}, voce {ROW_ID}. Risultato "
-        "verificato da MLCommons Association. Il nome e il logo MLPerf sono marchi registrati "
-        "e non registrati di MLCommons Association negli Stati Uniti e in altri paesi. Tutti i "
-        "diritti riservati. Ogni uso non autorizzato è severamente vietato. Per maggiori "
-        "informazioni si veda www.mlcommons.org.")
+        f"{submitter} ha ottenuto {figure} nel benchmark {model} di MLPerf® "
+        f"Inference {round}, scenario {scenario}, con il sistema {system} [1].\n"
+        f"[1] MLPerf® Inference {round}, suite datacenter, divisione closed, categoria "
+        f"disponibile, {model}, {scenario}. Consultato su {url} in data {day}, voce {id}. {note}"
+        "Risultato verificato da MLCommons Association. Il nome e il logo MLPerf sono marchi "
+        "registrati e non registrati di MLCommons Association negli Stati Uniti e in altri "
+        "paesi. Tutti i diritti riservati. Ogni uso non autorizzato è severamente vietato. Per "
+        "maggiori informazioni si veda www.mlcommons.org.")
+
+
+def expected(lang):
+    """The citation of the benchmark's second closed row (ROW_ID, derived)."""
+    return cited(lang, "CoreWeave", {"en": "1,197,710 Tokens/s", "it": "1.197.710 token/s"}[lang],
+                 "v6.1", "gpt-oss-120b", "Offline", SYSTEM, URL, ROW_ID, derived=True)
 
 
 @pytest.mark.parametrize("lang, label", [("en", "Cite result"), ("it", "Cita il risultato")])
@@ -93,3 +118,134 @@ def test_a_family_table_cites_the_result_of_a_cell(page, base_url):
     panel = page.locator(".mlperf-table + .mlperf-cite-panel", has=page.locator("pre:focus"))
     assert panel.locator("pre").inner_text() == expected("en")
     assert table.count() == 1
+
+
+# The comparison of AMD's v4.1 system v4.1-0001 (A) with AMD's v6.1 system 6.1-0003 (B), row
+# "llama2-70b-99.9 · datacenter · Offline", from data/results/v4.1.csv and v6.1.csv:
+# A: "Supermicro AS-8125GS-TNMR2", 3062.72 Tokens/s (3,062.7: one decimal from 100 to 10,000),
+#    ID published as v4.1-0001, folder closed/AMD/results/1xMI300X_2xEPYC-9374F/
+#    llama2-70b-99.9/Offline;
+# B: "smci355-ccs-aus-m13-13 (AS -4126GS-NMR-LCC)", 106517.0 Tokens/s, ID 6.1-0003 (derived),
+#    folder closed/AMD/results/8xMI355X_2xEPYC_9575F/llama2-70b-99.9/Offline/performance/run_1.
+COMPARE = "results/compare/?a=v4.1-0001&b=6.1-0003"
+REPOSITORY = "https://github.com/mlcommons/inference_results_{}/tree/main/"
+COMPARED = {
+    "v4.1-0001": dict(submitter="AMD", round="v4.1", model="llama2-70b-99.9", scenario="Offline",
+                      system="Supermicro AS-8125GS-TNMR2", id="v4.1-0001", derived=False,
+                      url=REPOSITORY.format("v4.1") + "closed/AMD/results/1xMI300X_2xEPYC-9374F/"
+                      "llama2-70b-99.9/Offline",
+                      figure={"en": "3,062.7 Tokens/s", "it": "3.062,7 token/s"}),
+    "6.1-0003": dict(submitter="AMD", round="v6.1", model="llama2-70b-99.9", scenario="Offline",
+                     system="smci355-ccs-aus-m13-13 (AS -4126GS-NMR-LCC)", id="6.1-0003",
+                     derived=True, url=REPOSITORY.format("v6.1") + "closed/AMD/results/"
+                     "8xMI355X_2xEPYC_9575F/llama2-70b-99.9/Offline/performance/run_1",
+                     figure={"en": "106,517 Tokens/s", "it": "106.517 token/s"}),
+}
+
+
+def by_hand(lang, words):
+    return cited(lang, **{**words, "figure": words["figure"][lang]})
+
+
+@pytest.mark.parametrize("lang, label", [("en", "Cite result"), ("it", "Cita il risultato")])
+def test_each_result_of_a_comparison_gives_its_citation(page, base_url, lang, label):
+    page.goto(f"{base_url}{lang}/{COMPARE}")
+    row = page.locator(".mlperf-compare__output tbody tr",
+                       has=page.locator("td:first-child", has_text="llama2-70b-99.9 · datacenter"
+                                        if lang == "en" else "llama2-70b-99.9"),
+                       has_text="Offline")
+    assert row.count() == 1
+    shown = page.locator(".mlperf-cite-panel pre")
+    for id in ("v4.1-0001", "6.1-0003"):
+        # Keyboard: the button takes the focus and Enter opens the citation, focused to copy.
+        row.get_by_role("button", name=f"{label} {id}", exact=True).focus()
+        page.keyboard.press("Enter")
+        assert shown.evaluate("node => node === document.activeElement")
+        assert shown.inner_text() == by_hand(lang, COMPARED[id])
+    assert page.console_errors == []
+
+
+def test_the_comparison_download_carries_both_citations(page, base_url):
+    page.goto(f"{base_url}en/{COMPARE}")
+    page.locator(".mlperf-compare__output tbody tr").first.wait_for()
+    with page.expect_download() as started:
+        page.locator(".mlperf-compare__output a[download='comparison.json']").click()
+    rows = json.loads(started.value.path().read_text(encoding="utf-8"))
+    row = next(r for r in rows if r["benchmark"] == "datacenter/llama2-70b-99.9/Offline")
+    assert row["a_citation"] == by_hand("en", COMPARED["v4.1-0001"])
+    assert row["b_citation"] == by_hand("en", COMPARED["6.1-0003"])
+
+
+EXPLORE = "results/explore/"
+# The best closed v6.1 llama2-70b-99.9 Offline result, from data/results/v6.1.csv: CoreWeave's
+# 6.1-0025 (derived), 1136100.0 Tokens/s on 72 accelerators, folder closed/CoreWeave/results/
+# GB300-NVL72_GB300-288GB_aarch64x72_TRT/llama2-70b-99.9/Offline/performance/run_1. Shown per
+# accelerator (15,779.2), it is still cited as MLCommons published it, per system.
+EXPLORED = dict(submitter="CoreWeave", round="v6.1", model="llama2-70b-99.9", scenario="Offline",
+                system=SYSTEM, id="6.1-0025", derived=True,
+                url=REPOSITORY.format("v6.1") + "closed/CoreWeave/results/"
+                "GB300-NVL72_GB300-288GB_aarch64x72_TRT/llama2-70b-99.9/Offline/performance/run_1",
+                figure={"en": "1,136,100 Tokens/s", "it": "1.136.100 token/s"})
+
+
+@pytest.mark.parametrize("lang, label", [("en", "Cite result"), ("it", "Cita il risultato")])
+def test_an_explorer_row_gives_its_citation(page, base_url, lang, label):
+    page.goto(f"{base_url}{lang}/{EXPLORE}?round=v6.1&model=llama2-70b-99.9&scenario=Offline"
+              "&division=closed&sort=-result&per=accelerator")
+    page.get_by_role("button", name=f"{label} 6.1-0025", exact=True).focus()
+    page.keyboard.press("Enter")
+    shown = page.locator(".mlperf-cite-panel pre")
+    assert shown.evaluate("node => node === document.activeElement")
+    assert shown.inner_text() == by_hand(lang, EXPLORED)
+    assert page.console_errors == []
+
+
+def test_an_explorer_row_of_a_published_id_and_the_view_download(page, base_url):
+    # v4.1-0001's llama2-70b-99.9 Offline result, as in the comparison above; its ID is
+    # published, so its citation has no sentence on a derived ID. Its download's line carries
+    # the same text.
+    page.goto(f"{base_url}en/{EXPLORE}?round=v4.1&model=llama2-70b-99.9&scenario=Offline"
+              "&submitter=AMD")
+    page.get_by_role("button", name="Cite result v4.1-0001", exact=True).click()
+    text = page.locator(".mlperf-cite-panel pre").inner_text()
+    assert text == by_hand("en", COMPARED["v4.1-0001"]) and "derived" not in text
+    with page.expect_download() as started:
+        page.locator(".mlperf-explore__output a[download='mlperf-results.json']").click()
+    lines = json.loads(started.value.path().read_text(encoding="utf-8"))
+    assert [line["citation"] for line in lines if line["result_id"] == "v4.1-0001"] == [text]
+
+
+@pytest.mark.parametrize("lang, query", [
+    # Every round's llama2-70b-99.9 Offline: IDs published (v4.1's "v4.1-…", v5.1, v6.0) and
+    # derived (v6.1), figures of 3 to 7 digits.
+    ("zh", "?model=llama2-70b-99.9&scenario=Offline"),
+    # v6.0 spells Oracle "ORACLE" (data/results/v6.0.csv): the citation names the submitter
+    # as published, though the explorer lists it under the organization's one name.
+    ("en", "?round=v6.0&submitter=Oracle"),
+    # Edge results of v5.1: latencies in ms beside throughputs.
+    ("it", "?round=v5.1&suite=edge"),
+])
+def test_every_explorer_citation_is_the_one_the_build_writes(page, base_url, dataset, lang,
+                                                            query):
+    # The explorer puts each row's words together in the browser: every line of a view's
+    # download must carry exactly the citation the build writes for its record
+    # (citations.citation, as the ranked tables' and downloads' citations).
+    from generator.i18n.languages import language
+    from generator.pages import citations
+
+    page.goto(f"{base_url}{lang}/{EXPLORE}{query}")
+    page.locator(".mlperf-explore__count").wait_for()
+    with page.expect_download() as started:
+        page.locator(".mlperf-explore__output a[download='mlperf-results.json']").click()
+    lines = json.loads(started.value.path().read_text(encoding="utf-8"))
+    assert len(lines) > 5
+    for line in lines:
+        records = [r for r in dataset.records if (r.shown_id, r.model, r.scenario, r.suite,
+                   r.result) == (line["result_id"], line["model"], line["scenario"],
+                                 line["suite"], line["result"])]
+        assert len(records) == 1, line
+        record = records[0]
+        assert line["citation"] == citations.citation(record, language(lang),
+                                                      retrieved(record.round)), line
+    if "Oracle" in query:
+        assert all("ORACLE achieved" in line["citation"] for line in lines)

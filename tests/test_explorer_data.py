@@ -12,9 +12,17 @@ import pytest
 
 from generator.i18n.languages import language
 from generator.pages.explorer import EXPLORER_DATA, explorer_data, explorer_page, explorer_records
+from generator.pages import citations
 from generator.pages.filters import environment
 from generator.site import assets
 from tests.conftest import DATA
+
+
+def page_environment(lang):
+    """The templates' environment as results.results_pages sets it up (with citations)."""
+    env = environment(lang)
+    citations.install(env, lang, None)
+    return env
 
 
 def rows_of(text: str) -> list[dict]:
@@ -79,7 +87,7 @@ def test_the_explorer_page_carries_its_chart_template_and_description(dataset, c
     # which it puts in the drawn chart's description (its accessible name).
     lang = language(code)
     records = list(dataset.records)
-    page = explorer_page(environment(lang), records, lang)
+    page = explorer_page(page_environment(lang), records, lang)
     form = re.search(r"data-labels='([^']*)'.*?data-chart='([^']*)'", page.content, re.S)
     labels, chart = (json.loads(html.unescape(group)) for group in form.groups())
     assert labels["chart_first"].startswith(first)
@@ -93,7 +101,7 @@ def test_the_explorer_page_names_families_in_its_language(dataset, code):
     # 「NVIDIA 数据中心 GPU」, "GPU NVIDIA per data center" for nvidia-datacenter.
     lang = language(code)
     records = list(dataset.records)
-    page = explorer_page(environment(lang), records, lang)
+    page = explorer_page(page_environment(lang), records, lang)
     labels = json.loads(html.unescape(re.search(r"data-labels='([^']*)'", page.content).group(1)))
     english = json.loads(explorer_data(records))["families"]
     assert labels["families"].keys() == english.keys()
@@ -107,7 +115,7 @@ def test_the_explorer_page_names_the_dataset_by_its_content_hashed_name_only(dat
     # path rewritten by fingerprint_pages into results.<first 8 hex digits of SHA-256>.json.
     lang = language("en")
     records = list(dataset.records)
-    page = explorer_page(environment(lang), records, lang)
+    page = explorer_page(page_environment(lang), records, lang)
     assert 'data-src="../../../assets/data/results.json"' in page.content
     hashed = assets.hashed_name(EXPLORER_DATA, explorer_data(records).encode())
     [out] = assets.fingerprint_pages([page], {EXPLORER_DATA: hashed})

@@ -9,6 +9,8 @@ import re
 import pytest
 
 from generator.editorial.guidelines import differences, unstated_differences
+from generator.i18n.languages import language
+from generator.pages import citations
 from tests.conftest import SITE
 
 # Quoted from the guidelines' "Attribution" section.
@@ -86,6 +88,10 @@ def test_each_language_has_a_how_to_cite_page_and_results_offer_a_citation(lang,
     cite = (SITE / lang / "cite" / "index.html").read_text(encoding="utf-8")
     assert f"<h1" in cite and title in cite and LEGEND in cite
     assert "MLPerf® Inference" in cite
+    # It says what a citation of a derived ID (marked †) must say.
+    assert {"en": "A result ID marked † is one this site derived",
+            "zh": "标有 † 的结果编号由本站按 MLCommons 的规则推导",
+            "it": "Un ID del risultato segnato con † è stato ricavato"}[lang] in cite
     page = (SITE / lang / "results/v6.1/datacenter/gpt-oss-120b/offline/index.html"
             ).read_text(encoding="utf-8")
     block = re.search(r'<pre class="mlperf-citation"[^>]*><code>(.*?)</code></pre>', page,
@@ -101,3 +107,40 @@ def test_every_row_of_a_results_download_carries_its_citation():
                                 "results.csv").open(encoding="utf-8")))
     assert rows and all(r["result_id"] in r["citation"] and "MLPerf® Inference v6.1"
                         in r["citation"] and LOCAL["it"] in r["citation"] for r in rows)
+
+
+# What a citation of a derived result ID says, written out by hand in each language, then the
+# verified sentence that follows it (the catalogs' words).
+DERIVED_ID = {
+    "en": ("entry 6.1-0025. Result ID 6.1-0025 is not published by MLCommons: the v6.1 summary "
+           "carries no result IDs, so this site derived it with the rule of MLCommons' "
+           "final-report tool (generate_final_report.py in mlcommons/inference), one number per "
+           "system under test; the ID MLCommons publishes may differ. Result verified by "
+           "MLCommons Association."),
+    "zh": ("结果编号 6.1-0025。结果编号 6.1-0025 不是 MLCommons 公布的编号：v6.1 的汇总文件没有结果编号，"
+           "本站按 MLCommons 最终报告工具（mlcommons/inference 仓库中的 generate_final_report.py）"
+           "的规则推导得出，每个被测系统一个编号；MLCommons 日后公布的编号可能与此不同。"
+           "结果已经 MLCommons Association 核验。"),
+    "it": ("voce 6.1-0025. L'ID del risultato 6.1-0025 non è pubblicato da MLCommons: il "
+           "riepilogo del round v6.1 non riporta gli ID dei risultati, perciò questo sito lo ha "
+           "ricavato con la regola dello strumento con cui MLCommons redige il rapporto finale "
+           "(generate_final_report.py in mlcommons/inference), un numero per ogni sistema in "
+           "prova; l'ID che MLCommons pubblicherà potrebbe essere diverso. Risultato verificato "
+           "da MLCommons Association."),
+}
+PUBLISHED_ID = {"en": "entry v4.1-0001. Result verified", "zh": "结果编号 v4.1-0001。结果已经",
+                "it": "voce v4.1-0001. Risultato verificato"}
+
+
+@pytest.mark.parametrize("code", ["en", "zh", "it"])
+def test_the_citation_of_a_derived_id_says_it_is_derived_and_how(dataset, code):
+    # data/results/v6.1.csv: 6.1-0025 (CoreWeave) has result_id_derived true, as every v6.1
+    # ID; data/results/v4.1.csv: v4.1-0001 (AMD) is published (result_id_published v4.1-0001).
+    lang = language(code)
+    derived = next(r for r in dataset.records if r.result_id == "6.1-0025")
+    published = next(r for r in dataset.records if r.result_id == "4.1-0001")
+    assert DERIVED_ID[code] in citations.citation(derived, lang, "2026-12-01")
+    assert PUBLISHED_ID[code] in citations.citation(published, lang, "2026-12-01")
+    # The pages' pattern leaves the sentence to a row's words, empty for a published ID.
+    assert "{id}" in citations.pattern(lang) and "{id_note}" in citations.pattern(lang)
+    assert citations.words(published, lang, "2026-12-01")["id_note"] == ""

@@ -101,31 +101,45 @@ LEGEND = N_("The MLPerf name and logo are registered and unregistered trademarks
 
 # The fields a citation is filled with (``citation_words``), by their names in its patterns.
 CITATION_FIELDS = ("submitter", "system", "round", "model", "scenario", "result", "division",
-                   "category", "suite", "url", "date", "id")
+                   "category", "suite", "url", "date", "id", "id_note")
+# What a citation says of a result ID this site derived (``ResultRecord.result_id_derived``,
+# shown with a † in the tables): a reader must not take it for an ID MLCommons published. The
+# rule is ``generator/data/result_ids.py``'s, and a committed ID never changes
+# (``generator/data/identity.py``), so MLCommons' own numbering may come out otherwise.
+DERIVED_ID = N_("Result ID %(id)s is not published by MLCommons: the %(round)s summary carries "
+                "no result IDs, so this site derived it with the rule of MLCommons' final-report "
+                "tool (generate_final_report.py in mlcommons/inference), one number per system "
+                "under test; the ID MLCommons publishes may differ.")
 
 
 def citation_words(record: ResultRecord, figure: str, url: str, retrieved: str,
-                   gettext) -> dict[str, str]:
+                   gettext, gap: str = " ") -> dict[str, str]:
     """The words a citation of ``record`` is filled with, by the names of ``CITATION_FIELDS``:
-    names and IDs as published, division, category and suite translated by ``gettext``.
+    names and IDs as published, division, category and suite translated by ``gettext``;
+    ``id_note`` is ``gap`` and ``DERIVED_ID`` for a derived ID, empty for a published one.
 
     Args:
         figure: the result with its unit, formatted for the language (``5,749,440 tokens/s``).
         url: the result's official folder; retrieved: the ISO date this dataset read it.
+        gap: the language's space between sentences (``Language.sentence_gap``).
     """
     return {"submitter": record.submitter, "system": record.system_name,
             "round": record.round, "model": record.model, "scenario": record.scenario,
             "result": figure, "division": gettext(record.division),
             "category": gettext(record.category), "suite": gettext(record.suite),
-            "url": url, "date": retrieved, "id": record.shown_id}
+            "url": url, "date": retrieved, "id": record.shown_id,
+            "id_note": gap + gettext(DERIVED_ID) % {"id": record.shown_id,
+                                                   "round": record.round}
+            if record.result_id_derived else ""}
 
 
 def citation_text(words: dict[str, str], gettext, gap: str = " ") -> str:
     """A citation in the guidelines' form, filled with ``words`` (``citation_words``): the
     main text (submitter, benchmark and version, system under test, score) and its footnote
     (suite, version, division, category, benchmark, scenario, source and date of retrieval,
-    result ID, the verified sentence and the trademark legend), as plain text in the language
-    of ``gettext``; ``gap`` is its space between sentences.
+    result ID, what a derived ID is (``id_note``), the verified sentence and the trademark
+    legend), as plain text in the language of ``gettext``; ``gap`` is its space between
+    sentences.
 
     With ``words`` ``{name: "{name}"}`` it is the pattern the pages' script fills for any row
     (``cite.js``), so that the text a reader copies and the downloads' come from one function.
@@ -134,7 +148,7 @@ def citation_text(words: dict[str, str], gettext, gap: str = " ") -> str:
                    "%(model)s benchmark, %(scenario)s scenario, using %(system)s [1].") % words
     note = gettext("[1] MLPerf® Inference %(round)s, %(suite)s suite, %(division)s division, "
                    "%(category)s category, %(model)s, %(scenario)s. Retrieved from %(url)s on "
-                   "%(date)s, entry %(id)s.") % words
+                   "%(date)s, entry %(id)s.") % words + words["id_note"]
     return "\n".join([text, gap.join([note, gettext(VERIFIED), gettext(LEGEND)])])
 
 
@@ -142,4 +156,5 @@ def result_citation(record: ResultRecord, figure: str, url: str, retrieved: str,
                     gap: str = " ") -> str:
     """The citation of one official result (``citation_text`` filled with
     ``citation_words``; arguments as theirs)."""
-    return citation_text(citation_words(record, figure, url, retrieved, gettext), gettext, gap)
+    return citation_text(citation_words(record, figure, url, retrieved, gettext, gap), gettext,
+                         gap)

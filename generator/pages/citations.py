@@ -15,7 +15,8 @@ import json
 from markupsafe import Markup, escape
 
 from generator.data.dataset import result_url
-from generator.editorial.guidelines import CITATION_FIELDS, citation_text, citation_words
+from generator.editorial.guidelines import (CITATION_FIELDS, DERIVED_ID, citation_text,
+                                            citation_words)
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import format_result, unit_symbol
 from generator.i18n.languages import Language
@@ -27,7 +28,7 @@ def words(record, lang: Language, retrieved: str) -> dict[str, str]:
     ``retrieved``, the ISO date this dataset read its round."""
     figure = f"{format_result(record.result, lang)} {unit_symbol(record.units, lang)}"
     return citation_words(record, figure, result_url(record.round, record.location), retrieved,
-                          translations(lang).gettext)
+                          translations(lang).gettext, lang.sentence_gap)
 
 
 def citation(record, lang: Language, retrieved: str) -> str:
@@ -41,6 +42,33 @@ def pattern(lang: Language) -> str:
     for the script to fill with a row's words."""
     return citation_text({name: "{%s}" % name for name in CITATION_FIELDS},
                          translations(lang).gettext, lang.sentence_gap)
+
+
+def shared_words(rows: list[dict[str, str]]) -> dict[str, str]:
+    """The words (``words``) equal in every one of ``rows``; none for no rows."""
+    return {name: value for name, value in rows[0].items()
+            if all(row[name] == value for row in rows)} if rows else {}
+
+
+def labels(lang: Language) -> dict[str, str]:
+    """The texts of the script's button and panel in ``lang``: ``cite`` (the button),
+    ``cite_result`` (its accessible name), ``heading`` (the panel's) and ``copied``."""
+    gettext = translations(lang).gettext
+    return {"cite": gettext("Cite"), "cite_result": gettext("Cite result %(id)s"),
+            "heading": gettext("Citation of result %(id)s"),
+            "copied": gettext("Copied to the clipboard.")}
+
+
+def script_texts(lang: Language, retrieved: dict[str, str] | None) -> dict:
+    """What a page whose rows the browser builds (the comparison, the explorer) gives the
+    script to cite them, with no wording of its own: ``pattern``, ``labels``; for rows whose
+    words the script assembles from data of no language (the explorer's), ``derived_id``
+    (``guidelines.DERIVED_ID`` in ``lang``, its ``%(id)s`` and ``%(round)s`` left to fill),
+    ``gap`` (the language's space between sentences) and ``dates`` (``{round: ISO date}`` the
+    dataset read it; a round not given is cited by its name, as ``install`` does)."""
+    return {"pattern": pattern(lang), "labels": labels(lang),
+            "derived_id": translations(lang).gettext(DERIVED_ID), "gap": lang.sentence_gap,
+            "dates": dict(retrieved or {})}
 
 
 def as_json(values: dict) -> str:
@@ -59,9 +87,7 @@ class CitationTable:
 
     def __init__(self, records, lang: Language, retrieved):
         self._words = {id(r): words(r, lang, retrieved(r.round)) for r in records}
-        rows = list(self._words.values())
-        self._shared = {name: value for name, value in rows[0].items()
-                        if all(row[name] == value for row in rows)} if rows else {}
+        self._shared = shared_words(list(self._words.values()))
 
     @property
     def shared(self) -> str:
@@ -77,23 +103,23 @@ class CitationTable:
 def table_attributes(table: CitationTable, lang: Language) -> Markup:
     """The attributes of a table's wrapper that let the script cite its rows: the shared
     words, the pattern and the labels of its button and panel, each escaped."""
-    gettext = translations(lang).gettext
-    labels = {"cite": gettext("Cite"), "cite_result": gettext("Cite result %(id)s"),
-              "heading": gettext("Citation of result %(id)s"),
-              "copied": gettext("Copied to the clipboard.")}
     # The pattern's line break as a character reference: the start tag stays on one line.
     return Markup(' data-cite="{}" data-cite-pattern="{}" data-cite-labels="{}"').format(
-        table.shared, Markup(str(escape(pattern(lang))).replace("\n", "&#10;")), as_json(labels))
+        table.shared, Markup(str(escape(pattern(lang))).replace("\n", "&#10;")),
+        as_json(labels(lang)))
 
 
 def install(env, lang: Language, retrieved: dict[str, str] | None) -> None:
     """Give the templates of ``env`` the citations of ``lang``: ``cite(record)`` (the text),
-    ``cite_table(records)`` (a ``CitationTable``) and ``cite_attributes(table)``
-    (``table_attributes``); ``retrieved`` is ``{round: ISO date}`` this dataset read each
+    ``cite_table(records)`` (a ``CitationTable``), ``cite_attributes(table)``
+    (``table_attributes``), ``cite_words(record)`` (``words``) and ``cite_script()``
+    (``script_texts``); ``retrieved`` is ``{round: ISO date}`` this dataset read each
     round (the round's name when not given)."""
     def read_on(name):
         return (retrieved or {}).get(name, name)
     env.globals.update(
         cite=lambda record: citation(record, lang, read_on(record.round)),
         cite_table=lambda records: CitationTable(records, lang, read_on),
-        cite_attributes=lambda table: table_attributes(table, lang))
+        cite_attributes=lambda table: table_attributes(table, lang),
+        cite_words=lambda record: words(record, lang, read_on(record.round)),
+        cite_script=lambda: script_texts(lang, retrieved))

@@ -14,6 +14,7 @@ from generator.data.schema import ResultRecord
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import format_result, unit_symbol
 from generator.i18n.languages import Language
+from generator.pages.citations import shared_words
 from generator.pages.filters import system_label
 from generator.pages.output import RESULTS, Page, download_rows, downloads
 from generator.results import families, organizations
@@ -155,9 +156,23 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
     prefix (``4.1-0043``) to their key; ``renamed`` maps the keys by system name that earlier
     addresses used (``names.Naming.system_key``) to the IDs now under that name, the one with the
     most results first.
+
+    Each result's citation is given as the words of ``citations.words`` (``env`` has
+    ``citations.install``'s globals): those shared by all of a system's results once, as the
+    system's ``cite``, the others as the result's ``cite``, but for its figure and its folder's
+    address, which the result gives already (``text``; the round's repository and ``location``).
+    The page gives the pattern they fill (``citations.script_texts``).
     """
     all_systems = systems(by_round)
     catalog = translations(lang)
+
+    def cited(system: System) -> tuple[dict, dict]:
+        words = {key: {name: value for name, value in env.globals["cite_words"](record).items()
+                       if name not in ("result", "url")}
+                 for key, (_, record) in system.results.items()}
+        shared = shared_words(list(words.values()))
+        return shared, {key: {name: value for name, value in own.items() if name not in shared}
+                        for key, own in words.items()}
 
     def result(benchmark: Benchmark, record: ResultRecord) -> dict:
         # No per-accelerator figure for a mixed system, as on every page.
@@ -192,6 +207,7 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
     by_name: dict[tuple[str, int | None], list] = {}
     for system in all_systems:
         by_name.setdefault((system.name, system.first.total_accelerators), []).append(system)
+    cite = {system.key: cited(system) for system in all_systems}
     data = {"repositories": {name: result_url(name, "") for name in by_round}, "systems": {
             system.key: {"round": system.round, "submitter": system.submitter,
                          "name": system.name, "label": system_label(system.first, lang),
@@ -202,7 +218,9 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
                              (system.name, system.first.total_accelerators)]
                              if other.round != system.round
                              and same_system(system.first, other.first)],
-                         "results": {"/".join(key): result(*pair)
+                         "cite": cite[system.key][0],
+                         "results": {"/".join(key): {**result(*pair),
+                                                     "cite": cite[system.key][1][key]}
                                      for key, pair in system.results.items()}}
             for system in all_systems},
             "canonical": {s.first.result_id: s.key for s in all_systems

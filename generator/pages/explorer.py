@@ -35,7 +35,8 @@ EXPLORER_DATA = "assets/data/results.json"
 # system's folder (its first four parts, shared by the system's results) and the rest (model,
 # scenario and run, shared across systems): 17 KB less gzip than whole paths, a quarter of the
 # file.
-TEXT_COLUMNS = ("round", "result_id", "division", "category", "suite", "submitter", "system",
+TEXT_COLUMNS = ("round", "result_id", "division", "category", "suite", "submitter",
+                "submitter_published", "system",
                 "model", "used_model", "scenario", "units", "accelerator", "accelerator_id",
                 "accuracy", "power_units", "energy_units", "location_folder", "location_rest")
 LOCATION_FOLDER_PARTS = 4
@@ -69,7 +70,9 @@ def explorer_data(records: list[ResultRecord]) -> str:
     figure of ``power.efficiency`` (work per joule, derived, or energy per query in mJ, as
     published); ``result_id_derived`` 1 when this site derived the ID with MLCommons' rule
     (``result_id`` is the published spelling); ``submitter`` the organization's one name
-    (``organizations.submitter_name``: ``Oracle`` for v6.0's ``ORACLE``); ``accuracy`` and
+    (``organizations.submitter_name``: ``Oracle`` for v6.0's ``ORACLE``) and
+    ``submitter_published`` the round's spelling where it differs (``ORACLE``; empty
+    otherwise), which a result's citation names (``citations.words``); ``accuracy`` and
     ``used_model`` are given for open-division results only (the closed division runs the
     reference model at its required accuracy)."""
     rows = explorer_records(records)
@@ -87,6 +90,8 @@ def explorer_data(records: list[ResultRecord]) -> str:
                             ("division", r.division), ("category", r.category),
                             ("suite", r.suite),
                             ("submitter", organizations.submitter_name(r.submitter)),
+                            ("submitter_published", None if r.submitter ==
+                             organizations.submitter_name(r.submitter) else r.submitter),
                             ("system", r.system_name), ("model", r.model),
                             ("used_model", r.used_model if open_division else None),
                             ("scenario", r.scenario), ("units", r.units),

@@ -5,6 +5,9 @@
 // (generator/pages/citations.py). This script adds a "Cite" button to each row or cell; it
 // shows the row's citation in a panel after the table, moves the focus there and copies the
 // text to the clipboard when the browser allows it. Text only: nothing becomes markup.
+// Pages whose rows the browser builds (the comparison, the explorer) cite them with
+// window.mlperfCite: button(labels, id) and show(after, pattern, labels, words), with the
+// pattern and labels their page gives (citations.script_texts).
 (function () {
   "use strict";
 
@@ -34,9 +37,10 @@
     return panel;
   }
 
-  function show(table, labels, words) {
+  // The citation of ``words`` in a panel after the element ``table``, focused and copied.
+  function show(table, pattern, labels, words) {
     var panel = panelAfter(table);
-    var text = fill(table.dataset.citePattern, words);
+    var text = fill(pattern, words);
     var heading = labels.heading.replace("%(id)s", words.id);
     panel.querySelector(".mlperf-cite-panel__heading").textContent = heading;
     panel.querySelector("pre").setAttribute("aria-label", heading);
@@ -52,6 +56,18 @@
     }
   }
 
+  // A "Cite" button, named for the result it cites (its ID).
+  function makeButton(labels, id) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "mlperf-cite-button";
+    button.textContent = labels.cite;
+    button.setAttribute("aria-label", labels.cite_result.replace("%(id)s", id));
+    return button;
+  }
+
+  window.mlperfCite = { button: makeButton, show: show, fill: fill };
+
   function setUp() {
     document.querySelectorAll("[data-cite-pattern]").forEach(function (table) {
       if (table.dataset.citeReady) return;
@@ -61,12 +77,10 @@
       // A row cites its result from its last cell; a cell (a family's table) cites its own.
       table.querySelectorAll("tr[data-cite], td[data-cite]").forEach(function (row) {
         var words = Object.assign({}, shared, JSON.parse(row.dataset.cite));
-        var button = document.createElement("button");
-        button.type = "button";
-        button.className = "mlperf-cite-button";
-        button.textContent = labels.cite;
-        button.setAttribute("aria-label", labels.cite_result.replace("%(id)s", words.id));
-        button.addEventListener("click", function () { show(table, labels, words); });
+        var button = makeButton(labels, words.id);
+        button.addEventListener("click", function () {
+          show(table, table.dataset.citePattern, labels, words);
+        });
         // In the row's last cell a phone still shows (the "opt" ones are left out there).
         var cells = row.tagName === "TR" ? Array.prototype.filter.call(row.cells, function (cell) {
           return !cell.classList.contains("opt");

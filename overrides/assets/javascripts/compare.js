@@ -4,8 +4,10 @@
 // benchmarks both ran and formats nothing but the ratios (Intl.NumberFormat, CLDR). A system is
 // one result ID, and the choice is kept in the address by ID (?a=6.1-0074&b=6.1-0106) so a
 // comparison can be linked; an address of the older form, by system name, opens the system now
-// under that name with a note saying so. Data reaches the page only as text nodes, never as
-// markup.
+// under that name with a note saying so. Each of the two results of a row has its "Cite"
+// button (cite.js): the words of its citation come from systems.json, the pattern from the
+// page, both written by the build's citation function (citations.py). Data reaches the page
+// only as text nodes, never as markup.
 (function () {
   "use strict";
 
@@ -76,6 +78,23 @@
       return labels[value] || String(value);
     }
 
+    // Each result's citation: the words systems.json gives (those of its system, its own),
+    // its figure and its folder's address, in the pattern the page gives (cite.js).
+    var cite = labels.cite;
+    function citeWords(system, result) {
+      return Object.assign({}, system.cite, result.cite,
+                           { result: result.text, url: resultUrl(system, result) });
+    }
+    function citeButton(system, result) {
+      var words = citeWords(system, result);
+      var button = window.mlperfCite.button(cite.labels, words.id);
+      button.addEventListener("click", function () {
+        window.mlperfCite.show(button.closest(".mlperf-table"), cite.pattern, cite.labels,
+                               words);
+      });
+      return button;
+    }
+
     output.replaceChildren();
     var rows = pairs(a, b);
     if (!rows.length) {
@@ -124,6 +143,8 @@
         }
         cell.appendChild(element("br"));
         cell.appendChild(link(result.result_id, resultUrl(side[0], result)));
+        cell.appendChild(document.createTextNode(" "));
+        cell.appendChild(citeButton(side[0], result));
       });
 
       var ratio = tr.insertCell();
@@ -174,7 +195,9 @@
         b_category: row.b.category, b_accelerators: row.b.accelerators,
         higher_is_better: row.a.higher_is_better, ratio: row.ratio,
         ratio_per_accelerator: row.perAccelerator,
-        a_result_url: resultUrl(a, row.a), b_result_url: resultUrl(b, row.b)
+        a_result_url: resultUrl(a, row.a), b_result_url: resultUrl(b, row.b),
+        a_citation: window.mlperfCite.fill(cite.pattern, citeWords(a, row.a)),
+        b_citation: window.mlperfCite.fill(cite.pattern, citeWords(b, row.b))
       });
     });
     // On a phone each row becomes a card; every cell names its column (mlperf.css).

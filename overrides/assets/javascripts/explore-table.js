@@ -4,10 +4,13 @@
 (function () {
   "use strict";
   var x = window.mlperfExplore, element = x.element, fill = x.fill;
+  var cite = window.mlperfExploreCite;  // a row's citation (explore-cite.js)
 
   // Intl.NumberFormat of the page's locale, with the decimals of the other pages
   // (formatting.result_decimals): two below 100, one below 10,000, none above; three
-  // significant digits below 1.
+  // significant digits below 1; rounded half to even and grouped from four digits on, as
+  // Babel writes them there (3.062,7 in Italian, where Intl's default writes 3062,7), so that a
+  // row's figure and its citation read as on the other pages.
   function formatter(locale) {
     var cache = {};
     function decimals(value) {
@@ -18,7 +21,11 @@
     return {
       result: function (value) {
         var d = decimals(value);
-        if (!cache[d]) cache[d] = new Intl.NumberFormat(locale, { maximumFractionDigits: d });
+        if (!cache[d]) {
+          cache[d] = new Intl.NumberFormat(locale, { maximumFractionDigits: d,
+                                                     roundingMode: "halfEven",
+                                                     useGrouping: "always" });
+        }
         return cache[d].format(value);
       },
       count: new Intl.NumberFormat(locale).format
@@ -35,13 +42,12 @@
   var HEADINGS = ["round", "result_id", "model", "scenario", "division", "submitter", "system",
                   "accelerator", "accelerators", "result"];
 
-  // The cells of one result, as [text or nodes, class] per heading of HEADINGS.
+  // The cells of one result, as [text, nodes or a function filling the cell, class] per
+  // heading of HEADINGS.
   function cells(row, figure, labels, format) {
     function under(main, small) {
       return [document.createTextNode(main), element("br"), element("small", small)];
     }
-    var id = element("a", row.result_id);
-    id.href = row.result_url;
     var system = [document.createTextNode(row.system)];
     if (row.division === "open") {
       if (row.used_model && row.used_model !== row.model) {
@@ -57,7 +63,7 @@
     var result = [document.createTextNode(format.result(figure.value) + " " +
                                           unitsText(labels, figure))];
     if (figure.derived) result.push(element("sup", "†"));
-    return [[row.round, "keep"], [[id], "nowrap"],
+    return [[row.round, "keep"], [function (td) { cite.cell(td, row, labels); }, "nowrap"],
             [under(row.model, labels[row.suite] || row.suite), "keep"], [row.scenario, "keep"],
             [under(labels[row.division], labels[row.category]), "keep"],
             [row.submitter], [system], [accelerator],
@@ -67,7 +73,7 @@
 
   // What a reader downloads: exactly the rows of the view, in its order, with the fields
   // MLCommons' results guidelines ask a citation to give, in MLCommons' units.
-  function downloadRow(row, figure, per) {
+  function downloadRow(row, figure, per, labels, format) {
     return {
       round: row.round, division: row.division, category: row.category, suite: row.suite,
       submitter: row.submitter, system_name: row.system, model: row.model,
@@ -81,7 +87,8 @@
       shown: per, shown_value: figure.value,
       shown_units: figure.perAccelerator ? row.units + " per accelerator" : figure.units,
       shown_derived: figure.derived, power_result: row.power, power_units: row.power_units,
-      accuracy: row.accuracy, result_url: row.result_url
+      accuracy: row.accuracy, result_url: row.result_url,
+      citation: cite.text(row, labels, format)
     };
   }
 
@@ -149,7 +156,8 @@
       headings.push(th);
     });
     region.appendChild(node);
-    view.table = { region: region, headings: headings, body: node.createTBody() };
+    view.table = { region: region, headings: headings, body: node.createTBody(), pairs: [] };
+    cite.listen(view);  // the rows' "Cite" buttons (explore-cite.js)
     view.output.insertBefore(region, view.after);
     return view.table;
   }
@@ -172,7 +180,8 @@
       cells(pairs[i][0], pairs[i][1], labels, format).forEach(function (cell, index) {
         var td = tr.cells[index];
         if (td.className !== (cell[1] || "")) td.className = cell[1] || "";
-        if (Array.isArray(cell[0])) td.replaceChildren.apply(td, cell[0]);
+        if (typeof cell[0] === "function") cell[0](td);
+        else if (Array.isArray(cell[0])) td.replaceChildren.apply(td, cell[0]);
         else if (td.childNodes.length === 1 && td.firstChild.nodeType === 3) {
           if (td.firstChild.data !== cell[0]) td.firstChild.data = cell[0];
         } else td.textContent = cell[0];
@@ -209,6 +218,7 @@
         { count: format.count(Object.keys(units).length) }), "mlperf-apart"));
     }
     var drawn = table(view), body = drawn.body;
+    drawn.pairs = pairs;
     drawn.region.hidden = !pairs.length;
     if (!pairs.length) {
       before.appendChild(element("p", labels.none));
@@ -250,7 +260,9 @@
       output.appendChild(element("p", labels.derived));
     }
     output.appendChild(downloads(labels, function () {
-      return pairs.map(function (p) { return downloadRow(p[0], p[1], state.per); });
+      return pairs.map(function (p) {
+        return downloadRow(p[0], p[1], state.per, labels, format);
+      });
     }));
     var chart = window.mlperfExploreChart(view, pairs, unitsText);
     if (chart) output.appendChild(chart);
