@@ -204,16 +204,22 @@ def tree_fingerprint(root: Path, tops: tuple[str, ...], salt: str = "",
 
 def _files(root: Path, top: str) -> list[str]:
     """The files under ``top`` (a folder or a file, relative to ``root``) as sorted relative
-    paths, ``__pycache__`` folders left out (os.walk: pathlib took most of the time here)."""
+    paths, ``__pycache__`` folders left out; links to folders are not followed (os.scandir:
+    pathlib, then os.walk with a stat of every file, took most of the time here)."""
     path = os.path.join(root, top)
     if not os.path.isdir(path):
         return [top] if os.path.isfile(path) else []
-    names = []
-    for folder, subfolders, files in os.walk(path):
-        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
-        relative = os.path.relpath(folder, root)
-        names += [os.path.join(relative, name) for name in files
-                  if os.path.isfile(os.path.join(folder, name))]
+    names, folders = [], [os.path.normpath(top)]
+    while folders:
+        relative = folders.pop()
+        with os.scandir(os.path.join(root, relative)) as entries:
+            for entry in entries:
+                name = os.path.join(relative, entry.name)
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != "__pycache__":
+                        folders.append(name)
+                elif entry.is_file():
+                    names.append(name)
     return sorted(names)
 
 

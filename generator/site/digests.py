@@ -4,7 +4,8 @@ A build fingerprints the same inputs several times (the generation stamp before 
 generating, each language's build inputs), about 140 MB of generated pages, charts and downloads
 each time. A file whose size, modification and change times (nanoseconds) and inode are those
 recorded with its digest is not read again; any write changes its change time. The record is
-kept between runs in ``.cache/site/digests.json`` under the project root.
+kept between runs in ``.cache/site/digests.json`` under the project root, and written again only
+when a file was read (``save``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from generator.files import write_text_atomic
 
 RECORD = Path(".cache") / "site" / "digests.json"
 _known: dict[Path, dict[str, list]] = {}  # project root -> {path: [size, mtime, ctime, inode, hex]}
+_read: set[Path] = set()  # project roots with a digest computed since the record was last saved
 
 
 def _record(root: Path) -> dict[str, list]:
@@ -41,13 +43,19 @@ def file_digest(root: Path, name: str) -> tuple[int, bytes]:
     if entry is None or entry[:4] != meta:
         with open(path, "rb") as handle:
             entry = known[name] = [*meta, hashlib.sha256(handle.read()).hexdigest()]
+        _read.add(root)
     return stat.st_size, bytes.fromhex(entry[4])
 
 
 def save(root: Path) -> None:
     """Keep the digests known for ``root`` in ``RECORD`` (entries of files that are gone are
-    dropped)."""
+    dropped), unless no file was read since the record was last loaded or saved: the record on
+    disk then holds every entry already (a build fingerprints its inputs seven times, and
+    writing 23,000 entries each time cost more than the fingerprints)."""
     known = _record(root)
+    if root not in _read and (root / RECORD).is_file():
+        return
+    _read.discard(root)
     for name in [name for name in known if not os.path.isfile(os.path.join(root, name))]:
         del known[name]
     write_text_atomic(root / RECORD, json.dumps(known, separators=(",", ":"), sort_keys=True))
