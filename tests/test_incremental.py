@@ -1,5 +1,5 @@
 """A build with nothing changed does no work twice: check and generate are skipped when none of
-their inputs changed, and a language whose inputs are unchanged is linked from the previous
+their inputs changed, and a language whose inputs are unchanged is moved from the previous
 site instead of built again. Any change rebuilds (whole languages: never MkDocs' --dirty)."""
 
 import re
