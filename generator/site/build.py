@@ -40,6 +40,7 @@ from generator.pages.research import research_pages
 from generator.pages.results import results_pages
 from generator.site import assets, digests, finish, social
 from generator.site.config import write_language_configs
+from generator.site.digests import tree_fingerprint
 from generator.site.finish import SHARED_DOCS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +60,8 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     (``language_pages``); the others, which read no article, stay as the last run wrote them.
 
     Files whose content is unchanged are not rewritten, and a chart's SVG is rendered again only
-    when its spec changed (rendering costs about 0.1 s a chart; it runs on every core).
+    when its spec changed, and charts of one spec once (rendering costs about 0.03 s a chart; it
+    runs on every core).
     Generated files that are no longer produced (a benchmark that disappeared) are removed;
     hand-written files are never touched.
 
@@ -92,21 +94,29 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
                 articles_only), {**root_names, **theme_names}) + assets.theme_pages(theme)
             stale = [page for page in pages[lang] if isinstance(page, ChartImage)
                      and not _is_current(docs_dir / lang.code, page)]
-            drawing[lang] = (stale, pool.map(ChartImage.render, stale, chunksize=4))
+            # Two benchmarks may chart the same results (llama2-70b-99 and -99.9): one spec
+            # is drawn once.
+            specs = [charts.chart_json(page.spec) for page in stale]
+            distinct: dict[str, ChartImage] = {}
+            for spec, page in zip(specs, stale):
+                distinct.setdefault(spec, page)
+            drawing[lang] = (stale, specs, distinct, pool.map(ChartImage.render,
+                                                              distinct.values(), chunksize=4))
         stamp_reading_times(posts)
         written = {}
         for lang, lang_pages in pages.items():
             folder = docs_dir / lang.code
             changed = sum(write_text_atomic(folder / p.path, p.content)
                           for p in lang_pages if isinstance(p, Page))
-            stale, svgs = drawing[lang]
-            changed += sum(write_text_atomic(folder / page.path, svg)
-                           for page, svg in zip(stale, svgs))
+            stale, specs, distinct, svgs = drawing[lang]
+            drawn = dict(zip(distinct, svgs))
+            changed += sum(write_text_atomic(folder / page.path, drawn[spec])
+                           for page, spec in zip(stale, specs))
             _remove_stale(folder, {folder / p.path for p in lang_pages},
                           ("tags",) if articles_only else OWNED)
             written[lang.code] = changed
             log(f"  {lang.code}: {len(lang_pages)} generated files, {changed} changed, "
-                f"{len(stale)} charts rendered")
+                f"{len(distinct)} charts rendered")
     return written
 
 
@@ -177,56 +187,13 @@ def _remove_stale(folder: Path, expected: set[Path], owned_folders: tuple[str, .
 # Every input of a language's MkDocs build besides its docs folder: configuration, hooks and the
 # generator code they import, theme overrides, data the hooks read, pinned dependencies.
 BUILD_INPUTS = ("mkdocs.yml", "hooks", "generator", "overrides", "data", "requirements.txt")
-# Environment variables that change what a build writes.
-BUILD_ENVIRONMENT = ("SITE_URL", "SOCIAL_CARDS")
 FINGERPRINTS = Path(".cache") / "site"
-
-
-def tree_fingerprint(root: Path, tops: tuple[str, ...], salt: str = "",
-                     skip: tuple[str, ...] = ()) -> str:
-    """SHA-256 (hex) of the files under ``tops`` (paths relative to ``root``, folders or
-    files; names, sizes and bytes) but those under ``skip`` (folders relative to ``root``), of
-    ``BUILD_ENVIRONMENT`` and of ``salt``. Each file is read once while it is unchanged
-    (``digests``); hashing costs about 0.1 s per 10 MB of input read."""
-    root = root.resolve()
-    digest = hashlib.sha256(f"{salt}\0{sys.version}\0".encode())
-    for name in BUILD_ENVIRONMENT:
-        digest.update(f"{name}={os.environ.get(name)}\0".encode())
-    skipped = tuple(os.path.join(folder, "") for folder in skip)
-    for top in tops:
-        for name in _files(root, top):
-            if not name.startswith(skipped):
-                size, content = digests.file_digest(root, name)
-                digest.update(f"{name}\0{size}\0".encode() + content)
-    digests.save(root)
-    return digest.hexdigest()
-
-
-def _files(root: Path, top: str) -> list[str]:
-    """The files under ``top`` (a folder or a file, relative to ``root``) as sorted relative
-    paths, ``__pycache__`` folders left out; links to folders are not followed (os.scandir:
-    pathlib, then os.walk with a stat of every file, took most of the time here)."""
-    path = os.path.join(root, top)
-    if not os.path.isdir(path):
-        return [top] if os.path.isfile(path) else []
-    names, folders = [], [os.path.normpath(top)]
-    while folders:
-        relative = folders.pop()
-        with os.scandir(os.path.join(root, relative)) as entries:
-            for entry in entries:
-                name = os.path.join(relative, entry.name)
-                if entry.is_dir(follow_symlinks=False):
-                    if entry.name != "__pycache__":
-                        folders.append(name)
-                elif entry.is_file():
-                    names.append(name)
-    return sorted(names)
 
 
 def build_fingerprint(lang: Language, root: Path = ROOT, strict: bool = True,
                       epoch: str = "0") -> str:
     """SHA-256 (hex) of everything a language's MkDocs build reads: ``docs/<code>/``,
-    ``mkdocs.<code>.yml``, ``BUILD_INPUTS``, ``BUILD_ENVIRONMENT``, the build date and the
+    ``mkdocs.<code>.yml``, ``BUILD_INPUTS``, ``digests.BUILD_ENVIRONMENT``, the build date and the
     strict flag."""
     return tree_fingerprint(root, (f"docs/{lang.code}", f"mkdocs.{lang.code}.yml",
                                    *BUILD_INPUTS), f"{strict}\0{epoch}")
