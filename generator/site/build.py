@@ -33,7 +33,7 @@ from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.readtime import with_reading_time
 from generator.pages import charts
-from generator.pages.explorer import explorer_data
+from generator.pages.explorer import EXPLORER_DATA, explorer_data
 from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
 from generator.pages.research import research_pages
@@ -73,7 +73,10 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     (docs_dir.parent / "overrides" / "assets" / "javascripts" / "vendor" / "vega-bundle.js"
      ).unlink(missing_ok=True)
     site_url = site_root_url(docs_dir.parent)
-    shared = explorer_data(list(dataset.records))
+    # Only articles changed: the explorer's dataset is the one the last generation wrote.
+    last = (assets.written_file(docs_dir / SHARED_DOCS, EXPLORER_DATA) if articles_only
+            else None)
+    shared = last.decode() if last else explorer_data(list(dataset.records))
     # Every asset of ours under a content-hashed name (assets.py): the files published once at
     # the site root, our stylesheets and scripts, the files pages fetch beside them.
     root_files = assets.shared_files(docs_dir.parent, shared)
