@@ -54,8 +54,8 @@ canary: $(VENV)/.installed $(CANARY_VENV)/.installed  ## build the English site 
 	$(CANARY_VENV)/bin/python -m generator.site.canary
 	$(PY) -m pytest tests/test_canary.py -q
 
-bench: $(VENV)/.installed  ## build benchmark: real data and a dataset ten times larger
-	$(PY) tools/bench.py
+bench: $(VENV)/.installed  ## build benchmark: real data and a dataset ten times larger (BENCH_FLAGS=--builds-only: the builds alone)
+	$(PY) tools/bench.py $(BENCH_FLAGS)
 
 # pip-tools, in its own environment: re-pins requirements.txt (and the canary's) from the .in
 # files with every file's hash. Versions already pinned are kept (--upgrade to move them).

@@ -43,3 +43,14 @@ def test_our_scripts_name_the_hashed_vega_bundle(tmp_path):
     hashed, text = files["assets/javascripts/charts.js"]
     assert text == 'var url = "../../../assets/vendor/vega-bundle.0badc0de.js";'
     assert hashed == assets.hashed_name("assets/javascripts/charts.js", text.encode())
+
+
+def test_the_shared_file_last_written_is_read_back_only_when_there_is_one(tmp_path):
+    # What an articles-only generation reuses instead of computing the explorer's dataset again.
+    plain = "assets/data/results.json"
+    assets.write_shared(tmp_path, {plain: (assets.hashed_name(plain, b"[1]"), b"[1]")})
+    assert assets.written_file(tmp_path, plain) == b"[1]"
+    assert assets.written_file(tmp_path, "assets/vendor/vega-bundle.js") is None
+    # A second hash beside it (an interrupted write): which one is current is unknown.
+    (tmp_path / assets.hashed_name(plain, b"[2]")).write_bytes(b"[2]")
+    assert assets.written_file(tmp_path, plain) is None

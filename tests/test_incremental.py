@@ -1,5 +1,5 @@
 """A build with nothing changed does no work twice: check and generate are skipped when none of
-their inputs changed, and a language whose inputs are unchanged is linked from the previous
+their inputs changed, and a language whose inputs are unchanged is moved from the previous
 site instead of built again. Any change rebuilds (whole languages: never MkDocs' --dirty)."""
 
 import re
@@ -175,3 +175,21 @@ def test_a_file_rewritten_with_the_same_size_changes_the_fingerprint(project):
     assert site_module.tree_fingerprint(project, ("data",)) == changed
     claims.write_text(text)
     assert site_module.tree_fingerprint(project, ("data",)) == before
+
+
+def test_a_failed_swap_leaves_the_previous_site_whole(tmp_path):
+    # An unchanged language is moved from the previous site into the new one as the swap
+    # begins; if a move fails (here a language folder that is not there), the folders already
+    # moved go back and the previous site stays as it was.
+    site, staging = tmp_path / "site", tmp_path / "staging"
+    for code in ("en", "zh"):
+        (site / code).mkdir(parents=True)
+        (site / code / "index.html").write_text(code)
+    (staging / "en").mkdir(parents=True)
+    with pytest.raises(FileNotFoundError):
+        site_module._swap(staging, site, ["zh", "it"])
+    assert (site / "zh" / "index.html").read_text() == "zh"
+    assert not (staging / "zh").exists()
+    site_module._swap(staging, site, ["zh"])
+    assert sorted(p.name for p in site.iterdir()) == ["en", "zh"]
+    assert (site / "zh" / "index.html").read_text() == "zh" and not staging.exists()

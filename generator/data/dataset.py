@@ -14,15 +14,18 @@ import json
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-import pandas as pd
 from pydantic import ValidationError
 
 from generator.data import rules, spellings, withdrawn
 from generator.data.schema import FIELDS, ResultRecord, field_descriptors, round_key
 from generator.errors import InputError, InputErrors
 from generator.files import write_text_atomic
+
+if TYPE_CHECKING:  # imported where ``frame`` is asked for: every MkDocs build loads this module
+    import pandas as pd
 
 RESULTS_DIR = "results"
 DESCRIPTOR = "datapackage.json"
@@ -144,6 +147,8 @@ class Dataset:
 
     @cached_property
     def frame(self) -> pd.DataFrame:
+        import pandas as pd  # about a second of each process's start, for a table only tests use
+
         return pd.DataFrame([r.model_dump() for r in self.records], columns=FIELDS)
 
     @property

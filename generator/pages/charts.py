@@ -185,6 +185,21 @@ def bar_chart(data: list[dict], axis_title: str, lang: Language,
     largest = max(row["result"] for row in data)
     # Grouped like the table's figures; three significant digits below 1 (0.00419).
     value_format = ",.3~r" if largest < 1 else ",.2~f" if largest < 100 else ",.0f"
+    with _unchecked():
+        return _bar_chart(data, axis_title, lang, colours, description, submitters,
+                          value_format)
+
+
+def _unchecked():
+    """Altair's schema objects built without validating each against the Vega-Lite schema as
+    it is made (its debug mode: half of every chart's making); the same spec results, and
+    tests/test_charts.py validates the specs of each kind whole."""
+    return alt.utils.schemapi.debug_mode(False)
+
+
+def _bar_chart(data: list[dict], axis_title: str, lang: Language, colours: dict[str, str],
+               description: str, submitters: list[str], value_format: str) -> dict:
+    _ = translations(lang).gettext
     chart = alt.Chart(alt.Data(values=data)).mark_bar().encode(
         # Axis numbers as in the table (5,000,000 / 5.000.000), not SI-prefixed.
         x=alt.X("result:Q", title=axis_title,
@@ -248,6 +263,13 @@ def timeline_chart(points: list[dict], axis_title: str, lang: Language,
     rounds = list(dict.fromkeys(point["round"] for point in points))
     largest = max(point["result"] for point in points)
     value_format = ",.3~r" if largest < 1 else ",.2~f" if largest < 100 else ",.0f"
+    with _unchecked():
+        return _timeline_chart(points, axis_title, lang, description, rounds, value_format)
+
+
+def _timeline_chart(points: list[dict], axis_title: str, lang: Language, description: str,
+                    rounds: list[str], value_format: str) -> dict:
+    _ = translations(lang).gettext
     base = alt.Chart(alt.Data(values=points)).encode(
         x=alt.X("round:O", title=_("Round"), sort=rounds, axis=alt.Axis(labelAngle=0)),
         y=alt.Y("result:Q", title=axis_title, axis=alt.Axis(format=value_format, tickCount=5)),

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.i18n.languages import Language
-from generator.pages.charts import render_svg
 from generator.results.open_division import disclosure_fields
 
 RESULTS = "results"  # where the results pages live, below each language
@@ -43,6 +42,10 @@ class ChartImage:
 
     def render(self) -> str:
         """The SVG text (vl-convert)."""
+        # Imported where charts are drawn: Altair's import was half a second of every MkDocs
+        # build's start (the preview's hook names ``Page``).
+        from generator.pages.charts import render_svg
+
         return render_svg(self.spec, self.lang)
 
 

@@ -72,6 +72,14 @@ def shared_files(root: Path, explorer_json: str) -> dict[str, tuple[str, bytes]]
     return {plain: (hashed_name(plain, data), data) for plain, data in files.items()}
 
 
+def written_file(folder: Path, plain: str) -> bytes | None:
+    """The bytes of the one hashed file of ``plain`` that ``write_shared`` left in ``folder``
+    (``docs/_shared/``), or None when there is none or several (a half-finished folder)."""
+    stem, dot, suffixes = posixpath.basename(plain).partition(".")
+    found = sorted((folder / posixpath.dirname(plain)).glob(f"{stem}.????????{dot}{suffixes}"))
+    return found[0].read_bytes() if len(found) == 1 else None
+
+
 def theme_files(root: Path, shared: dict[str, str]) -> dict[str, tuple[str, str]]:
     """Our stylesheets and scripts (``THEME_ASSETS`` below ``root/overrides/``):
     ``{plain path: (hashed path, text)}``, each text with the hashed names of ``shared``

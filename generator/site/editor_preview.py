@@ -28,16 +28,13 @@ from pathlib import Path
 from generator.data.dataset import load
 from generator.editorial import registries as editorial
 from generator.editorial.articles import CLAIM_REFERENCE, articles, mask_comments, read_article
-from generator.editorial.check import check
 from generator.editorial.claim_markdown import registry
 from generator.editorial.claims import Registry, load_registry
 from generator.editorial.recomputation import recompute
 from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged, write_text_atomic
 from generator.i18n.languages import Language, language
-from generator.pages.home import editorial_pages, home_page
 from generator.pages.output import Page
-from generator.pages.results import results_index
 from generator.site.config import CLAIMS_EXTENSION
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +65,11 @@ def write_editorial_pages(root: Path, lang: Language) -> int:
         InputError, InputErrors: an editor's file cannot be read (``problems`` reports it; the
             pages written before stay).
     """
+    # Imported here, as in ``problems``: the published build loads this module through its hook
+    # and runs neither; their imports (Altair, vl-convert) were half a second of its start.
+    from generator.pages.home import editorial_pages, home_page
+    from generator.pages.results import results_index
+
     editorial.authors.cache_clear()
     editorial.tags.cache_clear()
     data = load_unless_unchanged(load, root / "data")
@@ -82,6 +84,8 @@ def write_editorial_pages(root: Path, lang: Language) -> int:
 def problems(root: Path) -> list[str]:
     """What ``check`` reports for the project as it is now, one message per problem, exactly
     as ``make check`` prints it (empty when it passes)."""
+    from generator.editorial.check import check
+
     try:
         check(root)
     except InputErrors as exc:
