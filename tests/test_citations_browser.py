@@ -154,6 +154,7 @@ def test_each_result_of_a_comparison_gives_its_citation(page, base_url, lang, la
                        has=page.locator("td:first-child", has_text="llama2-70b-99.9 · datacenter"
                                         if lang == "en" else "llama2-70b-99.9"),
                        has_text="Offline")
+    row.first.wait_for()  # compare.js draws the rows after the page has loaded
     assert row.count() == 1
     shown = page.locator(".mlperf-cite-panel pre")
     for id in ("v4.1-0001", "6.1-0003"):

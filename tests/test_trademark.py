@@ -43,6 +43,25 @@ def test_articles_are_marked_outside_code_comments_and_link_targets():
 
 
 
+def test_a_use_already_marked_in_script_data_or_html_is_not_marked_again():
+    # A page's JSON data writes the symbol \u00ae, its HTML &reg; or &#174;: each is already the
+    # mark, so no second one; a plain use on the same line still gets it.
+    assert mark_markdown('{"t": "MLPerf\\u00ae Inference"} MLPerf&reg; MLPerf&#174; MLPerf') == (
+        '{"t": "MLPerf\\u00ae Inference"} MLPerf&reg; MLPerf&#174; MLPerf®')
+    # A tag's attributes are a generated page's data, written as made: only the text is marked.
+    assert mark_markdown("<form data-labels='{\"t\": \"MLPerf\"}'>MLPerf</form>") == (
+        "<form data-labels='{\"t\": \"MLPerf\"}'>MLPerf®</form>")
+
+
+def test_the_legend_quoted_on_a_page_is_left_as_written():
+    from generator.editorial.guidelines import LEGEND
+    from generator.i18n.catalogs import translations
+    from generator.i18n.languages import language
+    italian = translations(language("it")).gettext(LEGEND)
+    assert "MLPerf" in italian and "MLPerf®" not in italian
+    for text in (LEGEND, italian):
+        assert mark_markdown(f"MLPerf Inference. {text}") == f"MLPerf® Inference. {text}"
+
 def test_a_post_that_quotes_no_figure_is_marked_too():
     # A new post with no [[claim:]] or [[plain:]] mark goes through the same extension the
     # site's configuration lists; only the notice symbol is added, the rest is as written.

@@ -20,8 +20,9 @@ from __future__ import annotations
 import re
 
 SITE_NAME = "MLPerf Wiki"
-# A use of the name: the word MLPerf, not part of a longer name, not already marked.
-USE = re.compile(r"(?<![\w/.-])MLPerf(?![\w®/-]|\.\w| Wiki\b)")
+# A use of the name: the word MLPerf, not part of a longer name, not already marked (by the
+# symbol itself, or as a page's script data or HTML writes it: \u00ae, &reg;, &#174;).
+USE = re.compile(r"(?<![\w/.-])MLPerf(?![\w®/-]|\.\w| Wiki\b|\\u00[aA][eE]|&reg;|&#174;)")
 # Catalog keys that name the mark instead of using it (their translations are left alone).
 NAMING = ("The MLPerf name and logo are registered and unregistered trademarks",
           "Put the registered mark after the name MLPerf")
@@ -35,13 +36,23 @@ def mark(text: str, key: str | None = None) -> str:
     return USE.sub("MLPerf®", text)
 
 
+# The texts of every catalog read so far that name the mark (``NAMING`` keys and their
+# translations), as pages show them: ``mark_markdown`` leaves them as written where a generated
+# page quotes them (the legend of a citation, the How to cite page).
+NAMED: set[str] = set(NAMING)
+
+
 def mark_catalog(catalog) -> None:
     """Mark every message of a Babel ``catalog`` in place (``mark``); a message without a
-    translation gets its marked key as translation, as gettext would show the key."""
+    translation gets its marked key as translation, as gettext would show the key. The texts of
+    ``NAMING`` keys are left as written and added to ``NAMED``."""
     for message in catalog:
         if not message.id:
             continue
         key = message.id if isinstance(message.id, str) else message.id[0]
+        if key.startswith(NAMING):
+            NAMED.update(t for t in (key, message.string) if isinstance(t, str) and t)
+            continue
         if isinstance(message.id, str):
             text = message.string or message.id
             if USE.search(text):
@@ -53,15 +64,21 @@ def mark_catalog(catalog) -> None:
                 message.string = tuple(mark(t, key) for t in texts)
 
 
-# What Markdown shows as written: fenced code, code spans, HTML comments, link targets.
-VERBATIM = re.compile(r"```.*?```|~~~.*?~~~|`[^`\n]*`|<!--.*?-->|\]\([^)\s]*", re.DOTALL)
+# What Markdown shows as written: fenced code, code spans, HTML comments, link targets; and an
+# HTML tag with its attributes (a generated page's script data, already marked where it was
+# made, with its own escapes).
+VERBATIM = re.compile(r"```.*?```|~~~.*?~~~|`[^`\n]*`|<!--.*?-->|\]\([^)\s]*|<[a-zA-Z][^>]*>",
+                      re.DOTALL)
 
 
 def mark_markdown(text: str) -> str:
     """An article's Markdown with ® after every use of MLPerf in its prose (``mark``), code,
-    comments and link targets left as written."""
+    comments, link targets, HTML tags and the texts that name the mark (``NAMED``: a generated
+    page's legend) left as written."""
+    named = "|".join(re.escape(t) for t in sorted(NAMED, key=len, reverse=True))
+    verbatim = re.compile(f"{VERBATIM.pattern}|{named}", re.DOTALL)
     pieces, end = [], 0
-    for found in VERBATIM.finditer(text):
+    for found in verbatim.finditer(text):
         pieces += [mark(text[end:found.start()]), found.group()]
         end = found.end()
     return "".join(pieces) + mark(text[end:])
