@@ -250,3 +250,18 @@ def test_every_explorer_citation_is_the_one_the_build_writes(page, base_url, dat
                                                       retrieved(record.round)), line
     if "Oracle" in query:
         assert all("ORACLE achieved" in line["citation"] for line in lines)
+
+
+def test_a_derived_id_of_a_comparison_is_marked_as_on_the_benchmark_pages(page, base_url):
+    # 6.1-0003 is derived (v6.1's summary carries no IDs: result_id_derived true in
+    # data/results/v6.1.csv), v4.1-0001 is MLCommons' own: only B's IDs carry the †.
+    page.goto(f"{base_url}en/{COMPARE}")
+    rows = page.locator(".mlperf-compare__output tbody tr")
+    rows.first.wait_for()
+    a_cells, b_cells = (rows.locator(f"td:nth-child({n})") for n in (2, 3))
+    assert a_cells.locator("sup").count() == 0
+    marks = b_cells.locator("sup")
+    assert marks.count() == rows.count()
+    assert {m.inner_text() for m in marks.all()} == {"†"}
+    assert {m.get_attribute("title") for m in marks.all()} == {
+        "ID derived with MLCommons' rule; MLCommons has not published it yet"}

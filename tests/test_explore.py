@@ -89,7 +89,7 @@ def test_per_accelerator_view_and_accelerator_filter(page, base_url, table):
     while more.count():
         more.click()
     assert page.locator(ROWS).count() == len(listed)
-    assert "†" in page.locator(ROWS).first.locator("td").nth(9).inner_text()
+    assert "‡" in page.locator(ROWS).first.locator("td").nth(9).inner_text()
 
 
 def test_open_results_are_ranked_after_the_closed_ones(page, base_url, table):
@@ -349,7 +349,7 @@ def test_per_unit_of_energy_divides_by_the_measured_power(page, base_url, table)
     assert f"{len(rows) - len(measured)} matching results are not listed" in page.locator(
         ".mlperf-explore__output").inner_text()
     cell = page.locator(ROWS).first.locator("td").nth(9).inner_text()
-    assert cell == f"{best:,.1f} samples/J†"
+    assert cell == f"{best:,.1f} samples/J‡"
 
 
 def test_a_dataset_that_cannot_be_loaded_is_said_not_left_blank(page, base_url):
@@ -498,3 +498,24 @@ def test_a_change_redraws_only_the_rows_that_change(page, base_url, table):
     after = page.locator(f"{ROWS} td:nth-child(10)").all_inner_texts()
     assert len(after) == PAGE and all("per accelerator" in text for text in after)
     assert not any("per accelerator" in text for text in before)
+
+
+def test_an_id_this_site_derived_is_marked_as_on_the_benchmark_pages(page, base_url, table):
+    # v6.1's summary carries no result IDs: every v6.1 row of data/results/v6.1.csv has
+    # result_id_derived true, every v4.1 row false. A derived ID gets the benchmark pages' †
+    # (titled with their sentence) and the note under the table; a derived figure keeps ‡.
+    assert (table[table["round"] == "v6.1"].result_id_derived == "true").all()
+    assert (table[table["round"] == "v4.1"].result_id_derived == "false").all()
+    title = "ID derived with MLCommons' rule; MLCommons has not published it yet"
+    open_view(page, base_url, "?round=v6.1&model=llama2-70b-99.9&scenario=Offline"
+                              "&division=closed&per=accelerator")
+    marks = page.locator(f"{ROWS} td:nth-child(2) sup")
+    assert marks.count() == page.locator(ROWS).count() > 0
+    assert all(mark.is_visible() and mark.inner_text() == "†" and
+               mark.get_attribute("title") == title for mark in marks.all())
+    assert f"† {title}." in page.locator(".mlperf-explore__output").inner_text()
+    assert page.locator(ROWS).first.locator("td").nth(9).inner_text().endswith("‡")
+    # The same rows, redrawn for v4.1: no ID is marked and the note is gone.
+    page.locator("select[name=round]").select_option("v4.1")
+    assert page.locator(f"{ROWS} td:nth-child(2) sup:visible").count() == 0
+    assert title not in page.locator(".mlperf-explore__output").inner_text()

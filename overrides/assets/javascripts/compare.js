@@ -143,6 +143,10 @@
         }
         cell.appendChild(element("br"));
         cell.appendChild(link(result.result_id, resultUrl(side[0], result)));
+        if (side[0].result_id_derived) {
+          // As the benchmark pages mark an ID this site derived (templates/benchmark.md.j2).
+          cell.appendChild(element("sup", "†")).title = labels.id_derived;
+        }
         cell.appendChild(document.createTextNode(" "));
         cell.appendChild(citeButton(side[0], result));
       });

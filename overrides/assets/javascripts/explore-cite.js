@@ -44,9 +44,15 @@
       var link = td.firstChild;
       if (!link) {
         link = document.createElement("a");
-        td.append(link, document.createElement("br"),
+        // The † of an ID this site derived, as the benchmark pages mark it; shown or hidden.
+        var mark = document.createElement("sup");
+        mark.textContent = "†";
+        mark.title = labels.id_derived;
+        td.append(link, mark, document.createElement("br"),
                   window.mlperfCite.button(labels.cite.labels, row.result_id));
       }
+      var derived = row.result_id_derived === 1;
+      if (link.nextSibling.hidden === derived) link.nextSibling.hidden = !derived;
       if (link.textContent !== row.result_id) {
         link.textContent = row.result_id;
         td.lastChild.setAttribute("aria-label",

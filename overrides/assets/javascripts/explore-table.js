@@ -62,7 +62,7 @@
     var accelerator = row.accelerator_id ? row.accelerator_name : labels.cpu_only;
     var result = [document.createTextNode(format.result(figure.value) + " " +
                                           unitsText(labels, figure))];
-    if (figure.derived) result.push(element("sup", "†"));
+    if (figure.derived) result.push(element("sup", "‡"));
     return [[row.round, "keep"], [function (td) { cite.cell(td, row, labels); }, "nowrap"],
             [under(row.model, labels[row.suite] || row.suite), "keep"], [row.scenario, "keep"],
             [under(labels[row.division], labels[row.category]), "keep"],
@@ -255,6 +255,9 @@
       });
       output.appendChild(note);
       output.appendChild(more);
+    }
+    if (pairs.some(function (p) { return p[0].result_id_derived === 1; })) {
+      output.appendChild(element("p", "† " + labels.id_derived + labels.period));
     }
     if (pairs.some(function (p) { return p[1].derived; })) {
       output.appendChild(element("p", labels.derived));
