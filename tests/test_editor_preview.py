@@ -174,3 +174,15 @@ def test_a_post_the_blog_could_not_read_is_left_out_of_the_preview(tmp_path):
                     encoding="utf-8")
     assert preview.unreadable_posts(root, language("en")) == {"blog/posts/record.md"}
     assert "malformed front matter" in preview.problems(root)[0]
+
+
+def test_the_preview_watches_every_languages_posts():
+    # The preview's check compares each post with its translations, so an edit to a zh or it
+    # post while `make serve LANG=en` runs must rebuild and refresh the banner: MkDocs' serve
+    # watches docs_dir and the `watch` list of the configuration it was given.
+    from mkdocs.config import load_config
+    from tests.conftest import ROOT
+    config = load_config(str(ROOT / "mkdocs.en.yml"))
+    watched = {os.path.realpath(path) for path in config.watch}
+    for code in ("en", "zh", "it"):
+        assert os.path.realpath(ROOT / "docs" / code / "blog" / "posts") in watched
