@@ -93,6 +93,9 @@ def test_the_published_data_package_names_files_that_are_published(site, lang):
     expected = sorted(f"{p.stem}.csv" for p in (ROOT / "data" / "results").glob("*.csv"))
     assert sorted(p for p in paths if "/" not in p) == expected
     assert all((folder / path).is_file() for path in paths), paths
+    # Its titles and descriptions mark the name as the pages do (trademark.py).
+    text = (folder / "datapackage.json").read_text("utf-8")
+    assert "MLPerf®" in descriptor["title"] and not re.search(r"MLPerf(?!®)", text)
 
 def test_pages_carry_opengraph_metadata(site):
     page = (site / "zh" / PAGES["article"] / "index.html").read_text("utf-8")

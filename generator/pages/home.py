@@ -48,11 +48,13 @@ def published_descriptor(data_dir: Path) -> str:
     """``data/datapackage.json`` as the Data page publishes it: a resource's ``path`` is read
     relative to the descriptor (Frictionless Data, "Data Resource"), and the site publishes
     each round's table beside it (``data/v6.1.csv``) where the repository keeps it under
-    ``results/``; the withdrawn tables keep their folder in both places."""
+    ``results/``; the withdrawn tables keep their folder in both places. Its titles and
+    descriptions mark MLPerf with its ® as the pages do (``trademark.mark``; names such as
+    ``mlperf-inference-results`` and addresses are no use of the mark)."""
     descriptor = json.loads((data_dir / DESCRIPTOR).read_text(encoding="utf-8"))
     for resource in descriptor["resources"]:
         resource["path"] = resource["path"].removeprefix(f"{RESULTS_DIR}/")
-    return json.dumps(descriptor, indent=2, ensure_ascii=False) + "\n"
+    return mark(json.dumps(descriptor, indent=2, ensure_ascii=False)) + "\n"  # trademark.py
 
 
 def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) -> list[Page]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from generator.data.schema import ResultRecord
 
-TARGET_SOURCE = ("MLPerf Inference rules (mlcommons/inference_policies, inference_rules.adoc), "
+TARGET_SOURCE = ("MLPerf® Inference rules (mlcommons/inference_policies, inference_rules.adoc), "
                  "table of benchmarks, column Quality")
 
 
