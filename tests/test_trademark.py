@@ -33,11 +33,13 @@ def test_every_catalog_text_marks_the_name_but_the_legend(code):
 
 
 def test_articles_are_marked_outside_code_comments_and_link_targets():
-    text = ("# MLPerf Inference v6.1\n\nThe [MLPerf Power](../MLPerf-power/) results, "
+    text = ("# A round of MLPerf Inference, read slowly\n\n"
+            "The [MLPerf Power](../MLPerf-power/) results, "
             "`MLPerf` <!-- MLPerf --> and MLPerf® once, MLPerf_Results.adoc, outside MLPerf."
             "\n```\nMLPerf\n```\n")
     assert mark_markdown(text) == (
-        "# MLPerf® Inference v6.1\n\nThe [MLPerf® Power](../MLPerf-power/) results, "
+        "# A round of MLPerf® Inference, read slowly\n\n"
+        "The [MLPerf® Power](../MLPerf-power/) results, "
         "`MLPerf` <!-- MLPerf --> and MLPerf® once, MLPerf_Results.adoc, outside MLPerf®."
         "\n```\nMLPerf\n```\n")
 
@@ -62,6 +64,7 @@ def test_the_legend_quoted_on_a_page_is_left_as_written():
     for text in (LEGEND, italian):
         assert mark_markdown(f"MLPerf Inference. {text}") == f"MLPerf® Inference. {text}"
 
+
 def test_a_post_that_quotes_no_figure_is_marked_too():
     # A new post with no [[claim:]] or [[plain:]] mark goes through the same extension the
     # site's configuration lists; only the notice symbol is added, the rest is as written.
@@ -71,6 +74,7 @@ def test_a_post_that_quotes_no_figure_is_marked_too():
                              extensions=[ClaimExtension(lang="en")])
     assert html == ('<p>MLPerf® Inference, <a href="../MLPerf-x/">a</a> and '
                     '<code>MLPerf</code>.</p>')
+
 
 @pytest.mark.browser
 @pytest.mark.parametrize("code", [lang.code for lang in LANGUAGES])
@@ -150,10 +154,11 @@ def test_source_titles_are_marked():
     from generator.editorial.claims import load_registry
     from tests.conftest import DATA
     sources = load_registry(DATA / "claims.yaml").sources
-    # data/claims.yaml: mlcommons-v6.1's title is "MLPerf Inference v6.1 results"; NVIDIA's
-    # post is "Vera Rubin NVL72 Makes Its First Appearance in MLPerf Inference v6.1".
+    # data/claims.yaml: mlcommons-v6.1's title is "MLPerf Inference v6.1 results"; the title of
+    # NVIDIA's Vera Rubin post names the round in its last words, after the mark.
     assert sources["mlcommons-v6.1"].title == "MLPerf® Inference v6.1 results"
-    assert sources["nvidia-blog-vera-rubin-v6.1"].title.endswith("in MLPerf® Inference v6.1")
+    vendor = sources["nvidia-blog-vera-rubin-v6.1"].title
+    assert vendor.endswith("MLPerf® Inference v6.1") and "MLPerf Inference" not in vendor
 
 
 def test_a_social_card_draws_the_marked_title():
