@@ -59,10 +59,12 @@ def test_the_legend_quoted_on_a_page_is_left_as_written():
     from generator.editorial.guidelines import LEGEND
     from generator.i18n.catalogs import translations
     from generator.i18n.languages import language
+    from generator.i18n.catalogs import naming_texts
     italian = translations(language("it")).gettext(LEGEND)
     assert "MLPerf" in italian and "MLPerf®" not in italian
     for text in (LEGEND, italian):
-        assert mark_markdown(f"MLPerf Inference. {text}") == f"MLPerf® Inference. {text}"
+        assert mark_markdown(f"MLPerf Inference. {text}", naming_texts(language("it"))) == (
+            f"MLPerf® Inference. {text}")
 
 
 def test_a_post_that_quotes_no_figure_is_marked_too():

@@ -25,7 +25,7 @@ from generator.editorial.claims import Registry, load_registry
 from generator.editorial.verification import render_article
 from generator.errors import InputErrors
 from generator.files import load_unless_unchanged
-from generator.i18n.catalogs import translations
+from generator.i18n.catalogs import naming_texts
 from generator.i18n.languages import language
 from generator.i18n.trademark import USE, mark_markdown
 
@@ -71,8 +71,7 @@ class ClaimPreprocessor(Preprocessor):
         if not any(mark in text for mark in MARKS):  # no claim: the notice symbol alone
             if not USE.search(text):
                 return lines
-            translations(self.lang)  # its texts that name the mark are kept (trademark.NAMED)
-            return mark_markdown(text).split("\n")
+            return mark_markdown(text, naming_texts(self.lang)).split("\n")
         claims = registry(self.root, self.keep_last_good)
         records = list(load_unless_unchanged(load, self.root / "data").records)
         return render_article(text, claims, records, self.lang).split("\n")

@@ -24,7 +24,7 @@ from generator.data.schema import field_descriptors
 from generator.data.vocabulary import vocabulary
 from generator.files import write_bytes_atomic
 from generator.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, Language
-from generator.i18n.trademark import mark_catalog
+from generator.i18n.trademark import NAMING, mark_catalog
 
 LOCALES_DIR = Path(__file__).with_name("locales")
 DOMAIN = "messages"
@@ -66,6 +66,15 @@ def translations(lang: Language) -> NullTranslations:
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
     return Translations(buffer, domain=DOMAIN)
+
+
+@cache
+def naming_texts(lang: Language) -> tuple[str, ...]:
+    """The texts that name the mark rather than use it (``trademark.NAMING``), in English and as
+    ``lang``'s catalog translates them, longest first: what ``trademark.mark_markdown`` leaves
+    as written on a page of ``lang``."""
+    texts = {*NAMING, *(translations(lang).gettext(key) for key in NAMING)}
+    return tuple(sorted(texts, key=len, reverse=True))
 
 
 def extract_template(root: Path) -> Catalog:

@@ -18,41 +18,37 @@ symbol through one code path; articles get it where they are rendered
 from __future__ import annotations
 
 import re
+from functools import cache
 
 SITE_NAME = "MLPerf Wiki"
 # A use of the name: the word MLPerf, not part of a longer name, not already marked (by the
 # symbol itself, or as a page's script data or HTML writes it: \u00ae, &reg;, &#174;).
 USE = re.compile(r"(?<![\w/.-])MLPerf(?![\w®/-]|\.\w| Wiki\b|\\u00[aA][eE]|&reg;|&#174;)")
-# Catalog keys that name the mark instead of using it (their translations are left alone).
-NAMING = ("The MLPerf name and logo are registered and unregistered trademarks",
-          "Put the registered mark after the name MLPerf")
+# Catalog keys that name the mark instead of using it (their translations are left alone):
+# the guidelines' legend (``guidelines.LEGEND``) and the How to cite page's advice.
+NAMING = ("The MLPerf name and logo are registered and unregistered trademarks of MLCommons "
+          "Association in the United States and other countries. All rights reserved. "
+          "Unauthorized use strictly prohibited. See www.mlcommons.org for more information.",
+          "Put the registered mark after the name MLPerf and never translate or shorten the "
+          "name.")
 
 
 def mark(text: str, key: str | None = None) -> str:
     """``text`` with ® after every use of MLPerf (``"MLPerf Inference"`` -> ``"MLPerf®
     Inference"``); unchanged when ``key``, its catalog key, is one of ``NAMING``."""
-    if key is not None and key.startswith(NAMING):
+    if key in NAMING:
         return text
     return USE.sub("MLPerf®", text)
 
 
-# The texts of every catalog read so far that name the mark (``NAMING`` keys and their
-# translations), as pages show them: ``mark_markdown`` leaves them as written where a generated
-# page quotes them (the legend of a citation, the How to cite page).
-NAMED: set[str] = set(NAMING)
-
 
 def mark_catalog(catalog) -> None:
     """Mark every message of a Babel ``catalog`` in place (``mark``); a message without a
-    translation gets its marked key as translation, as gettext would show the key. The texts of
-    ``NAMING`` keys are left as written and added to ``NAMED``."""
+    translation gets its marked key as translation, as gettext would show the key."""
     for message in catalog:
         if not message.id:
             continue
         key = message.id if isinstance(message.id, str) else message.id[0]
-        if key.startswith(NAMING):
-            NAMED.update(t for t in (key, message.string) if isinstance(t, str) and t)
-            continue
         if isinstance(message.id, str):
             text = message.string or message.id
             if USE.search(text):
@@ -71,12 +67,16 @@ VERBATIM = re.compile(r"```.*?```|~~~.*?~~~|`[^`\n]*`|<!--.*?-->|\]\([^)\s]*|<[a
                       re.DOTALL)
 
 
-def mark_markdown(text: str) -> str:
-    """An article's Markdown with ® after every use of MLPerf in its prose (``mark``), code,
-    comments, link targets, HTML tags and the texts that name the mark (``NAMED``: a generated
-    page's legend) left as written."""
-    named = "|".join(re.escape(t) for t in sorted(NAMED, key=len, reverse=True))
-    verbatim = re.compile(f"{VERBATIM.pattern}|{named}", re.DOTALL)
+@cache
+def _verbatim(keep: tuple[str, ...]) -> re.Pattern:
+    return re.compile("|".join([VERBATIM.pattern, *map(re.escape, keep)]), re.DOTALL)
+
+
+def mark_markdown(text: str, keep: tuple[str, ...] = NAMING) -> str:
+    """An article's Markdown with ® after every use of MLPerf in its prose (``mark``); code,
+    comments, link targets, HTML tags and the texts ``keep`` (those that name the mark, as the
+    page's language writes them: ``catalogs.naming_texts``) left as written."""
+    verbatim = _verbatim(keep)
     pieces, end = [], 0
     for found in verbatim.finditer(text):
         pieces += [mark(text[end:found.start()]), found.group()]

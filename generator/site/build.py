@@ -224,8 +224,9 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
     A language whose inputs (``build_fingerprint``) are those of the previous build of
     ``site_dir`` is not built again: its previous output is moved into the new site as the
     swap begins (builds are reproducible, so a new build would write the same bytes; moving a
-    folder costs nothing, where linking its 2,500 files and deleting the old ones took seconds). This is not MkDocs' ``--dirty``:
-    any change to a language's inputs rebuilds that whole language.
+    folder costs nothing, where linking its 2,500 files and deleting the old ones took
+    seconds). This is not MkDocs' ``--dirty``: any change to a language's inputs rebuilds that
+    whole language.
 
     Returns:
         wall seconds per language build (0.0 for a language that was unchanged).
