@@ -254,15 +254,18 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
         return built
 
     try:
-        with ThreadPoolExecutor(max_workers=len(languages)) as pool:
+        # The root pages and shared files (finish_site: 12 MB of downloads copied) are written
+        # while the languages build, each into its own folder of the staging site.
+        with ThreadPoolExecutor(max_workers=len(languages) + 1) as pool:
+            root_pages = pool.submit(finish.finish_site, staging, root, site_prefix(root))
             builds = dict(zip((l.code for l in languages), pool.map(build_one, languages)))
+            root_pages.result()
         seconds = {code: took for code, (took, _) in builds.items()}
         for code, (took, notes) in builds.items():
             log(f"  {code}: built in {took:.1f} s" if took else
                 f"  {code}: inputs unchanged since the last build, not built again")
             for note in notes:
                 log(f"  {code}: {note}")
-        finish.finish_site(staging, root, site_prefix(root))
         for lang in languages:
             stamps[lang.code].unlink(missing_ok=True)
         _swap(staging, site_dir, [code for code, took in seconds.items() if not took])
