@@ -21,8 +21,11 @@ from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.trademark import mark
 
 ROOT = Path(__file__).resolve().parents[2]
-AUTHORS_FILE = ROOT / "data" / "authors.yaml"
-TAGS_FILE = ROOT / "data" / "tags.yaml"
+# Below a project's data folder (``<root>/data``, as ``python -m generator --root`` names it);
+# the defaults are this checkout's.
+AUTHORS_NAME, TAGS_NAME = "authors.yaml", "tags.yaml"
+AUTHORS_FILE = ROOT / "data" / AUTHORS_NAME
+TAGS_FILE = ROOT / "data" / TAGS_NAME
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 
 
@@ -85,20 +88,30 @@ def tag_slug(name: str, lang: Language, path: Path = TAGS_FILE) -> str | None:
                 None)
 
 
-def slugify(name: str, separator: str = "-") -> str:
+def slugify(name: str, separator: str = "-", path: Path = TAGS_FILE) -> str:
     """Material's ``tags_slugify``: a tag's display name (in any language) -> its ASCII slug from
-    ``data/tags.yaml``; an unknown name falls back to a Unicode slug (``check`` reports it)."""
-    for names in tags().values():
+    ``path`` (``data/tags.yaml``); an unknown name falls back to a Unicode slug (``check``
+    reports it)."""
+    for names in tags(path).values():
         if mark(name) in names.values():
-            return next(slug for slug, n in tags().items() if n is names)
+            return next(slug for slug, n in tags(path).items() if n is names)
     return unicode_slugify(case="lower")(name, separator)
 
 
-def authors_file(lang: Language) -> str:
-    """Material's ``.authors.yml`` for ``lang`` (YAML text), with a local avatar (a path from the
-    site root, which Material's ``url`` filter resolves for every page depth)."""
+def tag_slugifier(tags_file: str):
+    """``slugify`` reading the tags file ``tags_file`` (an absolute path): what each language's
+    configuration names as the tags plugin's ``tags_slugify`` (``site.config``), so that a
+    project built with ``--root`` gets the slugs of its own ``data/tags.yaml``."""
+    path = Path(tags_file)
+    return lambda name, separator="-": slugify(name, separator, path)
+
+
+def authors_file(lang: Language, path: Path = AUTHORS_FILE) -> str:
+    """Material's ``.authors.yml`` for ``lang`` (YAML text) from the authors file ``path``, with
+    a local avatar (a path from the site root, which Material's ``url`` filter resolves for
+    every page depth)."""
     entries = {key: {"name": a["name"][lang.code],
                      "description": mark(a["description"][lang.code]),  # trademark.py
                      "avatar": "assets/images/author.svg"}
-               for key, a in authors().items()}
+               for key, a in authors(path).items()}
     return yaml.safe_dump({"authors": entries}, allow_unicode=True, sort_keys=True)

@@ -42,19 +42,23 @@ def new_article(docs_dir: Path, slug: str, title: str, date: dt.date, author: st
     if not SLUG.match(slug):
         raise InputError("new-article", None, "slug",
                          f"'{slug}' must be lowercase ASCII letters, digits and hyphens")
-    if author not in editorial.authors():
-        raise InputError(editorial.AUTHORS_FILE, None, "authors",
-                         f"unknown author '{author}'; known: {', '.join(editorial.authors())}")
-    unknown = [t for t in tags if t not in editorial.tags()]
+    # The registries of the project whose docs folder this is (``--root``).
+    authors_path = docs_dir.parent / "data" / editorial.AUTHORS_NAME
+    tags_path = docs_dir.parent / "data" / editorial.TAGS_NAME
+    known_authors, known_tags = editorial.authors(authors_path), editorial.tags(tags_path)
+    if author not in known_authors:
+        raise InputError(authors_path, None, "authors",
+                         f"unknown author '{author}'; known: {', '.join(known_authors)}")
+    unknown = [t for t in tags if t not in known_tags]
     if unknown:
-        raise InputError(editorial.TAGS_FILE, None, "tags",
-                         f"unknown tag slug(s) {unknown}; known: {', '.join(editorial.tags())}")
+        raise InputError(tags_path, None, "tags",
+                         f"unknown tag slug(s) {unknown}; known: {', '.join(known_tags)}")
     paths = [docs_dir / lang.code / POSTS / f"{slug}.md" for lang in LANGUAGES]
     existing = [p for p in paths if p.exists()]
     if existing:
         raise InputError(existing[0], None, None, "already exists; choose another slug")
     for lang, path in zip(LANGUAGES, paths):
-        names = [editorial.tags()[t][lang.code] for t in tags]
+        names = [known_tags[t][lang.code] for t in tags]
         write_text_atomic(path, environment(lang).get_template("new_article.md.j2").render(
             date=date.isoformat(), author=author, tags=names, slug=slug, title=title,
             description=DESCRIPTION_PLACEHOLDER, body=BODY_PLACEHOLDERS))

@@ -100,18 +100,20 @@ def post_url(post: Article) -> str:
 
 
 def editorial_pages(registry: Registry, posts: list[Article], records: list[ResultRecord],
-                    lang: Language) -> list[Page]:
+                    lang: Language, data_dir: Path = editorial.ROOT / "data") -> list[Page]:
     """The generated editorial pages of ``lang``: the blog's index and authors file, the tag
     index and one page per tag (with its post count), the Verification page listing every
     claim by status, and ``claims.csv``/``.json``: one row per claim with its status, a
     preview's phase and dates (``preview_available_by``, ``_confirmed``, ``_retracted``, ISO
-    dates), the flag's label in the language, value, recomputation, sources and articles."""
+    dates), the flag's label in the language, value, recomputation, sources and articles.
+    Authors and tags are those of ``data_dir``, the project's ``data/``."""
     env = environment(lang)
     own = [p for p in posts if p.lang == lang]
     pages = [Page("blog/index.md", env.get_template("blog_index.md.j2").render()),
-             Page("blog/.authors.yml", editorial.authors_file(lang)),
+             Page("blog/.authors.yml",
+                  editorial.authors_file(lang, data_dir / editorial.AUTHORS_NAME)),
              Page("tags/index.md", env.get_template("tags_index.md.j2").render())]
-    for slug, names in sorted(editorial.tags().items()):
+    for slug, names in sorted(editorial.tags(data_dir / editorial.TAGS_NAME).items()):
         name = names[lang.code]
         count = sum(name in (p.meta.get("tags") or []) for p in own)
         pages.append(Page(f"tags/{slug}.md", env.get_template("tag.md.j2").render(

@@ -144,7 +144,7 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
     moved = [Page(f"{old}index.html", redirects.redirect_page(old, new, lang))
              for old, new in sorted(redirects.load(data_dir / "redirects.yaml").items())]
     listing = ([home_page(dataset, lang, published), *moved]
-               + (editorial_pages(registry, published, list(dataset.records), lang)
+               + (editorial_pages(registry, published, list(dataset.records), lang, data_dir)
                   if registry is not None else []))
     if articles_only:
         return listing

@@ -32,6 +32,8 @@ from generator.site.feeds import channel_image
 # Material's default favicon, which the feed's channel image is when mkdocs.yml names none.
 DEFAULT_FAVICON = "assets/images/favicon.png"
 CLAIMS_EXTENSION = "generator.editorial.claim_markdown"
+TAG_SLUGIFIER = "tag:yaml.org,2002:python/object/apply:generator.editorial.registries.tag_slugifier"
+ROOT = Path(__file__).resolve().parents[2]
 # The search plugin's options per language (Material's defaults elsewhere).
 SEARCH = {
     # Italian pages quote English names and terms (throughput, Offline): both languages load.
@@ -109,7 +111,7 @@ def footer(copyright_line: str, lang: Language) -> str:
 
 
 def language_config(base: dict, lang: Language, site_root: str, cards: dict,
-                    hashed: dict[str, str] | None = None) -> dict:
+                    hashed: dict[str, str] | None = None, root: Path = ROOT) -> dict:
     """What ``mkdocs.<code>.yml`` sets on top of ``base`` for ``lang``.
 
     Args:
@@ -120,6 +122,7 @@ def language_config(base: dict, lang: Language, site_root: str, cards: dict,
         hashed: our stylesheets' and scripts' content-hashed paths (``assets.theme_files``,
             plain -> hashed), named in ``extra_css`` and ``extra_javascript`` instead of the
             base file's plain ones; a path it lacks is kept as it is.
+        root: the project folder, whose ``data/tags.yaml`` gives the tags' slugs.
     """
     translate = translations(lang).gettext  # not named gettext: Babel would extract its arguments
     site_url = f"{site_root}{lang.code}/"
@@ -148,7 +151,11 @@ def language_config(base: dict, lang: Language, site_root: str, cards: dict,
         "theme": {"language": lang.code, "palette": palette},
         "plugins": {"search": SEARCH.get(lang.code, {"lang": lang.code}),
                     "rss": {"image": channel_image(site_url, favicon)},
-                    "social": cards},
+                    "social": cards,
+                    # The tag slugs of this project's data/tags.yaml (it may be another
+                    # project's than this checkout's: ``python -m generator --root``).
+                    "tags": {"tags_slugify": Tagged(TAG_SLUGIFIER, {"kwds": {
+                        "tags_file": str(root / "data" / "tags.yaml")}})}},
         "markdown_extensions": extensions,
         "extra_css": [hashed.get(name, name) for name in base.get("extra_css", [])],
         "extra_javascript": [hashed.get(name, name) for name in base.get("extra_javascript", [])],
@@ -182,5 +189,5 @@ def write_language_configs(root: Path, site_root: str,
     """
     base = base_config(root)
     return sum(write_text_atomic(root / f"mkdocs.{lang.code}.yml", dump(language_config(
-        base, lang, site_root, social.plugin_options(root, lang.code)[0], hashed)))
+        base, lang, site_root, social.plugin_options(root, lang.code)[0], hashed, root)))
         for lang in languages)

@@ -76,7 +76,8 @@ def write_editorial_pages(root: Path, lang: Language) -> int:
     claims = load_unless_unchanged(load_registry, root / "data" / "claims.yaml")
     posts = articles(root / "docs")
     pages: list[Page] = [home_page(data, lang, posts), results_index(data, lang),
-                         *editorial_pages(claims, posts, list(data.records), lang)]
+                         *editorial_pages(claims, posts, list(data.records), lang,
+                                          root / "data")]
     folder = root / "docs" / lang.code
     return sum(write_text_atomic(folder / page.path, page.content) for page in pages)
 
