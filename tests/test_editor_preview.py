@@ -2,6 +2,7 @@
 messages in the log and in a banner, the page served whatever the mistake, a drifted claim's
 flag showing the drift."""
 
+import logging
 import os
 import re
 import socket
@@ -186,3 +187,36 @@ def test_the_preview_watches_every_languages_posts():
     watched = {os.path.realpath(path) for path in config.watch}
     for code in ("en", "zh", "it"):
         assert os.path.realpath(ROOT / "docs" / code / "blog" / "posts") in watched
+
+
+def test_claim_anchor_notes_are_debug_messages_other_anchor_notes_stay():
+    # MkDocs' own wording (mkdocs/structure/pages.py, validate_anchor_links), for a claims table
+    # row the raw-HTML stash hides from its anchor collector, and for a heading that is missing.
+    note = ("Doc file 'blog/posts/record.md' contains a link '#claim-top-offline', but there "
+            "is no such anchor on this page.")
+    other = ("Doc file 'blog/posts/record.md' contains a link '#no-such-heading', but there "
+             "is no such anchor on this page.")
+    quiet = preview.ClaimAnchorNotes()
+    records = [logging.LogRecord("mkdocs.structure.pages", logging.INFO, __file__, 1, text,
+                                 None, None) for text in (note, other)]
+    mkdocs_log = logging.getLogger("mkdocs")
+    level = mkdocs_log.level
+    try:
+        mkdocs_log.setLevel(logging.INFO)  # `mkdocs serve`, not --verbose
+        assert [quiet.filter(r) for r in records] == [False, True]
+        assert [r.levelname for r in records] == ["DEBUG", "INFO"]
+        mkdocs_log.setLevel(logging.DEBUG)  # --verbose shows it, as a DEBUG line
+        assert quiet.filter(logging.LogRecord("mkdocs.structure.pages", logging.INFO,
+                                              __file__, 1, note, None, None))
+    finally:
+        mkdocs_log.setLevel(level)
+
+
+def test_a_rebuild_logs_no_info_line_on_claim_anchors(served):
+    root = served[0]
+    _, log, page = save_and_fetch(served, root / POST, "[[claim:gpt-oss-512-offline]]",
+                                  "[[claim:gpt-oss-512-offline]] ", URL, "Documentation built")
+    # The post links rows of its claims table (each flag does): MkDocs noted every such link.
+    assert 'href="#claim-gpt-oss-512-offline"' in page
+    assert "Building documentation" in log
+    assert [line for line in log.splitlines() if "#claim-" in line] == []
