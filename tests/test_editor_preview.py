@@ -96,9 +96,10 @@ def wait_for(lines, text, after, seconds, server=None):
     raise AssertionError(f"the preview never said {text!r}:\n" + "".join(l for _, l in lines))
 
 
-def save_and_fetch(served, path, old, new, url, expect):
+def save_and_fetch(served, path, old, new, url, expect, file_then=None):
     """Save an edit, wait for the log to say ``expect`` and for the rebuild, fetch ``url``;
-    returns (seconds from saving to built, log since saving, page)."""
+    returns (seconds from saving to built, log since saving, page). ``file_then``, a list,
+    gets the edited file's text as it was when the page was fetched."""
     root, base, lines = served
     text = path.read_text(encoding="utf-8")
     assert old in text
@@ -113,6 +114,8 @@ def save_and_fetch(served, path, old, new, url, expect):
         log = "".join(l for at, l in lines if at >= saved)
         # A page request never hangs: the server answers within the timeout.
         page = urllib.request.urlopen(base + url, timeout=30).read().decode("utf-8")
+        if file_then is not None:
+            file_then.append(path.read_text(encoding="utf-8"))
     finally:  # the next test starts from the file as it was, whatever happened here
         restored = time.monotonic()
         path.write_text(text, encoding="utf-8")
@@ -220,3 +223,30 @@ def test_a_rebuild_logs_no_info_line_on_claim_anchors(served):
     assert 'href="#claim-gpt-oss-512-offline"' in page
     assert "Building documentation" in log
     assert [line for line in log.splitlines() if "#claim-" in line] == []
+
+
+def test_a_post_shows_its_marks_as_built_without_its_file_being_written(served):
+    # A post as an editor types it before any `make site`: its tag and description without
+    # the ®, no reading time. The build writes both into the file (build.stamp_reading_times);
+    # the preview shows the same, from its copy, and leaves the editor's file as typed.
+    root = served[0]
+    path = root / POST
+    typed = (path.read_text(encoding="utf-8").replace("tags: [MLPerf®, AMD, Scaling]",
+                                                      "tags: [MLPerf, AMD, Scaling]")
+             .replace("of MLPerf® Inference v6.1 ran", "of MLPerf Inference v6.1 ran")
+             .replace("readtime: 4\n", ""))
+    assert "MLPerf®" not in typed.split("\n---\n", 1)[0]  # the front matter has no mark left
+    then: list[str] = []
+    _, log, page = save_and_fetch(served, path, path.read_text(encoding="utf-8"), typed, URL,
+                                  "Documentation built", then)
+    assert then == [typed]  # the editor's file, as typed
+    tags = re.findall(r'class="md-tag">([^<]*)<', page)
+    assert "MLPerf®" in tags and "MLPerf" not in tags
+    assert re.search(r'<meta name="description" content="[^"]*of MLPerf® Inference v6\.1 ran',
+                     page)
+    assert "4 min" in page  # the reading time the build writes (readtime: 4 in the committed post)
+    index = urllib.request.urlopen(served[1] + "tags/", timeout=30).read().decode("utf-8")
+    assert "MLPerf®" in re.findall(r'class="md-tag">([^<]*)<', index)
+    assert "MLPerf" not in re.findall(r'class="md-tag">([^<]*)<', index)
+    copy = root / preview.BUILT_POSTS / "en" / "blog" / "posts" / path.name
+    assert "tags: [MLPerf®, AMD, Scaling]" in copy.read_text(encoding="utf-8")

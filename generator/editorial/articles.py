@@ -20,7 +20,8 @@ from generator.data import accelerators
 from generator.editorial import editor_yaml
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
-from generator.i18n.trademark import mark, mark_front_matter
+from generator.i18n.readtime import with_reading_time
+from generator.i18n.trademark import mark, mark_front_matter, mark_post
 
 CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
 # Anything that starts like a claim reference ("[[claim", "[ [claim", "[claim:"); those that
@@ -198,3 +199,10 @@ def articles(docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES) -> lis
     """
     return [read_article(path, lang) for lang in languages
             for path in sorted((docs_dir / lang.code / POSTS).glob("*.md"))]
+
+
+def as_built(text: str, lang: Language) -> str:
+    """A post file's ``text`` as ``make site`` writes it back (``build.stamp_reading_times``):
+    its reading time (``readtime.with_reading_time``) and the ® after MLPerf in the front
+    matter values a reader sees (``trademark.mark_post``); the body as written."""
+    return mark_post(with_reading_time(text, lang))

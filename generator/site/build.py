@@ -27,12 +27,10 @@ from mkdocs.utils.yaml import yaml_load
 from generator.data import changelog
 from generator.data.dataset import Dataset
 from generator.editorial import redirects
-from generator.editorial.articles import Article
+from generator.editorial.articles import Article, as_built
 from generator.editorial.claims import Registry
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
-from generator.i18n.readtime import with_reading_time
-from generator.i18n.trademark import mark_post
 from generator.pages import charts
 from generator.pages.explorer import EXPLORER_DATA, explorer_data
 from generator.pages.home import data_pages, editorial_pages, home_page
@@ -165,8 +163,8 @@ def stamp_reading_times(posts: list[Article]) -> int:
     Returns:
         the number of post files rewritten (those whose reading time or marks changed).
     """
-    return sum(write_text_atomic(post.path, mark_post(with_reading_time(
-        post.path.read_text(encoding="utf-8"), post.lang))) for post in posts)
+    return sum(write_text_atomic(post.path, as_built(post.path.read_text(encoding="utf-8"),
+                                                     post.lang)) for post in posts)
 
 
 def _is_current(folder: Path, image: ChartImage) -> bool:

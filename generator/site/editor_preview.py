@@ -27,7 +27,8 @@ from pathlib import Path
 
 from generator.data.dataset import load
 from generator.editorial import registries as editorial
-from generator.editorial.articles import CLAIM_REFERENCE, articles, mask_comments, read_article
+from generator.editorial.articles import (CLAIM_REFERENCE, articles, as_built, mask_comments,
+                                         read_article)
 from generator.editorial.claim_markdown import registry
 from generator.editorial.claims import Registry, load_registry
 from generator.editorial.recomputation import recompute
@@ -190,17 +191,45 @@ def before_build(config, root: Path = ROOT) -> None:
 
 def kept_files(files, config, root: Path = ROOT):
     """``files`` (MkDocs' collection) without the generated results files the preview leaves
-    out and the posts whose front matter cannot be read."""
+    out and the posts whose front matter cannot be read; the others read as built
+    (``read_as_built``)."""
     if not active():
         return files
-    unreadable = unreadable_posts(root, language(config.theme["language"]))
+    lang = language(config.theme["language"])
+    unreadable = unreadable_posts(root, lang)
     dropped = [f for f in files if left_out(f.src_uri) or f.src_uri in unreadable]
     for file in dropped:
         files.remove(file)
     if dropped:
         log.info("preview: %d generated results files left out (make site builds them all)",
                  len(dropped))
+    read_as_built(files, lang, root)
     return files
+
+
+# Where the preview keeps its copies of posts as `make site` writes them (``read_as_built``).
+BUILT_POSTS = Path(".cache") / "preview"
+
+
+def read_as_built(files, lang: Language, root: Path = ROOT) -> None:
+    """Point each post of ``files`` whose file ``make site`` would change at a copy as it
+    would write it (``articles.as_built``: the reading time, the ® after MLPerf in its
+    title, description and tags), kept in ``BUILT_POSTS/<code>/``: the blog and tags plugins
+    read the post from there and show it as the build does (a tag typed ``MLPerf`` shows as
+    ``MLPerf®``, one tag in the index), while the file the editor has open is never written
+    while they type; ``make site`` writes the same text into it."""
+    for file in files:
+        if not (file.src_uri.startswith("blog/posts/") and file.src_uri.endswith(".md")):
+            continue
+        try:
+            text = Path(file.abs_src_path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):  # check reports it
+            continue
+        built = as_built(text, lang)
+        if built != text:
+            copy = root / BUILT_POSTS / lang.code / file.src_uri
+            write_text_atomic(copy, built)
+            file.abs_src_path = str(copy)
 
 
 def page_markdown(markdown: str, src_uri: str, root: Path = ROOT) -> str:
