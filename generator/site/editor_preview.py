@@ -16,6 +16,10 @@ visible mark (``disarm``), a post whose front matter cannot be read is left out
 (``unreadable_posts``), an unreadable ``claims.yaml`` is replaced by its last good version
 (``claim_markdown.registry``, switched on in ``configure``). A drifted claim's flag shows the
 drift (``verification.ClaimView.drifted``).
+
+A post shows as the build shows it (``read_as_built``: reading time, the ® after MLPerf in its
+front matter) without the preview writing into the file being edited; MkDocs' notes on links
+to claims table rows, which it cannot see, are quiet (``ClaimAnchorNotes``).
 """
 
 from __future__ import annotations
