@@ -39,7 +39,7 @@ from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
 from generator.pages.research import research_pages
 from generator.pages.results import results_pages
-from generator.site import assets, digests, downloads, finish, social
+from generator.site import assets, chart_fonts, digests, downloads, finish, social
 from generator.site.config import write_language_configs
 from generator.site.digests import tree_fingerprint
 from generator.site.finish import SHARED_DOCS
@@ -90,8 +90,11 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     # One pool for every language, so workers start once. "spawn", not fork: vl-convert runs
     # threads (writing the bundle starts them), and a forked worker would wait on their locks.
     # Each language's stale charts are sent to the pool as soon as its pages exist, so the
-    # workers draw while this process makes the next language's pages.
-    with ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn")) as pool:
+    # workers draw while this process makes the next language's pages. Each measures chart text
+    # with the fonts a chart's layout depends on alone (chart_fonts: twice as fast, same SVGs).
+    fonts = chart_fonts.font_config(docs_dir.parent / ".cache" / "chart-fonts")
+    with ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn"),
+                             initializer=chart_fonts.use, initargs=(fonts,)) as pool:
         pages, drawing = {}, {}
         for lang in languages:
             pages[lang] = assets.fingerprint_pages(shared_files.split(language_pages(
