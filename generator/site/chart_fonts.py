@@ -42,8 +42,9 @@ def font_config(folder: Path, font_dirs: tuple[str, ...] = social.FONT_DIRS) -> 
         link.unlink(missing_ok=True)
         link.symlink_to(collection.resolve())
     config = folder / CONFIG
+    folders = f"<dir>{escape(str(fonts.resolve()))}</dir>"
     write_text_atomic(config, '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n'
-                              f"<fontconfig><dir>{escape(str(fonts.resolve()))}</dir></fontconfig>\n")
+                              f"<fontconfig>{folders}</fontconfig>\n")
     return config
 
 
