@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from generator.data.names import slug
 from generator.data.schema import ResultRecord
@@ -44,9 +45,10 @@ class Benchmark:
     results: tuple[ResultRecord, ...]
     apart: bool = False
 
-    @property
+    @cached_property
     def units(self) -> list[str]:
-        """Units of the results, most common first (one unit in every real benchmark)."""
+        """Units of the results, most common first (one unit in every real benchmark); counted
+        once a benchmark (``value`` reads it for each result)."""
         counts: dict[str, int] = {}
         for record in self.results:
             counts[record.units] = counts.get(record.units, 0) + 1

@@ -37,7 +37,7 @@ from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
 from generator.pages.research import research_pages
 from generator.pages.results import results_pages
-from generator.site import assets, digests, downloads, finish, social
+from generator.site import assets, chart_fonts, digests, downloads, finish, social
 from generator.site.config import write_language_configs
 from generator.site.digests import tree_fingerprint
 from generator.site.finish import SHARED_DOCS
@@ -58,9 +58,8 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     ``generation_stamp.changes``) only the pages that list articles are written again
     (``language_pages``); the others, which read no article, stay as the last run wrote them.
 
-    Files whose content is unchanged are not rewritten, and a chart's SVG is rendered again only
-    when its spec changed, and charts of one spec once (rendering costs about 0.03 s a chart; it
-    runs on every core).
+    Files whose content is unchanged are not rewritten; a chart's SVG is drawn again only when
+    its spec changed, charts of one spec once (0.03 s of CPU a chart, on every core).
     Generated files that are no longer produced (a benchmark that disappeared) are removed;
     hand-written files are never touched.
 
@@ -76,25 +75,27 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     last = (assets.written_file(docs_dir / SHARED_DOCS, EXPLORER_DATA) if articles_only
             else None)
     shared = last.decode() if last else explorer_data(list(dataset.records))
-    # Every asset of ours under a content-hashed name (assets.py): the files published once at
-    # the site root, our stylesheets and scripts, the files pages fetch beside them.
-    root_files = assets.shared_files(docs_dir.parent, shared)
-    root_names = {plain: hashed for plain, (hashed, _) in root_files.items()}
-    theme = assets.theme_files(docs_dir.parent, root_names)
-    theme_names = {plain: hashed for plain, (hashed, _) in theme.items()}
-    write_language_configs(docs_dir.parent, site_url, languages, theme_names)
-    # With the downloads the same in every language, published once (downloads.py).
-    shared_files = downloads.SharedFiles(docs_dir / SHARED_DOCS, root_files, articles_only)
-    # One pool for every language, so workers start once. "spawn", not fork: vl-convert runs
-    # threads (writing the bundle starts them), and a forked worker would wait on their locks.
-    # Each language's stale charts are sent to the pool as soon as its pages exist, so the
-    # workers draw while this process makes the next language's pages.
-    with ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn")) as pool:
-        pages, drawing = {}, {}
+    # One pool for every language, so workers start once ("spawn": vl-convert runs threads, a
+    # forked worker would wait on their locks). Each language's stale charts are sent to it as
+    # soon as its pages exist, to be drawn while this process makes the next language's pages,
+    # with the fonts a chart's layout depends on alone (chart_fonts: twice as fast, same SVGs).
+    fonts = chart_fonts.font_config(docs_dir.parent / ".cache" / "chart-fonts")
+    with ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn"),
+                             initializer=chart_fonts.use, initargs=(fonts,)) as pool:
+        # A first build makes the Vega bundle (4 s) there while this process makes pages.
+        bundle = (None if (docs_dir.parent / assets.VEGA_BUNDLE_CACHE).is_file()
+                  else pool.submit(assets.vega_bundle, docs_dir.parent))
+        pages, drawing, hashed = {}, {}, None
         for lang in languages:
-            pages[lang] = assets.fingerprint_pages(shared_files.split(language_pages(
-                dataset, lang, docs_dir.parent / "data", site_url, registry, posts,
-                articles_only)), {**root_names, **theme_names}) + assets.theme_pages(theme)
+            made = language_pages(dataset, lang, docs_dir.parent / "data", site_url, registry,
+                                  posts, articles_only)
+            if hashed is None:
+                if bundle is not None:
+                    bundle.result()
+                hashed = _hashed_assets(docs_dir, shared, site_url, languages, articles_only)
+            names, theme, shared_files = hashed
+            pages[lang] = (assets.fingerprint_pages(shared_files.split(made), names)
+                           + assets.theme_pages(theme))
             stale = [page for page in pages[lang] if isinstance(page, ChartImage)
                      and not _is_current(docs_dir / lang.code, page)]
             # Two benchmarks may chart the same results (llama2-70b-99 and -99.9): one spec
@@ -122,6 +123,19 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
             log(f"  {lang.code}: {len(lang_pages)} generated files, {changed} changed, "
                 f"{len(distinct)} charts rendered")
     return written
+
+
+def _hashed_assets(docs_dir: Path, shared: str, site_url: str,
+                   languages: tuple[Language, ...], articles_only: bool):
+    """Our assets under content-hashed names (assets.py), each language's configuration naming
+    them: (plain -> hashed names, theme files, ``downloads.SharedFiles`` of the root files)."""
+    root_files = assets.shared_files(docs_dir.parent, shared)
+    root_names = {plain: hashed for plain, (hashed, _) in root_files.items()}
+    theme = assets.theme_files(docs_dir.parent, root_names)
+    theme_names = {plain: hashed for plain, (hashed, _) in theme.items()}
+    write_language_configs(docs_dir.parent, site_url, languages, theme_names)
+    return ({**root_names, **theme_names}, theme,
+            downloads.SharedFiles(docs_dir / SHARED_DOCS, root_files, articles_only))
 
 
 def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: str,
