@@ -84,8 +84,9 @@ def test_per_accelerator_view_and_accelerator_filter(page, base_url, table):
     assert len(listed) > PAGE  # more than the first page of rows
     assert page.locator(ROWS).count() == PAGE
     assert shown_count(page) == len(listed)
-    # "Show 20 more" until every row is drawn: then the table holds exactly the listed rows.
-    more = page.locator(".mlperf-explore__output button.md-button")
+    # "Show 20 more" until every row is drawn (the button is then hidden): then the table
+    # holds exactly the listed rows.
+    more = page.locator(".mlperf-explore__output button.md-button:visible")
     while more.count():
         more.click()
     assert page.locator(ROWS).count() == len(listed)
@@ -102,7 +103,7 @@ def test_open_results_are_ranked_after_the_closed_ones(page, base_url, table):
         lambda ids: ids != "", view[view.division == "open"].result_id))
     assert len(closed) > 0 and opened
     open_view(page, base_url, "?round=v6.1&model=llama2-70b-99.9&scenario=Offline&sort=-result")
-    more = page.locator(".mlperf-explore__output button.md-button")
+    more = page.locator(".mlperf-explore__output button.md-button:visible")
     while more.count():
         more.click()
     ids = [cell.replace("†", "").strip() for cell in page.locator(ROWS).evaluate_all(
