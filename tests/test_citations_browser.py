@@ -265,3 +265,23 @@ def test_a_derived_id_of_a_comparison_is_marked_as_on_the_benchmark_pages(page, 
     assert {m.inner_text() for m in marks.all()} == {"†"}
     assert {m.get_attribute("title") for m in marks.all()} == {
         "ID derived with MLCommons' rule; MLCommons has not published it yet"}
+
+
+def test_an_explorer_citation_is_closed_when_its_row_leaves_the_table(page, base_url):
+    # v4.1-0001 is AMD's llama2-70b-99.9 Offline result (data/results/v4.1.csv); choosing
+    # v5.1 leaves it out of the table: its citation must not stay shown. Sorting the view
+    # keeps the row, and its citation.
+    page.goto(f"{base_url}en/{EXPLORE}?round=v4.1&model=llama2-70b-99.9&scenario=Offline"
+              "&submitter=AMD")
+    page.get_by_role("button", name="Cite result v4.1-0001", exact=True).click()
+    panel = page.locator(".mlperf-cite-panel")
+    assert panel.is_visible() and "v4.1-0001" in panel.inner_text()
+    page.select_option("#explore-sort", "-accelerators")
+    page.wait_for_function("new URLSearchParams(location.search).get('sort') === '-accelerators'")
+    assert panel.is_visible() and "v4.1-0001" in panel.inner_text()
+    page.select_option("#explore-round", "v5.1")
+    page.wait_for_function("new URLSearchParams(location.search).get('round') === 'v5.1'")
+    assert "v4.1-0001" not in page.locator(".mlperf-explore__output tbody").inner_text()
+    assert panel.is_hidden()
+    assert "v4.1-0001" not in panel.evaluate("node => node.textContent")
+    assert page.console_errors == []

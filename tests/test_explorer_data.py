@@ -122,3 +122,15 @@ def test_the_explorer_page_names_the_dataset_by_its_content_hashed_name_only(dat
     src = re.search(r'data-src="([^"]*)"', out.content).group(1)
     assert src == f"../../../{hashed}" and "?" not in src
     assert re.fullmatch(r"assets/data/results\.[0-9a-f]{8}\.json", hashed)
+
+
+def test_the_rounds_with_power_results_are_those_of_the_tables(dataset):
+    # The rounds in which MLPerf Power measured a system, read from the committed tables: a
+    # row with a power_result (31 in v4.1.csv, 24 in v5.1.csv, none in v6.0.csv nor v6.1.csv).
+    measured = set()
+    for path in sorted((DATA / "results").glob("*.csv")):
+        with path.open(encoding="utf-8", newline="") as handle:
+            measured |= {row["round"] for row in csv.DictReader(handle) if row["power_result"]}
+    assert measured == {"v4.1", "v5.1"}
+    data = json.loads(explorer_data(list(dataset.records)))
+    assert data["power_rounds"] == ["v5.1", "v4.1"]  # newest first, as the file's rows

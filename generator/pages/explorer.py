@@ -61,7 +61,8 @@ def explorer_data(records: list[ResultRecord]) -> str:
     """The explorer's dataset file (JSON, compact): ``{"columns": {name: [value per row]},
     "values": {text column: [distinct values]}, "repositories": {round: URL of its results
     folder}, "units": {units: {"higher_is_better", "quantity"}}, "accelerators": {id: {"name",
-    "family"}}, "families": {id: name}, "organizations": {submitter: [organizations]}}``.
+    "family"}}, "families": {id: name}, "organizations": {submitter: [organizations]}, "power_rounds":
+    [round]}`` (``power_rounds``: see ``power_rounds``).
 
     Per row: ``result`` in ``units`` as published; ``accelerator_mixed`` 1 for a system of
     more than one kind of accelerator (no figure per accelerator, see ``NUMBER_COLUMNS``);
@@ -119,8 +120,18 @@ def explorer_data(records: list[ResultRecord]) -> str:
         "families": {f.id: f.name for f in families.families()},
         "organizations": {s: list(organizations.organizations_of(s))
                           for s in values["submitter"]},
+        "power_rounds": power_rounds(rows),
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def power_rounds(rows: list[ResultRecord]) -> list[str]:
+    """The rounds of ``rows`` in which MLPerf Power measured at least one of them (a record with
+    an energy figure, ``power.efficiency``), newest first: the explorer says which rounds of a
+    view per unit of energy hold no power result at all (v6.0 and v6.1 of the committed
+    dataset), rather than only counting the results it leaves out."""
+    found = {r.round for r in rows if power.efficiency(r) is not None}
+    return sorted(found, key=round_key, reverse=True)
 
 
 def split_location(location: str) -> tuple[str, str]:

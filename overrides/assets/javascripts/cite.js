@@ -6,8 +6,8 @@
 // shows the row's citation in a panel after the table, moves the focus there and copies the
 // text to the clipboard when the browser allows it. Text only: nothing becomes markup.
 // Pages whose rows the browser builds (the comparison, the explorer) cite them with
-// window.mlperfCite: button(labels, id) and show(after, pattern, labels, words), with the
-// pattern and labels their page gives (citations.script_texts).
+// window.mlperfCite: button(labels, id), show(after, pattern, labels, words) and hide(after),
+// with the pattern and labels their page gives (citations.script_texts).
 (function () {
   "use strict";
 
@@ -56,6 +56,15 @@
     }
   }
 
+  // The panel after ``table`` closed and emptied (no citation stays shown for a row gone).
+  function hide(table) {
+    var panel = table.nextElementSibling;
+    if (!panel || !panel.classList.contains("mlperf-cite-panel") || panel.hidden) return;
+    panel.hidden = true;
+    panel.querySelectorAll("p, code").forEach(function (node) { node.textContent = ""; });
+    panel.querySelector("pre").removeAttribute("aria-label");
+  }
+
   // A "Cite" button, named for the result it cites (its ID).
   function makeButton(labels, id) {
     var button = document.createElement("button");
@@ -66,7 +75,7 @@
     return button;
   }
 
-  window.mlperfCite = { button: makeButton, show: show, fill: fill };
+  window.mlperfCite = { button: makeButton, show: show, hide: hide, fill: fill };
 
   function setUp() {
     document.querySelectorAll("[data-cite-pattern]").forEach(function (table) {

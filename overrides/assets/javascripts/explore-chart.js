@@ -72,26 +72,25 @@
     return chart;
   }
 
-  // A collapsed block with the chart of the view, or null for an empty view.
-  window.mlperfExploreChart = function (view, pairs, unitsText) {
-    if (!pairs.length) return null;
-    var labels = view.labels;
-    var first = pairs[0][1], division = pairs[0][0].division, same = 0;
+  // A collapsed block with the chart of a view, made once per page: update(pairs) gives it the
+  // view's [row, figure] pairs (never empty) and closes it, and its bars are drawn when the
+  // reader opens it.
+  window.mlperfExploreChart = function (view, unitsText) {
+    var labels = view.labels, pairs = [], first = null, division = null, same = 0;
+    var embedded = null;  // the drawn chart (vegaEmbed's result), finalized when dropped
     function alike(p) {
       return p[1].units === first.units && p[1].perAccelerator === first.perAccelerator &&
         p[0].division === division;
     }
-    pairs.forEach(function (p) { if (alike(p)) same++; });
-    var axisTitle = unitsText(labels, first);
     var details = element("details", null, "mlperf-explore__chart");
     details.appendChild(element("summary", labels.chart));
     var figure = element("figure", null, "mlperf-chart");
-    var caption = element("figcaption", fill(first.higher ? labels.chart_higher
-      : labels.chart_lower, { count: view.format.count(Math.min(BARS, same)), units: axisTitle }));
-    if (same < pairs.length) {
-      caption.appendChild(document.createTextNode(labels.gap + fill(labels.chart_others, {
-        count: view.format.count(pairs.length - same) })));
-    }
+    var caption = element("figcaption");
+    var target = element("div", null, "mlperf-chart__view");
+    figure.appendChild(target);
+    figure.appendChild(caption);
+    details.appendChild(figure);
+    function axisTitle() { return unitsText(labels, first); }
     // The bars are ranked when the chart is opened, not at every redraw of the view.
     function ranked() {
       return pairs.filter(alike).sort(function (a, b) {
@@ -103,20 +102,18 @@
     function describe(lead) {
       var text = caption.textContent + labels.gap + fill(labels.chart_first, {
         system: lead[0].system, submitter: lead[0].submitter,
-        result: view.format.result(lead[1].value) + " " + axisTitle });
+        result: view.format.result(lead[1].value) + " " + axisTitle() });
       return lead[1].derived ? text + labels.gap + labels.derived : text;
     }
-    var target = element("div", null, "mlperf-chart__view");
-    figure.appendChild(target);
-    figure.appendChild(caption);
-    details.appendChild(figure);
     details.addEventListener("toggle", function () {
       if (!details.open || figure.dataset.drawn) return;
       figure.dataset.drawn = "1";
+      var drawing = pairs;
       loadBundle(new URL(view.form.dataset.bundle, document.baseURI).href)
         .then(function (vegaEmbed) {
+          if (drawing !== pairs) return;  // another view came meanwhile, its chart closed
           var bars = ranked(), setting = JSON.parse(view.form.dataset.chart);
-          var chart = spec(setting.spec, bars, axisTitle, setting, labels, describe(bars[0]));
+          var chart = spec(setting.spec, bars, axisTitle(), setting, labels, describe(bars[0]));
           // On a phone, as charts.js does: the legend below, the names cut to 40 % of the width.
           if (figure.clientWidth < NARROW) {
             chart.config = Object.assign({}, chart.config,
@@ -128,7 +125,8 @@
           if (document.body.getAttribute("data-md-color-scheme") === "slate") {
             options.theme = "dark";
           }
-          return vegaEmbed(target, chart, options).then(function () {
+          return vegaEmbed(target, chart, options).then(function (result) {
+            embedded = result;
             // Its accessible name, as charts.js sets it on every drawn chart.
             var svg = target.querySelector("svg");
             if (svg) svg.setAttribute("aria-label", chart.description);
@@ -136,6 +134,31 @@
         })
         .catch(function (error) { console.error("explorer chart:", error); });
     });
-    return details;
+    return {
+      node: details,
+      update: function (shownPairs) {
+        pairs = shownPairs;
+        first = pairs[0][1];
+        division = pairs[0][0].division;
+        same = 0;
+        pairs.forEach(function (p) { if (alike(p)) same++; });
+        var text = fill(first.higher ? labels.chart_higher : labels.chart_lower,
+                        { count: view.format.count(Math.min(BARS, same)), units: axisTitle() });
+        if (same < pairs.length) {
+          text += labels.gap + fill(labels.chart_others,
+                                    { count: view.format.count(pairs.length - same) });
+        }
+        if (caption.textContent !== text) caption.textContent = text;
+        // A chart drawn for another view is dropped: the block is closed, and drawn again
+        // for this view when the reader opens it.
+        if (details.open) details.open = false;
+        if (figure.dataset.drawn) {
+          delete figure.dataset.drawn;
+          if (embedded) embedded.finalize();
+          embedded = null;
+          target.replaceChildren();
+        }
+      }
+    };
   };
 })();

@@ -4,7 +4,7 @@
 // page's texts (labels.cite, citations.script_texts: the pattern, the button's and panel's
 // labels, the sentence on a derived ID, the dates each round was read); the wording is the
 // catalogs', none is written here. explore-table.js calls cell() for each row's result ID,
-// listen() once for its table, text() for each line of a download.
+// listen() once for its table, follow() after each redraw, text() for each line of a download.
 (function () {
   "use strict";
 
@@ -67,9 +67,18 @@
         var button = event.target.closest("button.mlperf-cite-button");
         if (!button) return;
         var tr = button.closest("tr");
-        show(view.table.region, view.table.pairs[tr.sectionRowIndex][0], view.labels,
-             view.format);
+        view.table.cited = view.table.pairs[tr.sectionRowIndex][0];
+        show(view.table.region, view.table.cited, view.labels, view.format);
       });
+    },
+    // After a redraw: the citation shown is closed when the table no longer lists its row
+    // (view.table.pairs, of which the first view.table.shown are drawn).
+    follow: function (view) {
+      var drawn = view.table, cited = drawn.cited;
+      if (!cited) return;
+      for (var i = 0; i < drawn.shown; i++) if (drawn.pairs[i][0] === cited) return;
+      drawn.cited = null;
+      window.mlperfCite.hide(drawn.region);
     },
     // The citation's text, for the view's downloads.
     text: function (row, labels, format) {

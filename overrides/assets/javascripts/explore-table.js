@@ -3,8 +3,10 @@
 // explore.js. Data reaches the page only as text nodes, never as markup.
 (function () {
   "use strict";
-  var x = window.mlperfExplore, element = x.element, fill = x.fill;
+  var x = window.mlperfExplore, element = x.element, fill = x.fill, setText = x.setText;
+  var setContent = x.setContent, shown = x.shown;
   var cite = window.mlperfExploreCite;  // a row's citation (explore-cite.js)
+  var downloads = window.mlperfExploreDownloads;  // the view's CSV and JSON (explore-downloads.js)
 
   // Intl.NumberFormat of the page's locale, with the decimals of the other pages
   // (formatting.result_decimals): two below 100, one below 10,000, none above; three
@@ -28,7 +30,8 @@
         }
         return cache[d].format(value);
       },
-      count: new Intl.NumberFormat(locale).format
+      count: new Intl.NumberFormat(locale).format,
+      list: function (items) { return new Intl.ListFormat(locale).format(items); }
     };
   }
 
@@ -42,94 +45,56 @@
   var HEADINGS = ["round", "result_id", "model", "scenario", "division", "submitter", "system",
                   "accelerator", "accelerators", "result"];
 
-  // The cells of one result, as [text, nodes or a function filling the cell, class] per
-  // heading of HEADINGS.
-  function cells(row, figure, labels, format) {
-    function under(main, small) {
-      return [document.createTextNode(main), element("br"), element("small", small)];
-    }
-    var system = [document.createTextNode(row.system)];
-    if (row.division === "open") {
-      if (row.used_model && row.used_model !== row.model) {
-        system.push(element("br"), element("small", fill(labels.model_run,
-                                                         { model: row.used_model })));
-      }
-      if (row.accuracy) {
-        system.push(element("br"), element("small", fill(labels.accuracy,
-                                                         { accuracy: row.accuracy })));
-      }
-    }
-    var accelerator = row.accelerator_id ? row.accelerator_name : labels.cpu_only;
-    var result = [document.createTextNode(format.result(figure.value) + " " +
-                                          unitsText(labels, figure))];
-    if (figure.derived) result.push(element("sup", "‡"));
-    return [[row.round, "keep"], [function (td) { cite.cell(td, row, labels); }, "nowrap"],
-            [under(row.model, labels[row.suite] || row.suite), "keep"], [row.scenario, "keep"],
-            [under(labels[row.division], labels[row.category]), "keep"],
-            [row.submitter], [system], [accelerator],
-            [row.accelerators === null ? "—" : format.count(row.accelerators), "num"],
-            [result, "num"]];
-  }
+  // Each cell's class, and the lines under its first text (the suite under the benchmark, the
+  // category under the division, an open result's model run and accuracy under the system).
+  var CLASSES = { round: "keep", result_id: "nowrap", model: "keep", scenario: "keep",
+                  division: "keep", accelerators: "num", result: "num" };
+  var LINES = { model: 1, division: 1, system: 2 };
 
-  // What a reader downloads: exactly the rows of the view, in its order, with the fields
-  // MLCommons' results guidelines ask a citation to give, in MLCommons' units.
-  function downloadRow(row, figure, per, labels, format) {
-    return {
-      round: row.round, division: row.division, category: row.category, suite: row.suite,
-      submitter: row.submitter, system_name: row.system, model: row.model,
-      used_model: row.used_model || row.model, scenario: row.scenario,
-      // The ID as pages show it (MLCommons' spelling, v4.1-0043), its canonical form (4.1-0043)
-      // and whether this site derived it, as every other download of the site names an ID.
-      result_id: row.result_id, result_id_canonical: row.result_id.replace(/^v/, ""),
-      result_id_derived: row.result_id_derived === 1, result: row.result, units: row.units,
-      total_accelerators: row.accelerators, accelerator: row.accelerator,
-      accelerator_id: row.accelerator_id, accelerator_family: row.family,
-      shown: per, shown_value: figure.value,
-      shown_units: figure.perAccelerator ? row.units + " per accelerator" : figure.units,
-      shown_derived: figure.derived, power_result: row.power, power_units: row.power_units,
-      accuracy: row.accuracy, result_url: row.result_url,
-      citation: cite.text(row, labels, format)
-    };
-  }
-
-  // "Data of this view: CSV · JSON". Each file, and the rows it holds (rowsOf()), is made
-  // when the reader asks for it: making them for the whole dataset at every redraw took
-  // longer than drawing the table.
-  var objectUrls = [];
-  function downloads(labels, rowsOf) {
-    objectUrls.forEach(URL.revokeObjectURL);
-    objectUrls = [];
-    var made = null;
-    function rowsOnce() { return made || (made = rowsOf()); }
-    function csv() {
-      var rows = rowsOnce();
-      var fields = Object.keys(rows[0]);
-      function csvCell(value) {
-        var text = value === null || value === undefined ? "" : String(value);
-        return /[",\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
-      }
-      return [fields.join(",")].concat(rows.map(function (row) {
-        return fields.map(function (field) { return csvCell(row[field]); }).join(",");
-      })).join("\n") + "\n";
-    }
-    function json() { return JSON.stringify(rowsOnce(), null, 1) + "\n"; }
-    var p = element("p", labels.download + labels.gap, "mlperf-downloads");
-    [["CSV", csv, "text/csv"], ["JSON", json, "application/json"]].forEach(function (file, i) {
-      if (i) p.appendChild(document.createTextNode(" · "));
-      var a = element("a", file[0]);
-      a.href = "#";
-      a.download = "mlperf-results." + file[0].toLowerCase();
-      // The click's default action (the download) reads the address set here.
-      a.addEventListener("click", function () {
-        if (a.dataset.ready) return;
-        var url = URL.createObjectURL(new Blob([file[1]()], { type: file[2] }));
-        objectUrls.push(url);
-        a.href = url;
-        a.dataset.ready = "1";
-      });
-      p.appendChild(a);
+  // A row of the table, made once: every cell holds the nodes it will ever show (a text, its
+  // lines and marks, hidden when empty), which a redraw fills with texts only, so that no
+  // element is made or styled again.
+  function makeRow(body, labels) {
+    var tr = body.insertRow();
+    HEADINGS.forEach(function (column) {
+      var td = tr.insertCell();
+      td.dataset.label = labels[column];
+      if (CLASSES[column]) td.className = CLASSES[column];
+      if (column === "result_id") return;  // explore-cite.js fills it
+      td.appendChild(document.createTextNode(""));
+      for (var k = 0; k < (LINES[column] || 0); k++) td.append(element("br"), element("small"));
+      if (column === "result") td.appendChild(element("sup", "‡"));
     });
-    return p;
+    return tr;
+  }
+
+  // The k-th line under a cell's text, hidden when there is none.
+  function line(td, k, text) {
+    var br = td.childNodes[1 + 2 * k], small = br.nextSibling;
+    shown(br, !!text);
+    shown(small, !!text);
+    if (small.textContent !== text) small.textContent = text;
+  }
+
+  // The cells of one result (row) showing figure (explore.js measure()).
+  function fillRow(tr, row, figure, labels, format) {
+    var c = tr.cells, open = row.division === "open";
+    setText(c[0].firstChild, row.round);
+    cite.cell(c[1], row, labels);
+    setText(c[2].firstChild, row.model);
+    line(c[2], 0, labels[row.suite] || row.suite);
+    setText(c[3].firstChild, row.scenario);
+    setText(c[4].firstChild, labels[row.division]);
+    line(c[4], 0, labels[row.category]);
+    setText(c[5].firstChild, row.submitter);
+    setText(c[6].firstChild, row.system);
+    line(c[6], 0, open && row.used_model && row.used_model !== row.model
+      ? fill(labels.model_run, { model: row.used_model }) : "");
+    line(c[6], 1, open && row.accuracy ? fill(labels.accuracy, { accuracy: row.accuracy }) : "");
+    setText(c[7].firstChild, row.accelerator_id ? row.accelerator_name : labels.cpu_only);
+    setText(c[8].firstChild, row.accelerators === null ? "—" : format.count(row.accelerators));
+    setText(c[9].firstChild, format.result(figure.value) + " " + unitsText(labels, figure));
+    shown(c[9].lastChild, figure.derived);
   }
 
   // The table stays on the page from one view to the next (set up once, in view.table): its
@@ -169,25 +134,46 @@
   // Rows from..to-1 of the view's pairs, into the table's body (its rows reused).
   function fillRows(body, pairs, from, to, labels, format) {
     for (var i = from; i < Math.min(to, pairs.length); i++) {
-      var tr = body.rows[i];
-      if (tr && drawnFigure.get(tr) === pairs[i][1]) continue;
-      if (!tr) {
-        tr = body.insertRow();
-        HEADINGS.forEach(function (column) {
-          tr.insertCell().dataset.label = labels[column];
-        });
-      }
-      cells(pairs[i][0], pairs[i][1], labels, format).forEach(function (cell, index) {
-        var td = tr.cells[index];
-        if (td.className !== (cell[1] || "")) td.className = cell[1] || "";
-        if (typeof cell[0] === "function") cell[0](td);
-        else if (Array.isArray(cell[0])) td.replaceChildren.apply(td, cell[0]);
-        else if (td.childNodes.length === 1 && td.firstChild.nodeType === 3) {
-          if (td.firstChild.data !== cell[0]) td.firstChild.data = cell[0];
-        } else td.textContent = cell[0];
-      });
+      var tr = body.rows[i] || makeRow(body, labels);
+      if (drawnFigure.get(tr) === pairs[i][1]) continue;
+      fillRow(tr, pairs[i][0], pairs[i][1], labels, format);
       drawnFigure.set(tr, pairs[i][1]);
     }
+  }
+
+  // The notes and blocks around the table, made once (and hidden when a view has none): a
+  // redraw writes their texts, so that it makes and styles no element.
+  function parts(view) {
+    if (view.parts) return view.parts;
+    var labels = view.labels, made = {
+      noPower: element("p"), leftOut: element("p"), apart: element("p", null, "mlperf-apart"),
+      none: element("p", labels.none), showing: element("p"),
+      more: element("button", null, "md-button"),
+      idNote: element("p", "† " + labels.id_derived + labels.period),
+      derived: element("p", labels.derived), downloads: downloads(labels, view.format),
+      chart: window.mlperfExploreChart(view, unitsText)
+    };
+    made.more.type = "button";
+    made.more.addEventListener("click", function () {
+      var drawn = view.table, next = Math.min(drawn.shown + x.PAGE, drawn.pairs.length);
+      fillRows(drawn.body, drawn.pairs, drawn.shown, next, labels, view.format);
+      drawn.shown = next;
+      moreLabels(view);
+    });
+    view.before.append(made.noPower, made.leftOut, made.apart, made.none);
+    view.after.append(made.showing, made.more, made.idNote, made.derived, made.downloads.node,
+                      made.chart.node);
+    return (view.parts = made);
+  }
+
+  // "The table shows the first 40." and "Show 20 more", or neither when every row is shown.
+  function moreLabels(view) {
+    var drawn = view.table, made = view.parts, left = drawn.pairs.length - drawn.shown;
+    var labels = view.labels, format = view.format;
+    shown(made.showing, drawn.pairs.length > x.PAGE);
+    shown(made.more, left > 0);
+    setContent(made.showing, fill(labels.showing, { shown: format.count(drawn.shown) }));
+    setContent(made.more, fill(labels.more, { count: format.count(Math.min(x.PAGE, left)) }));
   }
 
   function render(view) {
@@ -199,76 +185,69 @@
       if (figure) pairs.push([row, figure]);
     });
     pairs = x.sortRows(pairs, state.sort, view.rows, state.per, view.data.units);
-    var before = view.before, output = view.after;
-    before.replaceChildren();
-    output.replaceChildren();
+    var made = parts(view);
     // The count is the page's live region: a screen reader hears it after each change, not the
     // whole table.
-    view.count.textContent = fill(labels.shown, { count: format.count(pairs.length) });
+    setContent(view.count, fill(labels.shown, { count: format.count(pairs.length) }));
     view.count.hidden = false;
+    // Per unit of energy, the rounds of the view in which MLPerf Power measured no system
+    // (the dataset's power_rounds, explorer.py), named, oldest first.
+    var unmeasured = [];
+    if (state.per === "watt") {
+      var rounds = {};
+      all.forEach(function (row) { rounds[row.round] = true; });
+      unmeasured = Object.keys(rounds).filter(function (round) {
+        return view.data.power_rounds.indexOf(round) < 0;
+      }).reverse();
+    }
+    shown(made.noPower, unmeasured.length > 0);
+    if (unmeasured.length) {
+      setContent(made.noPower, fill(unmeasured.length > 1 ? labels.no_power_rounds
+        : labels.no_power, { round: unmeasured[0], rounds: view.format.list(unmeasured) }));
+    }
     var left = all.length - pairs.length;
+    shown(made.leftOut, left > 0);
     if (left) {
-      before.appendChild(element("p", fill(state.per === "watt" ? labels.left_out_watt
-        : labels.left_out_accelerator, { count: format.count(left) })));
+      setContent(made.leftOut, fill(state.per === "watt" ? labels.left_out_watt
+        : labels.left_out_accelerator, { count: format.count(left) }));
     }
     var units = {};
     pairs.forEach(function (p) { units[p[1].units] = true; });
-    if (Object.keys(units).length > 1) {
-      before.appendChild(element("p", fill(labels.units_apart,
-        { count: format.count(Object.keys(units).length) }), "mlperf-apart"));
+    var unitCount = Object.keys(units).length;
+    shown(made.apart, unitCount > 1);
+    if (unitCount > 1) {
+      setContent(made.apart, fill(labels.units_apart, { count: format.count(unitCount) }));
     }
     var drawn = table(view), body = drawn.body;
     drawn.pairs = pairs;
-    drawn.region.hidden = !pairs.length;
+    shown(drawn.region, pairs.length > 0);
+    shown(made.none, !pairs.length);
+    view.after.hidden = !pairs.length;
     if (!pairs.length) {
-      before.appendChild(element("p", labels.none));
+      drawn.shown = 0;
+      cite.follow(view);
       return;
     }
     drawn.headings.forEach(function (th, index) {
       var column = HEADINGS[index], sorted = state.sort && state.sort.column === column;
-      th.setAttribute("aria-sort", !sorted ? "none" : state.sort.descending ? "descending"
-                                                                           : "ascending");
+      var order = !sorted ? "none" : state.sort.descending ? "descending" : "ascending";
+      if (th.getAttribute("aria-sort") !== order) th.setAttribute("aria-sort", order);
       if (column === "result") {
         var button = th.firstChild;
-        button.textContent = labels["per_" + state.per];
-        button.title = fill(labels.sort_by, { column: button.textContent });
+        setContent(button, labels["per_" + state.per]);
+        var title = fill(labels.sort_by, { column: button.textContent });
+        if (button.title !== title) button.title = title;
       }
     });
-    var shown = Math.min(x.PAGE, pairs.length);
-    while (body.rows.length > shown) body.deleteRow(-1);
-    function draw(from, to) { fillRows(body, pairs, from, to, labels, format); }
-    draw(0, shown);
-    if (pairs.length > x.PAGE) {
-      var note = element("p", fill(labels.showing, { shown: format.count(x.PAGE) }));
-      var more = element("button", null, "md-button");
-      more.type = "button";
-      function label() {
-        more.textContent = fill(labels.more, {
-          count: format.count(Math.min(x.PAGE, pairs.length - shown)) });
-      }
-      label();
-      more.addEventListener("click", function () {
-        draw(shown, shown + x.PAGE);
-        shown = Math.min(shown + x.PAGE, pairs.length);
-        note.textContent = fill(labels.showing, { shown: format.count(shown) });
-        if (shown >= pairs.length) more.remove(); else label();
-      });
-      output.appendChild(note);
-      output.appendChild(more);
-    }
-    if (pairs.some(function (p) { return p[0].result_id_derived === 1; })) {
-      output.appendChild(element("p", "† " + labels.id_derived + labels.period));
-    }
-    if (pairs.some(function (p) { return p[1].derived; })) {
-      output.appendChild(element("p", labels.derived));
-    }
-    output.appendChild(downloads(labels, function () {
-      return pairs.map(function (p) {
-        return downloadRow(p[0], p[1], state.per, labels, format);
-      });
-    }));
-    var chart = window.mlperfExploreChart(view, pairs, unitsText);
-    if (chart) output.appendChild(chart);
+    drawn.shown = Math.min(x.PAGE, pairs.length);
+    while (body.rows.length > drawn.shown) body.deleteRow(-1);
+    fillRows(body, pairs, 0, drawn.shown, labels, format);
+    cite.follow(view);  // a citation of a row no longer listed is closed
+    moreLabels(view);
+    shown(made.idNote, pairs.some(function (p) { return p[0].result_id_derived === 1; }));
+    shown(made.derived, pairs.some(function (p) { return p[1].derived; }));
+    made.downloads.update(pairs, state.per);
+    made.chart.update(pairs);
   }
 
   var current = null;  // the explorer on the page, if any (Material swaps pages in place)
@@ -306,11 +285,13 @@
           x.showState(form, state);
           render(view);
           notice.hidden = true;
-          var url = new URL(window.location.href);
-          url.search = x.query(state);
-          if (url.href !== window.location.href) {
-            window.history.pushState(null, "", url.href);
-          }
+          x.afterPaint(function () {
+            var url = new URL(window.location.href);
+            url.search = x.query(state);
+            if (url.href !== window.location.href) {
+              window.history.pushState(null, "", url.href);
+            }
+          });
         }
         form.addEventListener("change", function () { change(x.readState(form, view.state)); });
         form.addEventListener("submit", function (event) { event.preventDefault(); });

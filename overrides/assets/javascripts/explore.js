@@ -29,6 +29,18 @@
     return node;
   }
 
+  // A text written only where it differs: a node whose text is unchanged is not laid out again.
+  function setText(node, text) { if (node.data !== text) node.data = text; }
+  function setContent(node, text) { if (node.textContent !== text) node.textContent = text; }
+  function shown(node, visible) { if (node.hidden === visible) node.hidden = !visible; }
+
+  // Runs task once the next frame is painted, tasks in the order given: the address follows a
+  // view there, as history.pushState lays the page out at once and then takes about 10 ms of
+  // its own at CPU ×4 (a Chromium trace of tools/bench_explorer.py), which held the frame back.
+  function afterPaint(task) {
+    window.requestAnimationFrame(function () { window.setTimeout(task, 0); });
+  }
+
   // A space between two Chinese characters (or one and full-width punctuation), which a
   // Chinese pattern filled with a Chinese word would hold: the style rule forbids it
   // (formatting.tidy_spacing does the same for the pages).
@@ -329,5 +341,7 @@
                            sortRows: sortRows, parse: parse, query: query,
                            filterOptions: filterOptions, fillMenus: fillMenus,
                            showState: showState, readState: readState,
-                           element: element, fill: fill, PAGE: PAGE };
+                           element: element, fill: fill, setText: setText,
+                           setContent: setContent, shown: shown, afterPaint: afterPaint,
+                           PAGE: PAGE };
 })();
