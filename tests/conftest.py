@@ -147,3 +147,38 @@ def page(browser):
     tab.on("request", lambda r: tab.requests.append(r.url))
     yield tab
     context.close()
+
+
+@pytest.fixture(scope="module")
+def searcher(browser, base_url):
+    """``search(lang, query)``: the result links for ``query`` typed into the search box of one
+    page per language and module, and that page (which records console errors and requested
+    URLs from its load on, as ``page``). Each page load has the browser's worker build the
+    language's search index, seconds each: a module's queries of a language share one load."""
+    tabs = {}
+
+    def search(lang, query):
+        if lang not in tabs:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            tab = tabs[lang] = context.new_page()
+            tab.console_errors, tab.requests = [], []
+            tab.on("console", lambda m, t=tab: m.type == "error" and t.console_errors.append(m.text))
+            tab.on("pageerror", lambda e, t=tab: t.console_errors.append(str(e)))
+            tab.on("request", lambda r, t=tab: t.requests.append(r.url))
+            tab.goto(f"{base_url}{lang}/")
+            tab.locator("label.md-search__icon, .md-search__input").first.click()
+        tab = tabs[lang]
+        box = tab.locator(".md-search__input")
+        # An empty query empties the results, so the results found next are the new query's.
+        box.fill("")
+        box.press("End")
+        tab.locator(".md-search-result__item").first.wait_for(state="detached", timeout=10000)
+        # Material searches on a key release, as for a reader typing (test_browser.search).
+        box.fill(query)
+        box.press("End")
+        tab.wait_for_selector(".md-search-result__item", timeout=60000)
+        return tab.locator(".md-search-result__item a").evaluate_all(
+            "links => links.map(a => a.href)"), tab
+    yield search
+    for tab in tabs.values():
+        tab.context.close()

@@ -13,40 +13,6 @@ CODES = ["zh", "en", "it"]
 MI355X = "results/accelerators/amd-instinct-mi355x/"
 
 
-@pytest.fixture(scope="module")
-def searcher(browser, base_url):
-    """``search(lang, query)``: the result links for ``query`` typed into the search box of one
-    page per language, opened once for the module (each page load rebuilds the search index in
-    the browser's worker, seconds for a language), and that page, which records its console
-    errors from the load on."""
-    tabs = {}
-
-    def search(lang, query):
-        if lang not in tabs:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            tab = tabs[lang] = context.new_page()
-            tab.console_errors = []
-            tab.on("console", lambda m, t=tab: m.type == "error" and t.console_errors.append(m.text))
-            tab.on("pageerror", lambda e, t=tab: t.console_errors.append(str(e)))
-            tab.goto(f"{base_url}{lang}/")
-            tab.locator("label.md-search__icon, .md-search__input").first.click()
-        tab = tabs[lang]
-        box = tab.locator(".md-search__input")
-        # An empty query empties the results, so those found next are the new query's.
-        box.fill("")
-        box.press("End")
-        tab.locator(".md-search-result__item").first.wait_for(state="detached", timeout=10000)
-        # Material searches on a key release, as for a reader typing (test_browser.search).
-        box.fill(query)
-        box.press("End")
-        tab.wait_for_selector(".md-search-result__item", timeout=60000)
-        return tab.locator(".md-search-result__item a").evaluate_all(
-            "links => links.map(a => a.href)"), tab
-    yield search
-    for tab in tabs.values():
-        tab.context.close()
-
-
 def first_page(links):
     """The address of the first result, without its highlight query or anchor."""
     return links[0].split("?")[0].split("#")[0]
