@@ -48,10 +48,15 @@ def mlcommons_file(round_name: str) -> Path:
 
 
 def pytest_collection_modifyitems(items):
-    """Tests marked ``slow`` first, the rest in their usual order (the sort is stable, so each
-    file's tests stay together): with two workers (pytest.ini) the longest files then run
-    beside the many short ones instead of after them."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """Tests marked ``slow`` first, those marked ``slow(first=True)`` (the longest, a build
+    from nothing) before them, the rest in their usual order (the sort is stable, so each
+    file's tests stay together): with two workers (pytest.ini, --dist loadfile hands out a
+    file when its first test comes) the longest files then run beside the many short ones
+    instead of after them."""
+    def rank(item):
+        slow = item.get_closest_marker("slow")
+        return 2 if slow is None else 0 if slow.kwargs.get("first") else 1
+    items.sort(key=rank)
 
 
 @pytest.fixture(scope="session")

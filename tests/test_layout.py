@@ -49,6 +49,7 @@ OVERFLOW = """() => {
 }"""
 
 
+@pytest.mark.slow  # 45 pages at each width
 @pytest.mark.parametrize("width", [390, 1280])
 def test_no_horizontal_overflow_on_results_comparison_and_article_pages(browser, base_url,
                                                                          width):
