@@ -48,10 +48,15 @@ def mlcommons_file(round_name: str) -> Path:
 
 
 def pytest_collection_modifyitems(items):
-    """Tests marked ``slow`` first, the rest in their usual order (the sort is stable, so each
-    file's tests stay together): with two workers (pytest.ini) the longest files then run
-    beside the many short ones instead of after them."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """Tests marked ``slow`` first, those marked ``slow(first=True)`` (the longest, a build
+    from nothing) before them, the rest in their usual order (the sort is stable, so each
+    file's tests stay together): with two workers (pytest.ini, --dist loadfile hands out a
+    file when its first test comes) the longest files then run beside the many short ones
+    instead of after them."""
+    def rank(item):
+        slow = item.get_closest_marker("slow")
+        return 2 if slow is None else 0 if slow.kwargs.get("first") else 1
+    items.sort(key=rank)
 
 
 @pytest.fixture(scope="session")
@@ -147,3 +152,38 @@ def page(browser):
     tab.on("request", lambda r: tab.requests.append(r.url))
     yield tab
     context.close()
+
+
+@pytest.fixture(scope="module")
+def searcher(browser, base_url):
+    """``search(lang, query)``: the result links for ``query`` typed into the search box of one
+    page per language and module, and that page (which records console errors and requested
+    URLs from its load on, as ``page``). Each page load has the browser's worker build the
+    language's search index, seconds each: a module's queries of a language share one load."""
+    tabs = {}
+
+    def search(lang, query):
+        if lang not in tabs:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            tab = tabs[lang] = context.new_page()
+            tab.console_errors, tab.requests = [], []
+            tab.on("console", lambda m, t=tab: m.type == "error" and t.console_errors.append(m.text))
+            tab.on("pageerror", lambda e, t=tab: t.console_errors.append(str(e)))
+            tab.on("request", lambda r, t=tab: t.requests.append(r.url))
+            tab.goto(f"{base_url}{lang}/")
+            tab.locator("label.md-search__icon, .md-search__input").first.click()
+        tab = tabs[lang]
+        box = tab.locator(".md-search__input")
+        # An empty query empties the results, so the results found next are the new query's.
+        box.fill("")
+        box.press("End")
+        tab.locator(".md-search-result__item").first.wait_for(state="detached", timeout=10000)
+        # Material searches on a key release, as for a reader typing (test_browser.search).
+        box.fill(query)
+        box.press("End")
+        tab.wait_for_selector(".md-search-result__item", timeout=60000)
+        return tab.locator(".md-search-result__item a").evaluate_all(
+            "links => links.map(a => a.href)"), tab
+    yield search
+    for tab in tabs.values():
+        tab.context.close()

@@ -108,6 +108,7 @@ def copy_project_for_site(tmp_path):
     return tmp_path
 
 
+@pytest.mark.slow  # a build (and the file's 71 cases check a project each)
 def test_failed_build_leaves_the_previous_site_untouched(tmp_path):
     root = copy_project_for_site(tmp_path)
     previous = root / "site" / "en" / "index.html"

@@ -130,6 +130,7 @@ POST = "docs/en/blog/posts/amd-512-accelerator-record.md"
 URL = "blog/2026/09/17/amd-512-accelerator-record/"
 
 
+@pytest.mark.slow  # the preview's server builds the English site, then again at each edit
 def test_an_unknown_claim_shows_checks_message_in_log_and_banner(served):
     root = served[0]
     _, log, page = save_and_fetch(served, root / POST, "[[claim:gpt-oss-512-offline]]",

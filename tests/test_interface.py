@@ -79,14 +79,40 @@ def visible_text(page_html: str) -> str:
     return html.unescape(TAG.sub(" | ", body) + " | " + attributes)
 
 
+def alternation(phrases: set[str]) -> str:
+    """A regular expression matching any of ``phrases``, the longest first where several start
+    at one place, as ``a|b|...`` sorted by length would: the phrases as a tree of their common
+    beginnings (one branch per next character, ending a phrase tried last), so that at each
+    place of a page the engine tries the few branches of the next character instead of every
+    phrase -- about twenty times faster over a language's 20 MB of pages."""
+    tree: dict = {}
+    for phrase in phrases:
+        node = tree
+        for char in phrase:
+            node = node.setdefault(char, {})
+        node[""] = {}  # a phrase ends here
+
+    def branches(node: dict) -> str:
+        options = [re.escape(char) + branches(child) for char, child in sorted(node.items())
+                   if char] + ([""] if "" in node else [])
+        return options[0] if len(options) == 1 else "(?:" + "|".join(options) + ")"
+    return branches(tree)
+
+
+def test_alternation_finds_the_longest_phrase_first():
+    pattern = re.compile(r"(?<![A-Za-z])(" + alternation({"Permanent link", "Permanent",
+                                                          "link to", "Per"}) + r")(?![A-Za-z])")
+    assert pattern.findall("Permanent link | Permanent links | Perm | Per. link to x") == [
+        "Permanent link", "Permanent", "Per", "link to"]
+
+
 @pytest.mark.parametrize("code", ["zh", "it"])
 def test_no_english_interface_text_on_chinese_and_italian_pages(site, code):
     phrases, words = english_interface(code)
     # The check can fail: the lines this issue found in English are among the phrases.
     assert {"Permanent link", "Jump back to footnote", "Made with Material for MkDocs",
             "mlperf-wiki on GitHub"} <= phrases
-    pattern = re.compile(r"(?<![A-Za-z])(" + "|".join(
-        re.escape(p) for p in sorted(phrases, key=len, reverse=True)) + r")(?![A-Za-z])")
+    pattern = re.compile(r"(?<![A-Za-z])(" + alternation(phrases) + r")(?![A-Za-z])")
     found = {}
     for path in sorted((site / code).rglob("*.html")):
         page_html = path.read_text(encoding="utf-8")
@@ -164,9 +190,12 @@ def test_a_draft_post_is_in_no_generated_list(dataset, tmp_path, code):
     draft = read_article(FIXTURES / "posts" / code / "t-draft.md", lang)
     assert draft.draft
     posts = [p for p in articles(ROOT / "docs") if p.lang == lang]
+    # Only the pages made from the posts (articles_only): home, redirects and the editorial
+    # pages. The results, research and data pages are made without the posts (language_pages
+    # passes them none), so no draft can reach them; generating them too took 10 s a language.
     pages = site_module.language_pages(dataset, lang, ROOT / "data", "https://example.org/",
                                        load_registry(ROOT / "data" / "claims.yaml"),
-                                       [draft, *posts])
+                                       [draft, *posts], articles_only=True)
     texts = [getattr(page, "content", "") for page in pages if page.path.endswith(".md")]
     assert texts and not [t for t in texts if "zzdraftword" in t or "t-draft" in t]
     home = next(page.content for page in pages if page.path == "index.md")

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from tests.test_browser import load_config, search, serve_file
+from tests.test_browser import load_config, serve_file
 
 pytestmark = pytest.mark.browser
 
@@ -49,6 +49,7 @@ OVERFLOW = """() => {
 }"""
 
 
+@pytest.mark.slow  # 45 pages at each width
 @pytest.mark.parametrize("width", [390, 1280])
 def test_no_horizontal_overflow_on_results_comparison_and_article_pages(browser, base_url,
                                                                          width):
@@ -92,8 +93,8 @@ def test_a_phone_shows_rank_submitter_system_and_result_of_a_ranking(browser, ba
 @pytest.mark.parametrize("lang, query", [
     *(("zh", query) for query in ("Offline", "Interactive", "Crusoe", "CoreWeave", "Nebius")),
     *(("it", query) for query in ("Offline", "Interactive", "Crusoe"))])
-def test_search_finds_whole_english_words(page, base_url, lang, query):
-    links = search(page, base_url, lang, query)
+def test_search_finds_whole_english_words(searcher, lang, query):
+    links = searcher(lang, query)[0]
     assert links and all(f"/{lang}/" in link for link in links)
     if query == "Crusoe":  # the record article is about Crusoe's 512-accelerator cluster
         assert any("amd-512-accelerator-record" in link for link in links)
@@ -101,9 +102,9 @@ def test_search_finds_whole_english_words(page, base_url, lang, query):
         assert any(urlsplit(link).path.endswith("/offline/") for link in links), links[:10]
 
 
-def test_a_two_character_chinese_query_matches_the_word(page, base_url, site):
+def test_a_two_character_chinese_query_matches_the_word(searcher, site):
     # Before: 集群 was searched as 集 (133 results, mostly 数据集 pages) and links carried ?h=集.
-    links = search(page, base_url, "zh", "集群")
+    links = searcher("zh", "集群")[0]
     index = json.loads((site / "zh" / "search" / "search_index.json").read_text("utf-8"))
     text_of = {doc["location"]: doc["title"] + doc["text"] for doc in index["docs"]}
     # Material lists an article above its matching sections; the article's own link has no

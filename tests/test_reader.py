@@ -23,6 +23,7 @@ CODES = ["en", "zh", "it"]
 
 
 @pytest.mark.browser
+@pytest.mark.slow  # axe over ten pages a language
 @pytest.mark.parametrize("lang", CODES)
 def test_pages_have_no_serious_accessibility_violation_and_stay_offline(page, base_url, lang):
     from axe_playwright_python.sync_playwright import Axe

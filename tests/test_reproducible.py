@@ -15,7 +15,7 @@ from generator.site.build import _fingerprint_file, build_epoch, build_fingerpri
 from tests.conftest import ROOT
 from tests.test_bad_inputs import copy_project_for_site
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow(first=True)  # the longest test: a whole build from nothing
 
 
 def tree_files(folder: Path) -> dict[str, Path]:

@@ -7,8 +7,6 @@ import re
 
 import pytest
 
-from tests.test_browser import search
-
 pytestmark = pytest.mark.browser
 
 CODES = ["zh", "en", "it"]
@@ -29,18 +27,17 @@ def first_page(links):
     # A submitter by its name (Crusoe submitted in v6.1 only).
     ("Crusoe", "results/v6.1/submitters/crusoe/"),
 ])
-def test_an_entity_is_the_first_result_for_its_name(page, base_url, lang, query, expected):
-    links = search(page, base_url, lang, query)
+def test_an_entity_is_the_first_result_for_its_name(searcher, base_url, lang, query, expected):
+    links, page = searcher(lang, query)
     assert first_page(links) == f"{base_url}{lang}/{expected}", links[:5]
     assert page.console_errors == []
 
 
 @pytest.mark.parametrize("lang", CODES)
-def test_a_family_is_found_by_its_name(page, base_url, lang):
+def test_a_family_is_found_by_its_name(searcher, base_url, lang):
     # Articles tagged "AMD" come first (Material weighs tags highest); the family page follows
     # them, before the pages of its accelerators.
-    links = [link.split("?")[0].split("#")[0] for link in search(page, base_url, lang,
-                                                                 "AMD Instinct")]
+    links = [link.split("?")[0].split("#")[0] for link in searcher(lang, "AMD Instinct")[0]]
     pages = [link for link in dict.fromkeys(links) if "/blog/" not in link]
     assert pages[0] == f"{base_url}{lang}/results/families/amd-instinct/", pages[:5]
 
@@ -70,14 +67,14 @@ def test_entity_pages_are_indexed_without_their_tables(site, dataset, lang):
     (lang, query, slug)
     for lang in CODES for query, slug in (("NVIDIA", "nvidia"), ("AMD", "amd"), ("Dell", "dell"),
                                           ("Supermicro", "supermicro"))])
-def test_a_company_finds_its_own_submitter_page_first(page, base_url, lang, query, slug):
+def test_a_company_finds_its_own_submitter_page_first(searcher, base_url, lang, query, slug):
     # Each submitted alone in every round and took part in joint submissions (Dell_Broadcom,
     # AMD_MangoBoost... in generator/results/organizations.yaml), and names families and
     # accelerators. Articles tagged with the name may come first (Material weighs tags
     # highest); after them, the company's own page, within the first 8 results.
     # One result item per page (its sections' links follow the page's own).
-    links = list(dict.fromkeys(link.split("?")[0].split("#")[0]
-                               for link in search(page, base_url, lang, query)))
+    found, page = searcher(lang, query)
+    links = list(dict.fromkeys(link.split("?")[0].split("#")[0] for link in found))
     own = re.compile(rf"{re.escape(base_url)}{lang}/results/v[0-9.]+/submitters/{slug}/")
     first = next((i for i, link in enumerate(links) if own.fullmatch(link)), None)
     assert first is not None, links
