@@ -565,3 +565,41 @@ def test_the_table_fits_a_desktop_column_per_accelerator(browser, base_url, lang
         assert region.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), (lang, query)
         assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
+
+
+def test_back_before_the_paint_leaves_the_address_of_the_view_shown(page, base_url, table):
+    # A change, then the back button within the same task (before the change's frame is
+    # painted, when its address would be written): the view and the address are those of the
+    # page went back to, v6.1 Offline, counted in the CSV.
+    offline = table[(table["round"] == "v6.1") & (table.scenario == "Offline")]
+    open_view(page, base_url, "?round=v6.1")
+    page.select_option("#explore-scenario", "Offline")
+    page.wait_for_function("new URLSearchParams(location.search).get('scenario') === 'Offline'")
+    page.evaluate("""() => {
+        const division = document.querySelector('#explore-division');
+        division.value = 'open';
+        division.dispatchEvent(new Event('change', {bubbles: true}));
+        history.back();
+    }""")
+    page.wait_for_function("!new URLSearchParams(location.search).get('scenario')")
+    page.wait_for_timeout(500)  # the stale change's address would be written by now
+    assert parse_qs(urlsplit(page.url).query) == {"round": ["v6.1"]}
+    assert shown_count(page) == len(table[table["round"] == "v6.1"]) > len(offline)
+
+
+def test_counts_are_grouped_as_on_the_other_pages_and_all_rows_shown_say_so(page, base_url,
+                                                                             table):
+    # Italian groups every count of four digits and more (3.397 risultati), as Babel writes
+    # the counts of the other Italian pages; the count of the whole dataset, from the CSV.
+    total = len(table)
+    assert 1000 <= total < 10000
+    open_view(page, base_url, "", "it")
+    digits = str(total)
+    assert f"{digits[0]}.{digits[1:]}" in page.locator(".mlperf-explore__count").inner_text()
+    # A view whose rows are all drawn says nothing of "the first N": v5.1 Lenovo edge, whose
+    # count is under a page of rows.
+    few = table[(table["round"] == "v5.1") & table.suite.str.contains("edge")
+                & (table.submitter == "Lenovo")]
+    assert 0 < len(few) <= PAGE
+    open_view(page, base_url, "?round=v5.1&suite=edge&submitter=Lenovo")
+    assert page.locator(".mlperf-explore__output p:visible", has_text="first").count() == 0

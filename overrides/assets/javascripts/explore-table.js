@@ -11,8 +11,8 @@
   // Intl.NumberFormat of the page's locale, with the decimals of the other pages
   // (formatting.result_decimals): two below 100, one below 10,000, none above; three
   // significant digits below 1; rounded half to even and grouped from four digits on, as
-  // Babel writes them there (3.062,7 in Italian, where Intl's default writes 3062,7), so that a
-  // row's figure and its citation read as on the other pages.
+  // Babel writes them there (3.062,7 in Italian, where Intl's default writes 3062,7; counts
+  // too: 3.397 risultati), so that a row's figure and its citation read as on the other pages.
   function formatter(locale) {
     var cache = {};
     function decimals(value) {
@@ -30,7 +30,7 @@
         }
         return cache[d].format(value);
       },
-      count: new Intl.NumberFormat(locale).format,
+      count: new Intl.NumberFormat(locale, { useGrouping: "always" }).format,
       list: function (items) { return new Intl.ListFormat(locale).format(items); }
     };
   }
@@ -131,10 +131,15 @@
   // shows the same one already is left as it is, and only the rows that changed are laid out.
   var drawnFigure = new WeakMap();
 
-  // Rows from..to-1 of the view's pairs, into the table's body (its rows reused).
-  function fillRows(body, pairs, from, to, labels, format) {
+  // Rows from..to-1 of the table's pairs, into its body (its rows reused). A phone shows each
+  // row as a card whose fields are labelled by their headings (data-label): the result's is
+  // the heading of the view's figure (drawn.resultLabel, "Result per accelerator").
+  function fillRows(drawn, from, to, labels, format) {
+    var body = drawn.body, pairs = drawn.pairs;
     for (var i = from; i < Math.min(to, pairs.length); i++) {
       var tr = body.rows[i] || makeRow(body, labels);
+      var result = tr.cells[9];
+      if (result.dataset.label !== drawn.resultLabel) result.dataset.label = drawn.resultLabel;
       if (drawnFigure.get(tr) === pairs[i][1]) continue;
       fillRow(tr, pairs[i][0], pairs[i][1], labels, format);
       drawnFigure.set(tr, pairs[i][1]);
@@ -156,7 +161,7 @@
     made.more.type = "button";
     made.more.addEventListener("click", function () {
       var drawn = view.table, next = Math.min(drawn.shown + x.PAGE, drawn.pairs.length);
-      fillRows(drawn.body, drawn.pairs, drawn.shown, next, labels, view.format);
+      fillRows(drawn, drawn.shown, next, labels, view.format);
       drawn.shown = next;
       moreLabels(view);
     });
@@ -170,7 +175,7 @@
   function moreLabels(view) {
     var drawn = view.table, made = view.parts, left = drawn.pairs.length - drawn.shown;
     var labels = view.labels, format = view.format;
-    shown(made.showing, drawn.pairs.length > x.PAGE);
+    shown(made.showing, left > 0);  // "the first N" only while rows are left to show
     shown(made.more, left > 0);
     setContent(made.showing, fill(labels.showing, { shown: format.count(drawn.shown) }));
     setContent(made.more, fill(labels.more, { count: format.count(Math.min(x.PAGE, left)) }));
@@ -235,13 +240,14 @@
       if (column === "result") {
         var button = th.firstChild;
         setContent(button, labels["per_" + state.per]);
+        drawn.resultLabel = button.textContent;
         var title = fill(labels.sort_by, { column: button.textContent });
         if (button.title !== title) button.title = title;
       }
     });
     drawn.shown = Math.min(x.PAGE, pairs.length);
     while (body.rows.length > drawn.shown) body.deleteRow(-1);
-    fillRows(body, pairs, 0, drawn.shown, labels, format);
+    fillRows(drawn, 0, drawn.shown, labels, format);
     cite.follow(view);  // a citation of a row no longer listed is closed
     moreLabels(view);
     shown(made.idNote, pairs.some(function (p) { return p[0].result_id_derived === 1; }));
@@ -285,7 +291,10 @@
           x.showState(form, state);
           render(view);
           notice.hidden = true;
+          // The address follows after the paint, unless the view has moved on by then (the
+          // back button, or another change): a stale address is never written over a newer.
           x.afterPaint(function () {
+            if (view.state !== state) return;
             var url = new URL(window.location.href);
             url.search = x.query(state);
             if (url.href !== window.location.href) {

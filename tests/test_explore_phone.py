@@ -1,0 +1,50 @@
+"""The results explorer on a phone (390 px): each row is a card whose fields are labelled by
+their column's heading, and a card's citation opens where the reader can read it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_explore import EXPLORE, ROWS
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    tab = context.new_page()
+    yield tab
+    context.close()
+
+
+def settle(tab):
+    """Three frames later: what the page lays out after a change is laid out."""
+    tab.evaluate("""() => new Promise(done => requestAnimationFrame(() =>
+        requestAnimationFrame(() => requestAnimationFrame(done))))""")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_cards_citation_opens_in_view(phone, base_url, lang):
+    # The 4th card of the largest results per accelerator: the cards above it are laid out at
+    # their real height, so the citation the button focuses stays on screen.
+    phone.goto(f"{base_url}{lang}/{EXPLORE}?per=accelerator&sort=-result")
+    phone.locator(".mlperf-explore__count").wait_for()
+    phone.locator(ROWS).nth(3).locator("button.mlperf-cite-button").click()
+    settle(phone)
+    phone.wait_for_timeout(300)
+    settle(phone)
+    box = phone.locator(".mlperf-cite-panel pre").bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + min(box["height"], 100) <= 844
+
+
+@pytest.mark.parametrize("lang, per", [("en", "accelerator"), ("it", "watt"), ("zh", "system")])
+def test_a_cards_result_is_labelled_with_the_views_figure(phone, base_url, lang, per):
+    # The desktop heading of the result column names the view's figure ("Result per
+    # accelerator"); a card's result field carries the same words, in every card drawn.
+    phone.goto(f"{base_url}{lang}/{EXPLORE}?round=v4.1&per={per}")
+    phone.locator(".mlperf-explore__count").wait_for()
+    heading = phone.locator(".mlperf-explore__output th").nth(9).inner_text().strip()
+    labels = phone.locator(f"{ROWS} td:nth-child(10)").evaluate_all(
+        "cells => cells.map(c => c.dataset.label)")
+    assert labels and set(labels) == {heading.rstrip(" ▲▼")}
