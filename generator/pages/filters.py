@@ -56,8 +56,10 @@ def yaml_string(value: object) -> Markup:
 
     The text is HTML-escaped first, quotes included: MkDocs themes insert front-matter titles
     into navigation HTML without escaping them, and Material's social plugin puts them into
-    ``content="…"`` attributes of its meta tags."""
-    return Markup(json.dumps(html.escape(str(value), quote=True), ensure_ascii=False))
+    ``content="…"`` attributes of its meta tags. A ``Markup`` value (a translated sentence
+    whose values Jinja escaped) is unescaped first, so that it is escaped once, not twice."""
+    text = value.unescape() if isinstance(value, Markup) else str(value)
+    return Markup(json.dumps(html.escape(text, quote=True), ensure_ascii=False))
 
 
 def yaml_name(value: object) -> Markup:

@@ -111,13 +111,17 @@ def editorial_pages(registry: Registry, posts: list[Article], records: list[Resu
     own = [p for p in posts if p.lang == lang]
     pages = [Page("blog/index.md", env.get_template("blog_index.md.j2").render()),
              Page("blog/.authors.yml",
-                  editorial.authors_file(lang, data_dir / editorial.AUTHORS_NAME)),
-             Page("tags/index.md", env.get_template("tags_index.md.j2").render())]
+                  editorial.authors_file(lang, data_dir / editorial.AUTHORS_NAME))]
+    tags = []
     for slug, names in sorted(editorial.tags(data_dir / editorial.TAGS_NAME).items()):
         name = names[lang.code]
         count = sum(name in (p.meta.get("tags") or []) for p in own)
         pages.append(Page(f"tags/{slug}.md", env.get_template("tag.md.j2").render(
             name=name, count=count)))
+        tags.append({"slug": slug, "name": name, "count": count})
+    # The tag index: the tags posts use, by name, each linked to its page (tags_index.md.j2).
+    pages.append(Page("tags/index.md", env.get_template("tags_index.md.j2").render(
+        tags=sorted((t for t in tags if t["count"]), key=lambda t: t["name"].casefold()))))
     used_in: dict[str, list[dict]] = {}
     for post in own:
         for ref in post.claim_references():
