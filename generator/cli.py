@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import sys
 import time
 from pathlib import Path
@@ -91,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             paths = new_article(root / "docs", args.slug, args.title, args.date, args.author,
                                 args.tags or ["mlperf"])
             for path in paths:
-                print(f"created {path.relative_to(root)}")
+                print(f"created {os.path.relpath(path)}")  # from where the editor is
             print("next (CONTRIBUTING.md): write the article in each language, title "
                   "included; quote every figure as [[claim:ID]] defined in data/claims.yaml; "
                   "run `make check` until it is green; preview with `make serve LANG=en` (zh, "

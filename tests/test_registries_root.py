@@ -66,3 +66,19 @@ def test_the_tags_plugin_slugs_come_from_the_projects_tags_file(tmp_path):
                              {"enabled": False}, root=root)
     loaded = yaml.load(dump(config), Loader=get_yaml_loader())  # noqa: S506 (MkDocs' loader)
     assert loaded["plugins"]["tags"]["tags_slugify"]("仅此") == "only-here"
+
+
+def test_new_article_names_the_files_it_made_from_where_the_editor_is(tmp_path, capsys,
+                                                                      monkeypatch):
+    # Run from a folder beside the project: each "created" path leads to the file from there.
+    (tmp_path / "project").mkdir()
+    root = project(tmp_path / "project")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    from generator.cli import main
+    assert main(["--root", str(root), "new-article", "c-post", "--author", "desk",
+                 "--tag", "only-here"]) == 0
+    created = [line.split(" ", 1)[1] for line in capsys.readouterr().out.splitlines()
+               if line.startswith("created ")]
+    assert len(created) == 3 and all((elsewhere / path).is_file() for path in created)
