@@ -256,3 +256,15 @@ def test_a_post_shows_its_marks_as_built_without_its_file_being_written(served):
     assert names.count("MLPerf®") == 1 and "MLPerf" not in names
     copy = root / preview.BUILT_POSTS / "en" / "blog" / "posts" / path.name
     assert "tags: [MLPerf®, AMD, Scaling]" in copy.read_text(encoding="utf-8")
+
+
+def test_a_languages_preview_watches_its_own_posts_once():
+    # mkdocs.yml watches every language's posts (the preview's check reads them all); the
+    # language's own are inside its docs_dir, which `mkdocs serve` watches already.
+    from generator.i18n.languages import language
+    from generator.site.config import base_config, language_config
+    from tests.conftest import ROOT
+    base = base_config(ROOT)
+    assert "docs/en/blog/posts" in base["watch"]
+    config = language_config(base, language("en"), "/mlperf-wiki/", {}, root=ROOT)
+    assert config["watch"] == [path for path in base["watch"] if path != "docs/en/blog/posts"]

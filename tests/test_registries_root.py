@@ -82,3 +82,4 @@ def test_new_article_names_the_files_it_made_from_where_the_editor_is(tmp_path, 
     created = [line.split(" ", 1)[1] for line in capsys.readouterr().out.splitlines()
                if line.startswith("created ")]
     assert len(created) == 3 and all((elsewhere / path).is_file() for path in created)
+

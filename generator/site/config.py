@@ -157,6 +157,10 @@ def language_config(base: dict, lang: Language, site_root: str, cards: dict,
                     "tags": {"tags_slugify": Tagged(TAG_SLUGIFIER, {"kwds": {
                         "tags_file": str(root / "data" / "tags.yaml")}})}},
         "markdown_extensions": extensions,
+        # The preview watches its docs_dir already: watched twice, the language's own posts
+        # were rebuilt twice for one save.
+        "watch": [path for path in base.get("watch", [])
+                  if not Path(path).is_relative_to(f"docs/{lang.code}")],
         "extra_css": [hashed.get(name, name) for name in base.get("extra_css", [])],
         "extra_javascript": [hashed.get(name, name) for name in base.get("extra_javascript", [])],
         "extra": {
