@@ -41,7 +41,6 @@ def mark(text: str, key: str | None = None) -> str:
     return USE.sub("MLPerf®", text)
 
 
-
 def mark_catalog(catalog) -> None:
     """Mark every message of a Babel ``catalog`` in place (``mark``); a message without a
     translation gets its marked key as translation, as gettext would show the key."""

@@ -56,7 +56,7 @@ def canary_config(root: Path, lang_code: str = "en") -> dict:
     base = base_config(root)
     lang = language(lang_code)
     config = merged(base, language_config(base, lang, site_root_url(root), {"enabled": False},
-                                          theme_names(root)))
+                                          theme_names(root), root=root))
     del config["INHERIT"]
     config.pop("hooks", None)
     config["plugins"].pop("social", None)

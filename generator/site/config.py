@@ -22,6 +22,7 @@ from pathlib import Path
 import yaml
 from markupsafe import Markup, escape
 
+from generator.editorial import registries
 from generator.editorial.guidelines import LEGEND
 from generator.files import write_text_atomic
 from generator.i18n.catalogs import BACKLINK_TITLE, PERMALINK_TITLE, translations
@@ -33,7 +34,6 @@ from generator.site.feeds import channel_image
 DEFAULT_FAVICON = "assets/images/favicon.png"
 CLAIMS_EXTENSION = "generator.editorial.claim_markdown"
 TAG_SLUGIFIER = "tag:yaml.org,2002:python/object/apply:generator.editorial.registries.tag_slugifier"
-ROOT = Path(__file__).resolve().parents[2]
 # The search plugin's options per language (Material's defaults elsewhere).
 SEARCH = {
     # Italian pages quote English names and terms (throughput, Offline): both languages load.
@@ -111,7 +111,7 @@ def footer(copyright_line: str, lang: Language) -> str:
 
 
 def language_config(base: dict, lang: Language, site_root: str, cards: dict,
-                    hashed: dict[str, str] | None = None, root: Path = ROOT) -> dict:
+                    hashed: dict[str, str] | None = None, *, root: Path) -> dict:
     """What ``mkdocs.<code>.yml`` sets on top of ``base`` for ``lang``.
 
     Args:
@@ -155,7 +155,7 @@ def language_config(base: dict, lang: Language, site_root: str, cards: dict,
                     # The tag slugs of this project's data/tags.yaml (it may be another
                     # project's than this checkout's: ``python -m generator --root``).
                     "tags": {"tags_slugify": Tagged(TAG_SLUGIFIER, {"kwds": {
-                        "tags_file": str(root / "data" / "tags.yaml")}})}},
+                        "tags_file": str(root / "data" / registries.TAGS_NAME)}})}},
         "markdown_extensions": extensions,
         # The preview watches its docs_dir already: watched twice, the language's own posts
         # were rebuilt twice for one save.
@@ -193,5 +193,5 @@ def write_language_configs(root: Path, site_root: str,
     """
     base = base_config(root)
     return sum(write_text_atomic(root / f"mkdocs.{lang.code}.yml", dump(language_config(
-        base, lang, site_root, social.plugin_options(root, lang.code)[0], hashed, root)))
+        base, lang, site_root, social.plugin_options(root, lang.code)[0], hashed, root=root)))
         for lang in languages)
