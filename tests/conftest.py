@@ -140,18 +140,23 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser):
-    """A fresh page that records console errors and every requested URL."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    tab = context.new_page()
-    tab.console_errors = []
-    tab.requests = []
+def recording_page(browser):
+    """A new 1280 × 900 page in its own context that records its console errors
+    (``tab.console_errors``) and every URL it requests (``tab.requests``)."""
+    tab = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    tab.console_errors, tab.requests = [], []
     tab.on("console", lambda m: m.type == "error" and tab.console_errors.append(m.text))
     tab.on("pageerror", lambda e: tab.console_errors.append(str(e)))
     tab.on("request", lambda r: tab.requests.append(r.url))
+    return tab
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page that records console errors and every requested URL."""
+    tab = recording_page(browser)
     yield tab
-    context.close()
+    tab.context.close()
 
 
 @pytest.fixture(scope="module")
@@ -164,12 +169,7 @@ def searcher(browser, base_url):
 
     def search(lang, query):
         if lang not in tabs:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            tab = tabs[lang] = context.new_page()
-            tab.console_errors, tab.requests = [], []
-            tab.on("console", lambda m, t=tab: m.type == "error" and t.console_errors.append(m.text))
-            tab.on("pageerror", lambda e, t=tab: t.console_errors.append(str(e)))
-            tab.on("request", lambda r, t=tab: t.requests.append(r.url))
+            tab = tabs[lang] = recording_page(browser)
             tab.goto(f"{base_url}{lang}/")
             tab.locator("label.md-search__icon, .md-search__input").first.click()
         tab = tabs[lang]
