@@ -15,9 +15,11 @@
   var COLUMNS = ["round", "result_id", "suite", "model", "scenario", "division", "category",
                  "submitter", "system", "accelerator", "accelerators", "result"];
   var NUMERIC = { round: true, accelerators: true, result: true };
-  // Rows drawn at a time: each row drawn is style and layout at every filter change, which
-  // must redraw in 100 ms on a phone-class CPU (tools/bench_explorer.py measures it).
-  var PAGE = 20;
+  // Rows drawn at a time, and added by "Show more": ten, the page length DataTables starts
+  // tables with. Each row drawn is style, layout and paint at every filter change, which must
+  // redraw in 100 ms on a phone-class CPU (tools/bench_explorer.py measures it): with twenty
+  // the slowest change took 122-143 ms at CPU ×4, with ten 85-87 ms (on the same machine).
+  var PAGE = 10;
   var SEVERAL = "\u0000several";  // the option standing for several values from the address
   // One collator for every text comparison (String.localeCompare makes one at each call).
   var collator = new Intl.Collator();
