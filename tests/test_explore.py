@@ -606,3 +606,58 @@ def test_counts_are_grouped_as_on_the_other_pages_and_all_rows_shown_say_so(page
     assert 0 < len(few) <= PAGE
     open_view(page, base_url, "?round=v5.1&suite=edge&submitter=Lenovo&scenario=Offline")
     assert page.locator(".mlperf-explore__output p:visible", has_text="first").count() == 0
+
+
+def test_a_filter_given_twice_in_the_address_is_one_value(page, base_url, table):
+    # ?round=v6.1&round=v6.1 is the view of v6.1 (its rows counted in the CSV): the menu shows
+    # v6.1 itself, not a choice of "v6.1, v6.1", and the next address names it once.
+    open_view(page, base_url, "?round=v6.1&round=v6.1")
+    assert shown_count(page) == len(table[table["round"] == "v6.1"])
+    assert page.locator("#explore-round").input_value() == "v6.1"
+    assert page.locator("#explore-round option[data-several]").count() == 0
+    assert not page.locator(".mlperf-explore__notice").is_visible()
+    page.select_option("#explore-scenario", "Offline")
+    page.wait_for_function("new URLSearchParams(location.search).get('scenario') === 'Offline'")
+    assert parse_qs(urlsplit(page.url).query)["round"] == ["v6.1"]
+
+
+def set_limit(page, name, value):
+    """Types value into an accelerator-count field and commits it, as Enter does."""
+    field = page.locator(f"#explore-{name}")
+    field.fill(value)
+    field.dispatch_event("change")
+
+
+@pytest.mark.parametrize("typed", ["0", "2.5", "9999999", "-4"])
+def test_a_limit_that_is_not_a_count_is_said_not_cleared(page, base_url, table, typed):
+    # A least count that is no whole number from 1 to 999,999 is not applied: the count is
+    # the whole dataset's (the CSV's rows), the field keeps what was typed and is marked
+    # invalid, and the note says which field and why.
+    open_view(page, base_url, "")
+    set_limit(page, "min_accelerators", typed)
+    note = page.locator("#explore-limits")
+    note.wait_for()
+    assert f"Accelerators, at least: {typed} is not a whole number from 1 to 999,999" in (
+        note.inner_text())
+    assert page.locator("#explore-min_accelerators").input_value() == typed
+    assert page.locator("#explore-min_accelerators").get_attribute("aria-invalid") == "true"
+    assert shown_count(page) == len(table)
+    # A count then typed applies, and the note goes: rows with at least 4 accelerators.
+    at_least_4 = pd.to_numeric(table.total_accelerators, errors="coerce") >= 4
+    set_limit(page, "min_accelerators", "4")
+    note.wait_for(state="hidden")
+    assert shown_count(page) == int(at_least_4.sum())
+    assert page.locator("#explore-min_accelerators").get_attribute("aria-invalid") is None
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "The least number of accelerators asked for (8) is above the most (2)"),
+    ("it", "Il numero minimo di acceleratori richiesto (8) supera il massimo (2)"),
+    ("zh", "加速器数量下限（8）高于上限（2）")])
+def test_a_least_count_above_the_most_says_so(page, base_url, lang, words):
+    # From the address as from the fields: no result can have 8 accelerators or more and 2
+    # or fewer, and the page says why it shows none.
+    open_view(page, base_url, "?min_accelerators=8&max_accelerators=2", lang)
+    assert shown_count(page) == 0
+    assert words in page.locator("#explore-limits").inner_text()

@@ -181,6 +181,30 @@
     setContent(made.more, fill(labels.more, { count: format.count(Math.min(x.PAGE, left)) }));
   }
 
+  // The note under the filters on the accelerator-count limits: each one typed that is not a
+  // count (not applied, and marked invalid), and a least count above the most.
+  function limitsNote(view) {
+    var labels = view.labels, format = view.format, state = view.state, texts = [];
+    ["min_accelerators", "max_accelerators"].forEach(function (name) {
+      var input = view.form.elements[name], bad = view.invalid.filter(function (item) {
+        return item.name === name; })[0];
+      if (bad) {
+        texts.push(bad.value === "" ? fill(labels.count_unreadable, { field: labels[name] })
+          : fill(labels.count_invalid, { field: labels[name], value: bad.value,
+                                         limit: format.count(x.MOST_ACCELERATORS) }));
+      }
+      if (bad) input.setAttribute("aria-invalid", "true");
+      else if (input.hasAttribute("aria-invalid")) input.removeAttribute("aria-invalid");
+    });
+    if (state.min_accelerators !== null && state.max_accelerators !== null &&
+        state.min_accelerators > state.max_accelerators) {
+      texts.push(fill(labels.range_empty, { min: format.count(state.min_accelerators),
+                                            max: format.count(state.max_accelerators) }));
+    }
+    setContent(view.limits, texts.join(labels.gap));
+    shown(view.limits, texts.length > 0);
+  }
+
   function render(view) {
     var labels = view.labels, state = view.state, format = view.format;
     var all = view.rows.filter(x.matcher(state));
@@ -210,6 +234,7 @@
       setContent(made.noPower, fill(unmeasured.length > 1 ? labels.no_power_rounds
         : labels.no_power, { round: unmeasured[0], rounds: view.format.list(unmeasured) }));
     }
+    limitsNote(view);
     var left = all.length - pairs.length;
     shown(made.leftOut, left > 0);
     if (left) {
@@ -262,6 +287,7 @@
     var labels = JSON.parse(form.dataset.labels);
     var output = form.parentNode.querySelector(".mlperf-explore__output");
     var notice = form.parentNode.querySelector(".mlperf-explore__notice");
+    var limits = form.parentNode.querySelector("#explore-limits");
     fetch(new URL(form.dataset.src, document.baseURI).href)
       .then(function (response) {
         if (!response.ok) throw new Error(response.status + " " + response.url);
@@ -274,7 +300,7 @@
         // The output: notes before the table, the table (table()), what follows it.
         var view = { form: form, labels: labels, output: output, data: data, rows: rows,
                      count: form.parentNode.querySelector(".mlperf-explore__count"),
-                     format: formatter(form.dataset.locale),
+                     format: formatter(form.dataset.locale), limits: limits, invalid: [],
                      before: element("div"), after: element("div") };
         output.replaceChildren(view.before, view.after);
         function fromAddress() {
@@ -283,14 +309,16 @@
           notice.textContent = parsed.ignored.length ?
             fill(labels.ignored, { items: parsed.ignored.join(", ") }) : "";
           view.state = parsed.state;
+          view.invalid = [];
           x.showState(form, view.state);
           render(view);
         }
         function change(state) {
           view.state = state;
-          x.showState(form, state);
+          view.invalid = x.invalidLimits(form);
+          x.showState(form, state, view.invalid.map(function (item) { return item.name; }));
           render(view);
-          notice.hidden = true;
+          shown(notice, false);
           // The address follows after the paint, unless the view has moved on by then (the
           // back button, or another change): a stale address is never written over a newer.
           x.afterPaint(function () {

@@ -205,17 +205,23 @@
     return text ? "?" + text : "";
   }
 
+  // An accelerator count a limit accepts: a whole number from 1 to MOST_ACCELERATORS, in digits.
+  var MOST_ACCELERATORS = 999999;
+  function isCount(text) { return /^\d{1,6}$/.test(text) && Number(text) >= 1; }
+
+  // A value given twice for one filter (?round=v6.1&round=v6.1) is the same view as once.
   function parse(search, options) {
     var state = { filters: {}, min_accelerators: null, max_accelerators: null, per: "system",
                   sort: null }, ignored = [];
     new URLSearchParams(search).forEach(function (value, name) {
       if (FILTERS.indexOf(name) >= 0) {
-        if (Object.prototype.hasOwnProperty.call(options[name], value)) {
-          state.filters[name] = (state.filters[name] || []).concat([value]);
-        } else {
+        var chosen = state.filters[name] || [];
+        if (!Object.prototype.hasOwnProperty.call(options[name], value)) {
           ignored.push(name + "=" + value);
+        } else if (chosen.indexOf(value) < 0) {
+          state.filters[name] = chosen.concat([value]);
         }
-      } else if (LIMITS.indexOf(name) >= 0 && /^\d{1,6}$/.test(value) && Number(value) >= 1) {
+      } else if (LIMITS.indexOf(name) >= 0 && isCount(value)) {
         state[name] = Number(value);
       } else if (name === "per" && PER.indexOf(value) >= 0) {
         state.per = value;
@@ -298,8 +304,21 @@
     });
   }
 
-  // The controls show a view; a view is read back from the controls.
-  function showState(form, state) {
+  // The limits typed that are not accelerator counts (isCount), as {name, value}: value is ""
+  // where the browser could not read a number at all (the field's validity.badInput).
+  function invalidLimits(form) {
+    return LIMITS.map(function (name) {
+      var input = form.elements[name];
+      if (input.validity.badInput) return { name: name, value: "" };
+      return input.value === "" || isCount(input.value) ? null
+                                                        : { name: name, value: input.value };
+    }).filter(Boolean);
+  }
+
+  // The controls show a view; a view is read back from the controls. The limits named in keep
+  // are left as the reader typed them (invalidLimits), for the note that says why they are
+  // not applied.
+  function showState(form, state, keep) {
     FILTERS.forEach(function (name) {
       var select = form.elements[name], values = state.filters[name] || [];
       var several = select.querySelector("option[data-several]");
@@ -315,6 +334,7 @@
       select.value = values.length > 1 ? SEVERAL : values[0] || "";
     });
     LIMITS.forEach(function (name) {
+      if ((keep || []).indexOf(name) >= 0) return;
       form.elements[name].value = state[name] === null ? "" : String(state[name]);
     });
     form.elements.per.value = state.per;
@@ -332,7 +352,7 @@
     });
     LIMITS.forEach(function (name) {
       var value = form.elements[name].value;
-      if (/^\d{1,6}$/.test(value) && Number(value) >= 1) state[name] = Number(value);
+      if (isCount(value)) state[name] = Number(value);
     });
     var sort = form.elements.sort.value;
     if (sort) state.sort = { column: sort.replace(/^-/, ""), descending: sort.charAt(0) === "-" };
@@ -343,6 +363,7 @@
                            sortRows: sortRows, parse: parse, query: query,
                            filterOptions: filterOptions, fillMenus: fillMenus,
                            showState: showState, readState: readState,
+                           invalidLimits: invalidLimits, MOST_ACCELERATORS: MOST_ACCELERATORS,
                            element: element, fill: fill, setText: setText,
                            setContent: setContent, shown: shown, afterPaint: afterPaint,
                            PAGE: PAGE };
