@@ -628,17 +628,19 @@ def set_limit(page, name, value):
     field.dispatch_event("change")
 
 
-@pytest.mark.parametrize("typed", ["0", "2.5", "9999999", "-4"])
+@pytest.mark.parametrize("typed", ["0", "2.5", "2,5", "1e3", "9999999", "-4", "many"])
 def test_a_limit_that_is_not_a_count_is_said_not_cleared(page, base_url, table, typed):
-    # A least count that is no whole number from 1 to 999,999 is not applied: the count is
-    # the whole dataset's (the CSV's rows), the field keeps what was typed and is marked
-    # invalid, and the note says which field and why.
+    # A least count that is no whole number from 1 to 999999 in digits is not applied: the
+    # count is the whole dataset's (the CSV's rows), the field keeps what was typed (2,5 too,
+    # which a number field turned into 25) and is marked invalid, and the note (a live region)
+    # says which field, and what to type.
     open_view(page, base_url, "")
     set_limit(page, "min_accelerators", typed)
     note = page.locator("#explore-limits")
     note.wait_for()
-    assert f"Accelerators, at least: {typed} is not a whole number from 1 to 999,999" in (
-        note.inner_text())
+    assert note.get_attribute("role") == "status"
+    assert note.inner_text() == (f"Accelerators, at least: {typed} is not applied. Type a whole "
+                                 f"number from 1 to 999999, in digits only.")
     assert page.locator("#explore-min_accelerators").input_value() == typed
     assert page.locator("#explore-min_accelerators").get_attribute("aria-invalid") == "true"
     assert shown_count(page) == len(table)
@@ -651,6 +653,17 @@ def test_a_limit_that_is_not_a_count_is_said_not_cleared(page, base_url, table, 
     assert page.console_errors == []
 
 
+def test_an_italian_thousand_is_not_read_as_one(page, base_url, table):
+    # "1.000" is a thousand to an Italian reader and 1 to JavaScript: neither is applied,
+    # and the note writes the largest count without grouping, as it is to be typed.
+    open_view(page, base_url, "", "it")
+    set_limit(page, "max_accelerators", "1.000")
+    note = page.locator("#explore-limits")
+    note.wait_for()
+    assert "1.000 non viene applicato" in note.inner_text() and "999999" in note.inner_text()
+    assert shown_count(page) == len(table)
+
+
 @pytest.mark.parametrize("lang, words", [
     ("en", "The least number of accelerators asked for (8) is above the most (2)"),
     ("it", "Il numero minimo di acceleratori richiesto (8) supera il massimo (2)"),
@@ -661,3 +674,31 @@ def test_a_least_count_above_the_most_says_so(page, base_url, lang, words):
     open_view(page, base_url, "?min_accelerators=8&max_accelerators=2", lang)
     assert shown_count(page) == 0
     assert words in page.locator("#explore-limits").inner_text()
+    for name in ("min", "max"):
+        assert page.locator(f"#explore-{name}_accelerators").get_attribute(
+            "aria-invalid") == "true"
+
+
+def test_a_parameter_given_again_keeps_its_first_value_and_says_so(page, base_url, table):
+    # per=watt then per=accelerator: the view is per unit of energy (rows with a power result,
+    # counted in the CSV's power_result column), and the note names the one ignored, and a
+    # value not understood given twice once.
+    open_view(page, base_url, "?per=watt&per=accelerator&round=bogus&round=bogus")
+    assert shown_count(page) == int((table.power_result != "").sum())
+    notice = page.locator(".mlperf-explore__notice").inner_text()
+    assert "per=accelerator" in notice and notice.count("round=bogus") == 1
+
+
+def test_the_last_row_has_its_own_button_and_keeps_the_focus(page, base_url, table):
+    # v5.1 mixtral-8x7b Offline has 11 results (counted in the CSV): the first ten, then
+    # "Show the last one"; once it is shown the button goes and the focus is on its row.
+    rows = table[(table["round"] == "v5.1") & (table.model == "mixtral-8x7b")
+                 & (table.scenario == "Offline")]
+    assert len(rows) == PAGE + 1
+    open_view(page, base_url, "?round=v5.1&model=mixtral-8x7b&scenario=Offline")
+    more = page.locator(".mlperf-explore__output button.md-button")
+    assert more.inner_text() == "Show the last one"
+    more.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {PAGE + 1}")
+    assert page.evaluate("document.activeElement.closest('tr').sectionRowIndex") == PAGE

@@ -160,10 +160,14 @@
     };
     made.more.type = "button";
     made.more.addEventListener("click", function () {
-      var drawn = view.table, next = Math.min(drawn.shown + x.PAGE, drawn.pairs.length);
-      fillRows(drawn, drawn.shown, next, labels, view.format);
+      var drawn = view.table, first = drawn.shown;
+      var next = Math.min(first + x.PAGE, drawn.pairs.length);
+      fillRows(drawn, first, next, labels, view.format);
       drawn.shown = next;
       moreLabels(view);
+      // The last rows shown, the button goes: the focus moves to the first row it added
+      // (its result's link), not to the page's start.
+      if (made.more.hidden) drawn.body.rows[first].cells[1].firstChild.focus();
     });
     view.before.append(made.noPower, made.leftOut, made.apart, made.none);
     view.after.append(made.showing, made.more, made.idNote, made.derived, made.downloads.node,
@@ -178,29 +182,35 @@
     shown(made.showing, left > 0);  // "the first N" only while rows are left to show
     shown(made.more, left > 0);
     setContent(made.showing, fill(labels.showing, { shown: format.count(drawn.shown) }));
-    setContent(made.more, fill(labels.more, { count: format.count(Math.min(x.PAGE, left)) }));
+    // One row left: its own words (CLDR's plural "one" of English and Italian is the count 1;
+    // Chinese has one form).
+    var adding = Math.min(x.PAGE, left);
+    setContent(made.more, adding === 1 ? labels.more_one
+                                       : fill(labels.more, { count: format.count(adding) }));
   }
 
-  // The note under the filters on the accelerator-count limits: each one typed that is not a
-  // count (not applied, and marked invalid), and a least count above the most.
+  // The note under the filters on the accelerator-count limits (a live region, which each of
+  // the two fields names as its description): each limit typed that is not a count, not
+  // applied, and a least count above the most; the fields concerned are marked invalid. The
+  // largest count is written as a reader types it, in digits only (explore.js isCount).
   function limitsNote(view) {
-    var labels = view.labels, format = view.format, state = view.state, texts = [];
-    ["min_accelerators", "max_accelerators"].forEach(function (name) {
-      var input = view.form.elements[name], bad = view.invalid.filter(function (item) {
-        return item.name === name; })[0];
-      if (bad) {
-        texts.push(bad.value === "" ? fill(labels.count_unreadable, { field: labels[name] })
-          : fill(labels.count_invalid, { field: labels[name], value: bad.value,
-                                         limit: format.count(x.MOST_ACCELERATORS) }));
-      }
-      if (bad) input.setAttribute("aria-invalid", "true");
-      else if (input.hasAttribute("aria-invalid")) input.removeAttribute("aria-invalid");
+    var labels = view.labels, format = view.format, state = view.state, texts = [], bad = {};
+    view.invalid.forEach(function (item) {
+      bad[item.name] = true;
+      texts.push(fill(labels.count_invalid, { field: labels[item.name], value: item.value,
+                                              limit: String(x.MOST_ACCELERATORS) }));
     });
     if (state.min_accelerators !== null && state.max_accelerators !== null &&
         state.min_accelerators > state.max_accelerators) {
+      bad.min_accelerators = bad.max_accelerators = true;
       texts.push(fill(labels.range_empty, { min: format.count(state.min_accelerators),
                                             max: format.count(state.max_accelerators) }));
     }
+    ["min_accelerators", "max_accelerators"].forEach(function (name) {
+      var input = view.form.elements[name];
+      if (bad[name]) input.setAttribute("aria-invalid", "true");
+      else if (input.hasAttribute("aria-invalid")) input.removeAttribute("aria-invalid");
+    });
     setContent(view.limits, texts.join(labels.gap));
     shown(view.limits, texts.length > 0);
   }
@@ -307,7 +317,7 @@
           var parsed = x.parse(window.location.search, options);
           notice.hidden = !parsed.ignored.length;
           notice.textContent = parsed.ignored.length ?
-            fill(labels.ignored, { items: parsed.ignored.join(", ") }) : "";
+            fill(labels.ignored, { items: view.format.list(parsed.ignored) }) : "";
           view.state = parsed.state;
           view.invalid = [];
           x.showState(form, view.state);

@@ -205,32 +205,37 @@
     return text ? "?" + text : "";
   }
 
-  // An accelerator count a limit accepts: a whole number from 1 to MOST_ACCELERATORS, in digits.
+  // An accelerator count a limit accepts: a whole number from 1 to MOST_ACCELERATORS, in digits
+  // only (no sign, point, grouping or exponent: "1.000" is a thousand to an Italian reader).
   var MOST_ACCELERATORS = 999999;
-  function isCount(text) { return /^\d{1,6}$/.test(text) && Number(text) >= 1; }
+  function isCount(text) {
+    return /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= MOST_ACCELERATORS;
+  }
 
-  // A value given twice for one filter (?round=v6.1&round=v6.1) is the same view as once.
+  // A parameter given twice with one value (?round=v6.1&round=v6.1) is the same view as once.
+  // A parameter of one value given again with another (?per=watt&per=accelerator) keeps its
+  // first; the others are ignored, and said, as is each value not understood.
   function parse(search, options) {
-    var state = { filters: {}, min_accelerators: null, max_accelerators: null, per: "system",
-                  sort: null }, ignored = [];
+    var state = { filters: {}, min_accelerators: null, max_accelerators: null, per: null,
+                  sort: null }, ignored = [], seen = new Set();
     new URLSearchParams(search).forEach(function (value, name) {
-      if (FILTERS.indexOf(name) >= 0) {
-        var chosen = state.filters[name] || [];
-        if (!Object.prototype.hasOwnProperty.call(options[name], value)) {
-          ignored.push(name + "=" + value);
-        } else if (chosen.indexOf(value) < 0) {
-          state.filters[name] = chosen.concat([value]);
-        }
-      } else if (LIMITS.indexOf(name) >= 0 && isCount(value)) {
+      var item = value ? name + "=" + value : name, column = value.replace(/^-/, "");
+      if (seen.has(item)) return;
+      seen.add(item);
+      if (FILTERS.indexOf(name) >= 0 &&
+          Object.prototype.hasOwnProperty.call(options[name], value)) {
+        state.filters[name] = (state.filters[name] || []).concat([value]);
+      } else if (LIMITS.indexOf(name) >= 0 && state[name] === null && isCount(value)) {
         state[name] = Number(value);
-      } else if (name === "per" && PER.indexOf(value) >= 0) {
+      } else if (name === "per" && state.per === null && PER.indexOf(value) >= 0) {
         state.per = value;
-      } else if (name === "sort" && COLUMNS.indexOf(value.replace(/^-/, "")) >= 0) {
-        state.sort = { column: value.replace(/^-/, ""), descending: value.charAt(0) === "-" };
+      } else if (name === "sort" && state.sort === null && COLUMNS.indexOf(column) >= 0) {
+        state.sort = { column: column, descending: value.charAt(0) === "-" };
       } else {
-        ignored.push(value ? name + "=" + value : name);
+        ignored.push(item);
       }
     });
+    state.per = state.per || "system";
     return { state: state, ignored: ignored };
   }
 
@@ -304,14 +309,11 @@
     });
   }
 
-  // The limits typed that are not accelerator counts (isCount), as {name, value}: value is ""
-  // where the browser could not read a number at all (the field's validity.badInput).
+  // The limits typed that are not accelerator counts (isCount), as {name, value}.
   function invalidLimits(form) {
     return LIMITS.map(function (name) {
-      var input = form.elements[name];
-      if (input.validity.badInput) return { name: name, value: "" };
-      return input.value === "" || isCount(input.value) ? null
-                                                        : { name: name, value: input.value };
+      var value = form.elements[name].value.trim();
+      return value === "" || isCount(value) ? null : { name: name, value: value };
     }).filter(Boolean);
   }
 
@@ -351,7 +353,7 @@
       else if (value) state.filters[name] = [value];
     });
     LIMITS.forEach(function (name) {
-      var value = form.elements[name].value;
+      var value = form.elements[name].value.trim();
       if (isCount(value)) state[name] = Number(value);
     });
     var sort = form.elements.sort.value;
