@@ -13,25 +13,30 @@
   // significant digits below 1; rounded half to even and grouped from four digits on, as
   // Babel writes them there (3.062,7 in Italian, where Intl's default writes 3062,7; counts
   // too: 3.397 risultati), so that a row's figure and its citation read as on the other pages.
+  // Each formatter is made once: making one costs 10-70 ms at CPU ×4 the first time (ICU's data
+  // for the locale), which a filter change would otherwise wait for. prepare() makes those of
+  // up to PREPARED_DECIMALS decimals while the page is idle.
+  var PREPARED_DECIMALS = 4;
   function formatter(locale) {
-    var cache = {};
+    var cache = {}, list = null;
     function decimals(value) {
       var a = Math.abs(value);
       if (a > 0 && a < 1) return Math.max(2, 2 - Math.floor(Math.log10(a)));
       return a < 100 ? 2 : a < 10000 ? 1 : 0;
     }
+    function numbers(d) {
+      return cache[d] || (cache[d] = new Intl.NumberFormat(locale, {
+        maximumFractionDigits: d, roundingMode: "halfEven", useGrouping: "always" }));
+    }
+    function lists() { return list || (list = new Intl.ListFormat(locale)); }
     return {
-      result: function (value) {
-        var d = decimals(value);
-        if (!cache[d]) {
-          cache[d] = new Intl.NumberFormat(locale, { maximumFractionDigits: d,
-                                                     roundingMode: "halfEven",
-                                                     useGrouping: "always" });
-        }
-        return cache[d].format(value);
-      },
+      result: function (value) { return numbers(decimals(value)).format(value); },
       count: new Intl.NumberFormat(locale, { useGrouping: "always" }).format,
-      list: function (items) { return new Intl.ListFormat(locale).format(items); }
+      list: function (items) { return lists().format(items); },
+      prepare: function () {
+        for (var d = 0; d <= PREPARED_DECIMALS; d++) numbers(d);
+        lists();
+      }
     };
   }
 
@@ -361,10 +366,14 @@
         fromAddress();
         // Each figure's order largest first, the sort a reader asks for most, is made while the
         // page is idle (explore.js order()): even the first sort by result is then one pass.
-        ["system", "accelerator", "watt"].forEach(function (per) {
-          if (window.requestIdleCallback) window.requestIdleCallback(function () {
-            x.sortRows([], { column: "result", descending: true }, rows, per, data.units); });
-        });
+        // So are the number formats a change may need (formatter()).
+        if (window.requestIdleCallback) {
+          ["system", "accelerator", "watt"].forEach(function (per) {
+            window.requestIdleCallback(function () {
+              x.sortRows([], { column: "result", descending: true }, rows, per, data.units); });
+          });
+          window.requestIdleCallback(view.format.prepare);
+        }
       })
       .catch(function (error) {
         notice.textContent = labels.failed;
