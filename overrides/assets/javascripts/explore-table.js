@@ -222,13 +222,14 @@
 
   function render(view) {
     var labels = view.labels, state = view.state, format = view.format;
-    var all = view.rows.filter(x.matcher(state));
-    var pairs = [];
-    all.forEach(function (row) {
-      var figure = x.measure(row, state.per, view.data.units);
-      if (figure) pairs.push([row, figure]);
-    });
-    pairs = x.sortRows(pairs, state.sort, view.rows, state.per, view.data.units);
+    var match = x.matcher(state), rows = view.rows, all = [], pairs = [];
+    var every = x.pairsOf(rows, state.per, view.data.units);
+    for (var i = 0; i < rows.length; i++) {
+      if (!match(rows[i])) continue;
+      all.push(rows[i]);
+      if (every[i]) pairs.push(every[i]);
+    }
+    pairs = x.sortRows(pairs, state.sort, rows, state.per, view.data.units);
     var made = parts(view);
     // The count is the page's live region: a screen reader hears it after each change, not the
     // whole table.

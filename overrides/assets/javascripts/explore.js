@@ -129,6 +129,17 @@
     return cached[per];
   }
 
+  // Each result's [row, figure] pair for a figure (per), in the file's order, null where the
+  // result has none: made once per figure and page (rows.pairs), so that a redraw makes no
+  // object per result. rows: decode's rows; per and units as measure's.
+  function pairsOf(rows, per, units) {
+    var made = rows.pairs || (rows.pairs = {});
+    return made[per] || (made[per] = rows.map(function (row) {
+      var figure = measure(row, per, units);
+      return figure ? [row, figure] : null;
+    }));
+  }
+
   function figureOf(row, per, units) {
     if (per === "accelerator") {
       return row.per_accelerator === null ? null :
@@ -361,7 +372,7 @@
     return state;
   }
 
-  window.mlperfExplore = { decode: decode, matcher: matcher, measure: measure,
+  window.mlperfExplore = { decode: decode, matcher: matcher, measure: measure, pairsOf: pairsOf,
                            sortRows: sortRows, parse: parse, query: query,
                            filterOptions: filterOptions, fillMenus: fillMenus,
                            showState: showState, readState: readState,
