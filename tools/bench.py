@@ -47,7 +47,7 @@ from generator.site import generation_stamp  # noqa: E402
 from tools import bench_load  # noqa: E402
 from tools.bench_default import DEFAULT_CAP_S, default_config, mkdocs  # noqa: E402
 from tools.bench_editor import edited_article_seconds, preview_times, profile_build  # noqa: E402
-from tools.bench_explorer import explorer_redraw, summary  # noqa: E402
+from tools.bench_explorer import VIEWPORTS, explorer_redraw, summary  # noqa: E402
 from tools.bench_project import MLCOMMONS, copy_project, synthetic_summaries  # noqa: E402
 from tools.bench_targets import build_rows, print_targets, reader_rows  # noqa: E402
 from tools.bench_weights import page_weight, site_size  # noqa: E402
@@ -122,7 +122,8 @@ def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
         print(f"  {label}: first loads in Chromium (tools/bench_load.py)…", flush=True)
         row["load"] = bench_load.first_loads(root / "site")
         print(f"  {label}: results explorer's redraw (CPU ×4)…", flush=True)
-        row["explorer"] = explorer_redraw(root / "site")
+        row["explorer"] = [explorer_redraw(root / "site", viewport=shape)
+                           for shape in VIEWPORTS]
         row["extra_targets"] += reader_rows(row["load"], row["explorer"])
     return row
 
@@ -224,8 +225,8 @@ def print_table(rows: list[dict]) -> None:
             print(f"\neditor's preview ({row['label']}, make serve LANG=zh): serving after "
                   f"{p['start']:.1f} s; an edited post rebuilt {p['post']:.1f} s after saving, "
                   f"an edited data/claims.yaml {p['claims']:.1f} s after saving")
-        if "explorer" in row:
-            print(f"\n{summary(row['explorer'])} ({row['label']})")
+        for figures in row.get("explorer", []):
+            print(f"\n{summary(figures)} ({row['label']})")
         if "profile" in row:
             print(f"\nprofile of the en MkDocs build ({row['label']}, cProfile, cumulative s; "
                   "groups overlap):")

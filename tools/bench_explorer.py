@@ -1,7 +1,8 @@
 """The results explorer's redraw time, for `make bench` (``tools/bench.py``) or on its own:
 ``python tools/bench_explorer.py [site/]``.
 
-Opens ``<site>/en/results/explore/`` with the whole dataset in headless Chromium whose CPU is
+Opens ``<site>/en/results/explore/`` with the whole dataset in headless Chromium, on a desktop
+screen and on a phone's (``VIEWPORTS``: the table, and its rows as cards), whose CPU is
 slowed four times (the DevTools protocol's ``Emulation.setCPUThrottlingRate``, rate 4: a
 phone-class CPU, as the explorer issue asks), then makes ``changes`` filter changes one after
 another, cycling through filters that each select part of the dataset and back to "all" (the
@@ -28,6 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 THROTTLE = 4
+# (width, height) in CSS px: a desktop screen, and a phone's (where each row is a card).
+VIEWPORTS = ((1280, 900), (390, 844))
 # (filter, value) pairs a reader might choose, each followed by its "all" again; "" is "all".
 CHANGES = (("round", "v6.1"), ("round", ""), ("division", "closed"), ("division", ""),
            ("scenario", "Offline"), ("scenario", ""), ("per", "accelerator"), ("per", "system"),
@@ -65,9 +68,10 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 def explorer_redraw(site: Path = ROOT / "site", changes: int = 24,
-                    throttle: int = THROTTLE) -> dict:
+                    throttle: int = THROTTLE, viewport: tuple[int, int] = VIEWPORTS[0]) -> dict:
     """Time ``changes`` filter changes of the explorer of the built ``site`` (a folder holding
-    ``en/results/explore/``), under CPU throttling ×``throttle``.
+    ``en/results/explore/``), under CPU throttling ×``throttle``, on a screen of ``viewport``
+    (width, height) CSS px.
 
     Returns:
         ``{"median_ms", "max_ms", "changes", "rows", "throttle"}``: median and slowest change
@@ -90,7 +94,7 @@ def explorer_redraw(site: Path = ROOT / "site", changes: int = 24,
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM,
                                                  args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
             page.goto(f"http://127.0.0.1:{server.server_port}/en/results/explore/")
             page.locator(".mlperf-explore__count").wait_for()
             rows = page.evaluate("""() => Number(document.querySelector(
@@ -108,8 +112,8 @@ def explorer_redraw(site: Path = ROOT / "site", changes: int = 24,
     finally:
         server.shutdown()
     return {"median_ms": statistics.median(times), "max_ms": max(times), "changes": changes,
-            "rows": rows, "throttle": throttle, "cpu_median_ms": statistics.median(cpu),
-            "cpu_max_ms": max(cpu)}
+            "rows": rows, "throttle": throttle, "width": viewport[0],
+            "cpu_median_ms": statistics.median(cpu), "cpu_max_ms": max(cpu)}
 
 
 def thread_time(cdp) -> float:
@@ -120,12 +124,15 @@ def thread_time(cdp) -> float:
 
 def summary(figures: dict) -> str:
     """One line of ``explorer_redraw``'s figures, for the bench's report."""
-    return (f"results explorer, a filter change redrawn under CPU ×{figures['throttle']} "
-            f"({figures['rows']} results, {figures['changes']} changes): median "
+    return (f"results explorer at {figures['width']} px, a filter change redrawn under CPU "
+            f"×{figures['throttle']} ({figures['rows']} results, {figures['changes']} changes): "
+            f"median "
             f"{figures['median_ms']:.0f} ms, max {figures['max_ms']:.0f} ms (target 100 ms); "
             f"main thread's CPU time median {figures['cpu_median_ms']:.0f} ms, "
             f"max {figures['cpu_max_ms']:.0f} ms")
 
 
 if __name__ == "__main__":
-    print(summary(explorer_redraw(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site")))
+    for shape in VIEWPORTS:
+        print(summary(explorer_redraw(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site",
+                                      viewport=shape)), flush=True)
