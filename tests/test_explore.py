@@ -660,8 +660,32 @@ def test_an_italian_thousand_is_not_read_as_one(page, base_url, table):
     set_limit(page, "max_accelerators", "1.000")
     note = page.locator("#explore-limits")
     note.wait_for()
-    assert "1.000 non viene applicato" in note.inner_text() and "999999" in note.inner_text()
+    assert "1.000 non è valido" in note.inner_text() and "999999" in note.inner_text()
     assert shown_count(page) == len(table)
+
+
+@pytest.mark.parametrize("lang, typed", [("en", " 4 "), ("zh", "４")])
+def test_a_count_with_spaces_or_full_width_digits_applies(page, base_url, table, lang, typed):
+    # Spaces around a count, or the full-width digits of a Chinese input method, are that
+    # count: rows with at least 4 accelerators (the CSV's total_accelerators), no note.
+    at_least_4 = pd.to_numeric(table.total_accelerators, errors="coerce") >= 4
+    open_view(page, base_url, "", lang)
+    set_limit(page, "min_accelerators", typed)
+    page.wait_for_function("new URLSearchParams(location.search).get('min_accelerators') === '4'")
+    assert shown_count(page) == int(at_least_4.sum())
+    assert not page.locator("#explore-limits").is_visible()
+
+
+def test_one_result_is_counted_in_the_singular(page, base_url, table):
+    # v6.0 3d-unet-99 Offline has one result in the CSV: "1 result matches.", and the chart
+    # block speaks of the one result, not of "the 1 best results".
+    one = table[(table["round"] == "v6.0") & (table.model == "3d-unet-99")
+                & (table.scenario == "Offline")]
+    assert len(one) == 1
+    open_view(page, base_url, "?round=v6.0&model=3d-unet-99&scenario=Offline")
+    assert page.locator(".mlperf-explore__count").inner_text() == "1 result matches."
+    assert page.locator(".mlperf-explore__chart figcaption").text_content().startswith(
+        "The one result of this view in ")
 
 
 @pytest.mark.parametrize("lang, words", [

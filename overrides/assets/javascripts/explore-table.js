@@ -188,7 +188,7 @@
     shown(made.more, left > 0);
     setContent(made.showing, fill(labels.showing, { shown: format.count(drawn.shown) }));
     // One row left: its own words (CLDR's plural "one" of English and Italian is the count 1;
-    // Chinese has one form).
+    // Chinese has one form), as for the count of one result (render()).
     var adding = Math.min(x.PAGE, left);
     setContent(made.more, adding === 1 ? labels.more_one
                                        : fill(labels.more, { count: format.count(adding) }));
@@ -233,7 +233,8 @@
     var made = parts(view);
     // The count is the page's live region: a screen reader hears it after each change, not the
     // whole table.
-    setContent(view.count, fill(labels.shown, { count: format.count(pairs.length) }));
+    setContent(view.count, pairs.length === 1 ? labels.shown_one
+      : fill(labels.shown, { count: format.count(pairs.length) }));
     view.count.hidden = false;
     // Per unit of energy, the rounds of the view in which MLPerf Power measured no system
     // (the dataset's power_rounds, explorer.py), named, oldest first.

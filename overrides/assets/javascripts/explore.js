@@ -218,14 +218,18 @@
 
   // An accelerator count a limit accepts: a whole number from 1 to MOST_ACCELERATORS, in digits
   // only (no sign, point, grouping or exponent: "1.000" is a thousand to an Italian reader).
+  // What a reader types or an address gives is read as typed(): spaces around it dropped, and
+  // full-width digits (４, from a Chinese input method) read as digits (Unicode's NFKC).
   var MOST_ACCELERATORS = 999999;
+  function typed(text) { return text.normalize("NFKC").trim(); }
   function isCount(text) {
     return /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= MOST_ACCELERATORS;
   }
 
   // A parameter given twice with one value (?round=v6.1&round=v6.1) is the same view as once.
-  // A parameter of one value given again with another (?per=watt&per=accelerator) keeps its
-  // first; the others are ignored, and said, as is each value not understood.
+  // A parameter of one value given again with another (?per=watt&per=accelerator) keeps the
+  // first value it understands; the others are ignored, and said, as is each value not
+  // understood.
   function parse(search, options) {
     var state = { filters: {}, min_accelerators: null, max_accelerators: null, per: null,
                   sort: null }, ignored = [], seen = new Set();
@@ -236,8 +240,8 @@
       if (FILTERS.indexOf(name) >= 0 &&
           Object.prototype.hasOwnProperty.call(options[name], value)) {
         state.filters[name] = (state.filters[name] || []).concat([value]);
-      } else if (LIMITS.indexOf(name) >= 0 && state[name] === null && isCount(value)) {
-        state[name] = Number(value);
+      } else if (LIMITS.indexOf(name) >= 0 && state[name] === null && isCount(typed(value))) {
+        state[name] = Number(typed(value));
       } else if (name === "per" && state.per === null && PER.indexOf(value) >= 0) {
         state.per = value;
       } else if (name === "sort" && state.sort === null && COLUMNS.indexOf(column) >= 0) {
@@ -323,7 +327,7 @@
   // The limits typed that are not accelerator counts (isCount), as {name, value}.
   function invalidLimits(form) {
     return LIMITS.map(function (name) {
-      var value = form.elements[name].value.trim();
+      var value = typed(form.elements[name].value);
       return value === "" || isCount(value) ? null : { name: name, value: value };
     }).filter(Boolean);
   }
@@ -364,7 +368,7 @@
       else if (value) state.filters[name] = [value];
     });
     LIMITS.forEach(function (name) {
-      var value = form.elements[name].value.trim();
+      var value = typed(form.elements[name].value);
       if (isCount(value)) state[name] = Number(value);
     });
     var sort = form.elements.sort.value;
