@@ -348,16 +348,20 @@
         several.dataset.several = "";
         select.insertBefore(several, select.options[0].nextSibling);  // after "all"
       }
-      select.value = values.length > 1 ? SEVERAL : values[0] || "";
+      setValue(select, values.length > 1 ? SEVERAL : values[0] || "");
     });
     LIMITS.forEach(function (name) {
       if ((keep || []).indexOf(name) >= 0) return;
-      form.elements[name].value = state[name] === null ? "" : String(state[name]);
+      setValue(form.elements[name], state[name] === null ? "" : String(state[name]));
     });
-    form.elements.per.value = state.per;
-    form.elements.sort.value = state.sort ? query({ filters: {}, min_accelerators: null,
-      max_accelerators: null, per: "system", sort: state.sort }).replace("?sort=", "") : "";
+    setValue(form.elements.per, state.per);
+    setValue(form.elements.sort, state.sort ? query({ filters: {}, min_accelerators: null,
+      max_accelerators: null, per: "system", sort: state.sort }).replace("?sort=", "") : "");
   }
+
+  // A control's value written only where it differs: a control written is styled and laid out
+  // again, and a change alters one or two of the fourteen.
+  function setValue(control, value) { if (control.value !== value) control.value = value; }
 
   function readState(form, previous) {
     var state = { filters: {}, min_accelerators: null, max_accelerators: null,
