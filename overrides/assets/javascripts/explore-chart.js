@@ -142,10 +142,9 @@
         division = pairs[0][0].division;
         same = 0;
         pairs.forEach(function (p) { if (alike(p)) same++; });
-        // One bar: its own words (as "Show the last one", explore-table.js moreLabels).
-        var text = same === 1 ? fill(labels.chart_one, { units: axisTitle() })
-          : fill(first.higher ? labels.chart_higher : labels.chart_lower,
-                 { count: view.format.count(Math.min(BARS, same)), units: axisTitle() });
+        var text = x.counted(Math.min(BARS, same), labels.chart_one,
+                             first.higher ? labels.chart_higher : labels.chart_lower,
+                             { units: axisTitle() }, view.format.count);
         if (same < pairs.length) {
           text += labels.gap + fill(labels.chart_others,
                                     { count: view.format.count(pairs.length - same) });

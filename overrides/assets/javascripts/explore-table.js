@@ -187,11 +187,8 @@
     shown(made.showing, left > 0);  // "the first N" only while rows are left to show
     shown(made.more, left > 0);
     setContent(made.showing, fill(labels.showing, { shown: format.count(drawn.shown) }));
-    // One row left: its own words (CLDR's plural "one" of English and Italian is the count 1;
-    // Chinese has one form), as for the count of one result (render()).
-    var adding = Math.min(x.PAGE, left);
-    setContent(made.more, adding === 1 ? labels.more_one
-                                       : fill(labels.more, { count: format.count(adding) }));
+    setContent(made.more, x.counted(Math.min(x.PAGE, left), labels.more_one, labels.more, {},
+                                    format.count));
   }
 
   // The note under the filters on the accelerator-count limits (a live region, which each of
@@ -211,7 +208,7 @@
       texts.push(fill(labels.range_empty, { min: format.count(state.min_accelerators),
                                             max: format.count(state.max_accelerators) }));
     }
-    ["min_accelerators", "max_accelerators"].forEach(function (name) {
+    x.LIMITS.forEach(function (name) {
       var input = view.form.elements[name];
       if (bad[name]) input.setAttribute("aria-invalid", "true");
       else if (input.hasAttribute("aria-invalid")) input.removeAttribute("aria-invalid");
@@ -233,8 +230,8 @@
     var made = parts(view);
     // The count is the page's live region: a screen reader hears it after each change, not the
     // whole table.
-    setContent(view.count, pairs.length === 1 ? labels.shown_one
-      : fill(labels.shown, { count: format.count(pairs.length) }));
+    setContent(view.count, x.counted(pairs.length, labels.shown_one, labels.shown, {},
+                                     format.count));
     view.count.hidden = false;
     // Per unit of energy, the rounds of the view in which MLPerf Power measured no system
     // (the dataset's power_rounds, explorer.py), named, oldest first.

@@ -53,6 +53,13 @@
     return /^zh/.test(document.documentElement.lang) ? text.replace(HAN_GAP, "$1") : text;
   }
 
+  // A sentence on a count: the words for one where the count is 1 (CLDR's plural "one" of
+  // English and Italian is the count 1; Chinese has one form), else those for many; both filled
+  // with values and the count, written by formatCount.
+  function counted(count, one, many, values, formatCount) {
+    return fill(count === 1 ? one : many, Object.assign({ count: formatCount(count) }, values));
+  }
+
   function roundKey(name) {
     var parts = name.replace(/^v/, "").split(".");
     return Number(parts[0]) * 1000 + Number(parts[1] || 0);
@@ -385,7 +392,8 @@
                            filterOptions: filterOptions, fillMenus: fillMenus,
                            showState: showState, readState: readState,
                            invalidLimits: invalidLimits, MOST_ACCELERATORS: MOST_ACCELERATORS,
-                           element: element, fill: fill, setText: setText,
+                           LIMITS: LIMITS,
+                           element: element, fill: fill, counted: counted, setText: setText,
                            setContent: setContent, shown: shown, afterPaint: afterPaint,
                            PAGE: PAGE };
 })();
