@@ -98,3 +98,19 @@ def test_the_comparison_keeps_its_pair_under_another_prefix(page, served):
     switch(page, "zh")
     page.wait_for_url(f"{base}zh/results/compare/?{query}", timeout=10000)
     assert page.console_errors == []
+
+
+def test_the_explorer_keeps_its_view_in_another_language(page, served):
+    # The explorer's whole view is its query (explore.js query()): the other language opens
+    # the same view, its menus set from it (the kind of ../shared/cases/site/
+    # lang-switch-drops-query, for the explorer).
+    base = served(PREFIXES[1])
+    query = "round=v6.1&scenario=Offline&per=accelerator"
+    page.goto(f"{base}en/results/explore/?{query}")
+    page.locator(".mlperf-explore__count").wait_for()
+    switch(page, "it")
+    page.wait_for_url(f"{base}it/results/explore/?{query}", timeout=10000)
+    page.locator(".mlperf-explore__count").wait_for()
+    assert page.locator("#explore-round").input_value() == "v6.1"
+    assert page.locator("input[name=per][value=accelerator]").is_checked()
+    assert page.console_errors == []
