@@ -486,6 +486,41 @@ def test_no_two_column_headings_overlap(browser, base_url, lang, width):
     context.close()
 
 
+# The width of each option's text of the Order menu in the menu's own font, and the width the
+# menu leaves its text (its content box less the arrow, about 1.5em wide).
+ORDER_WIDTHS = """() => {
+  const select = document.querySelector("#explore-sort"), style = getComputedStyle(select);
+  const probe = document.createElement("span");
+  probe.style.font = style.font;
+  probe.style.cssText += "white-space: pre; position: absolute; display: inline-block";
+  document.body.appendChild(probe);
+  const texts = [...select.options].map(option => {
+    probe.textContent = option.textContent;
+    return [option.textContent, probe.getBoundingClientRect().width];
+  });
+  probe.remove();
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+    - 1.5 * parseFloat(style.fontSize);
+  return {texts, room};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["it", "zh", "en"])
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_order_is_read_whole_in_its_menu(browser, base_url, lang, width):
+    # The Order menu's names are the longest of the filters' ("Numero di acceleratori,
+    # decrescente"): in a field one column wide, Italian showed "Round, decrescen".
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    tab = context.new_page()
+    tab.goto(f"{base_url}{lang}/{EXPLORE}")
+    tab.locator(".mlperf-explore__count").wait_for()
+    widths = tab.evaluate(ORDER_WIDTHS)
+    assert len(widths["texts"]) == 1 + 2 * 12  # the default, and each column both ways
+    for text, needed in widths["texts"]:
+        assert needed <= widths["room"], (text, needed, widths["room"])
+    context.close()
+
+
 def test_a_change_redraws_only_the_rows_that_change(page, base_url, table):
     # The dataset file lists the newest round first, so v6.1's first rows are the whole
     # dataset's first rows: going from v6.1 to every round keeps them (the same nodes), while
