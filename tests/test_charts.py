@@ -133,9 +133,18 @@ def test_chart_follows_its_column_when_the_window_narrows(page, base_url):
         " - f.clientWidth) <= 2; }", arg=wide, timeout=15000)
 
 
+# The legend's names that reach past the right edge of a drawn chart's SVG (which clips them).
+LEGEND_CUT = """f => {
+  const edge = f.querySelector("svg").getBoundingClientRect().right;
+  return [...f.querySelectorAll("svg .role-legend-label text")]
+    .filter(t => t.getBoundingClientRect().right > edge + 1).map(t => t.textContent);
+}"""
+
+
 @pytest.mark.browser
 def test_chart_leaves_the_bars_room_on_a_phone(browser, base_url):
     # At 390 px the full system names and the legend beside the chart left the bars ~10 px.
+    # The legend below it in two columns then cut the second column's names at the edge.
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:
@@ -147,6 +156,8 @@ def test_chart_leaves_the_bars_room_on_a_phone(browser, base_url):
             "f => [f.clientWidth, Math.max(...[...f.querySelectorAll('svg .mark-rect path')]"
             ".map(p => p.getBoundingClientRect().width))]")
         assert bars >= 0.4 * column, (bars, column)
+        assert figure.locator("svg .role-legend-label text").count() > 1
+        assert figure.evaluate(LEGEND_CUT) == []
     finally:
         context.close()
 

@@ -33,6 +33,25 @@
 
   function scheme() { return dark() ? "dark" : "light"; }
 
+  // A chart's spec laid out for a column width px wide (in place): on a phone (below NARROW) the
+  // system names and the legend would leave the bars no room, so the legend goes below the
+  // chart, one name per line (two columns cut the second one off at the chart's edge), and the
+  // names on the y axis are cut to 40 % of the width (the tooltip and the table keep them
+  // whole). Every chart of the site, the explorer's too (explore-chart.js), is laid out here.
+  function forPhone(spec, width) {
+    if (width >= NARROW) return spec;
+    spec.config = Object.assign({}, spec.config, {legend: {orient: "bottom", columns: 1,
+                                                           labelLimit: Math.round(width * 0.5)}});
+    // Bar charts name systems on the y axis; a layered chart (a timeline) has no top-level
+    // encoding and its axes are numbers.
+    if (spec.encoding && spec.encoding.y) {
+      spec.encoding.y.axis = Object.assign({}, spec.encoding.y.axis,
+                                           {labelLimit: Math.round(width * 0.4)});
+    }
+    return spec;
+  }
+  window.mlperfCharts = {forPhone: forPhone};
+
   function draw(figure, vegaEmbed) {
     var specUrl = new URL(figure.dataset.spec, document.baseURI).href;
     return fetch(specUrl)
@@ -48,19 +67,7 @@
         if (spec.height && spec.height.step) {
           spec.height = spec.height.step * spec.data.values.length;
         }
-        // On a phone the system names and the legend would leave the bars no room: the
-        // legend goes below the chart and the names are cut to 40 % of the width (the
-        // tooltip and the table keep them whole).
-        if (figure.clientWidth < NARROW) {
-          spec.config = Object.assign({}, spec.config,
-                                      {legend: {orient: "bottom", columns: 2}});
-          // Bar charts name systems on the y axis; a layered chart (a timeline) has no
-          // top-level encoding and its axes are numbers.
-          if (spec.encoding && spec.encoding.y) {
-            spec.encoding.y.axis = Object.assign({}, spec.encoding.y.axis,
-                                                 {labelLimit: Math.round(figure.clientWidth * 0.4)});
-          }
-        }
+        forPhone(spec, figure.clientWidth);
         var old = figure.querySelector(".mlperf-chart__view");
         var target = document.createElement("div");
         target.className = "mlperf-chart__view";

@@ -8,7 +8,6 @@
   var x = window.mlperfExplore, element = x.element, fill = x.fill;
   var BARS = 20;
   var LABEL_CHARS = 44;  // as charts.LABEL_CHARS: the tooltip keeps the whole name
-  var NARROW = 600;  // px, as charts.js: below this width, the phone layout of a chart
 
   function loadBundle(url) {
     if (window.vegaEmbed) return Promise.resolve(window.vegaEmbed);
@@ -114,13 +113,7 @@
           if (drawing !== pairs) return;  // another view came meanwhile, its chart closed
           var bars = ranked(), setting = JSON.parse(view.form.dataset.chart);
           var chart = spec(setting.spec, bars, axisTitle(), setting, labels, describe(bars[0]));
-          // On a phone, as charts.js does: the legend below, the names cut to 40 % of the width.
-          if (figure.clientWidth < NARROW) {
-            chart.config = Object.assign({}, chart.config,
-                                         { legend: { orient: "bottom", columns: 2 } });
-            chart.encoding.y.axis = Object.assign({}, chart.encoding.y.axis,
-                                                  { labelLimit: Math.round(figure.clientWidth * 0.4) });
-          }
+          window.mlperfCharts.forPhone(chart, figure.clientWidth);  // as every chart (charts.js)
           var options = Object.assign({ renderer: "svg" }, chart.usermeta.embedOptions);
           if (document.body.getAttribute("data-md-color-scheme") === "slate") {
             options.theme = "dark";
