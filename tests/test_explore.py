@@ -83,7 +83,7 @@ def test_per_accelerator_view_and_accelerator_filter(page, base_url, table):
     open_view(page, base_url, "?submitter=Supermicro&accelerator=nvidia-h100-sxm&per=accelerator")
     assert len(listed) > PAGE  # more than the first page of rows
     assert page.locator(ROWS).count() == PAGE
-    assert shown_count(page) == len(listed)
+    assert shown_count(page) == len(rows)  # the count is of the results that match
     # "Show 20 more" until every row is drawn (the button is then hidden): then the table
     # holds exactly the listed rows.
     more = page.locator(".mlperf-explore__output button.md-button:visible")
@@ -121,9 +121,11 @@ def test_a_mixed_system_has_no_figure_per_accelerator(page, base_url, table):
     assert shown_count(page) == len(table[(table["round"] == "v5.1")
                                           & (table.submitter == "Supermicro_MangoBoost")])
     open_view(page, base_url, "?round=v5.1&submitter=Supermicro_MangoBoost&per=accelerator")
-    listed = table[(table["round"] == "v5.1") & (table.submitter == "Supermicro_MangoBoost")
-                   & (table.result_per_accelerator != "") & (table.accelerator_mixed == "false")]
-    assert shown_count(page) == len(listed)
+    matching = table[(table["round"] == "v5.1") & (table.submitter == "Supermicro_MangoBoost")]
+    listed = matching[(matching.result_per_accelerator != "")
+                      & (matching.accelerator_mixed == "false")]
+    assert shown_count(page) == len(matching) > len(listed)
+    assert page.locator(ROWS).count() == min(len(listed), PAGE)
     assert "5.1-0091" not in page.locator(".mlperf-explore__output").inner_text()
 
 
@@ -283,8 +285,7 @@ def test_the_chart_ranks_one_unit_only_and_loads_nothing_from_elsewhere(page, ba
     page.wait_for_selector(".mlperf-explore__chart svg .mark-rect path", timeout=15000)
     assert page.locator(".mlperf-explore__chart svg .mark-rect path").count() == min(20, len(first))
     caption = page.locator(".mlperf-explore__chart figcaption").inner_text()
-    assert f"{len(rows) - len(first)} results of this view in other units or in the other " \
-        "division" in caption
+    assert f"{len(rows) - len(first)} results of this view are left out" in caption
     # The drawn chart keeps a name that says what it shows and its leading result.
     name = page.locator(".mlperf-explore__chart svg").first.get_attribute("aria-label")
     assert name.startswith("The ") and "First: " in name
@@ -352,7 +353,8 @@ def test_per_unit_of_energy_divides_by_the_measured_power(page, base_url, table)
     assert 100 <= best < 10_000 and (measured.power_units == "Watts").all()
     open_view(page, base_url, "?round=v4.1&model=resnet&scenario=Offline&division=closed"
                               "&per=watt&sort=-result")
-    assert shown_count(page) == len(measured) and len(measured) < len(rows)
+    assert shown_count(page) == len(rows) and len(rows) - len(measured) > 1
+    assert page.locator(ROWS).count() == min(len(measured), PAGE)
     assert f"{len(rows) - len(measured)} matching results are not listed" in page.locator(
         ".mlperf-explore__output").inner_text()
     cell = page.locator(ROWS).first.locator("td").nth(9).inner_text()
@@ -578,13 +580,19 @@ def test_a_view_per_unit_of_energy_names_the_rounds_without_power_results(page, 
     open_view(page, base_url, query)
     # The page marks MLPerf with its ® (trademark rule), which the expected note leaves out.
     assert note in page.locator(".mlperf-explore__output").inner_text().replace("®", "")
-    assert shown_count(page) == (0 if "round" in query else 31 + 24)
+    # Every result matches (the count), those MLPerf Power measured are listed.
+    matching = table[table["round"] == "v6.1"] if "round" in query else table
+    assert shown_count(page) == len(matching)
+    assert page.locator(ROWS).count() == (0 if "round" in query else PAGE)
     # Per system, or in a round MLPerf Power measured, there is no such note.
     page.check("input[name=per][value=system]")
     page.wait_for_function("!new URLSearchParams(location.search).has('per')")
     assert "No power results" not in page.locator(".mlperf-explore__output").inner_text()
     open_view(page, base_url, "?per=watt&round=v4.1")
-    assert shown_count(page) == 31
+    v41 = int((table["round"] == "v4.1").sum())
+    assert shown_count(page) == v41
+    assert f"{v41 - 31} matching results are not listed" in page.locator(
+        ".mlperf-explore__output").inner_text()
     assert "No power results" not in page.locator(".mlperf-explore__output").inner_text()
 
 
@@ -719,8 +727,9 @@ def test_one_result_is_counted_in_the_singular(page, base_url, table):
     assert len(one) == 1
     open_view(page, base_url, "?round=v6.0&model=3d-unet-99&scenario=Offline")
     assert page.locator(".mlperf-explore__count").inner_text() == "1 result matches."
+    assert one.division.iloc[0] == "closed"
     assert page.locator(".mlperf-explore__chart figcaption").text_content().startswith(
-        "The one result of this view in ")
+        "The one result of 3d-unet-99 Offline (v6.0, closed division) in ")
 
 
 @pytest.mark.parametrize("lang, words", [
@@ -743,7 +752,10 @@ def test_a_parameter_given_again_keeps_its_first_value_and_says_so(page, base_ur
     # counted in the CSV's power_result column), and the note names the one ignored, and a
     # value not understood given twice once.
     open_view(page, base_url, "?per=watt&per=accelerator&round=bogus&round=bogus")
-    assert shown_count(page) == int((table.power_result != "").sum())
+    assert page.locator("input[name=per]:checked").get_attribute("value") == "watt"
+    unmeasured = int((table.power_result == "").sum())
+    assert f"{unmeasured:,} matching results are not listed" in page.locator(
+        ".mlperf-explore__output").inner_text()
     notice = page.locator(".mlperf-explore__notice").inner_text()
     assert "per=accelerator" in notice and notice.count("round=bogus") == 1
 

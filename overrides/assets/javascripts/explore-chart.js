@@ -75,12 +75,11 @@
   // view's [row, figure] pairs (never empty) and closes it, and its bars are drawn when the
   // reader opens it.
   window.mlperfExploreChart = function (view, unitsText) {
-    var labels = view.labels, pairs = [], first = null, division = null, same = 0;
+    var labels = view.labels, pairs = [], first = null, ranking = null, same = 0;
     var embedded = null;  // the drawn chart (vegaEmbed's result), finalized when dropped
-    function alike(p) {
-      return p[1].units === first.units && p[1].perAccelerator === first.perAccelerator &&
-        p[0].division === division;
-    }
+    // The results of the first row's ranking (explore.js ranking()): one round, benchmark,
+    // scenario, division and unit.
+    function alike(p) { return x.ranking(p) === ranking; }
     var details = element("details", null, "mlperf-explore__chart");
     details.appendChild(element("summary", labels.chart));
     var figure = element("figure", null, "mlperf-chart");
@@ -132,12 +131,16 @@
       update: function (shownPairs) {
         pairs = shownPairs;
         first = pairs[0][1];
-        division = pairs[0][0].division;
+        ranking = x.ranking(pairs[0]);
         same = 0;
         pairs.forEach(function (p) { if (alike(p)) same++; });
+        var row = pairs[0][0];
+        var benchmark = fill(labels.chart_benchmark, {
+          model: row.model, scenario: row.scenario, round: row.round,
+          division: labels[row.division] });
         var text = x.counted(Math.min(BARS, same), labels.chart_one,
                              first.higher ? labels.chart_higher : labels.chart_lower,
-                             { units: axisTitle() }, view.format.count);
+                             { units: axisTitle(), benchmark: benchmark }, view.format.count);
         if (same < pairs.length) {
           text += labels.gap + fill(labels.chart_others,
                                     { count: view.format.count(pairs.length - same) });

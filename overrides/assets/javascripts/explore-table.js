@@ -145,6 +145,12 @@
       var tr = body.rows[i] || makeRow(body, labels);
       var result = tr.cells[9];
       if (result.dataset.label !== drawn.resultLabel) result.dataset.label = drawn.resultLabel;
+      // Sorted by result, the first row of each ranking after the first is marked (a rule
+      // above it), as the rankings follow one another.
+      var starts = drawn.byResult && i > 0 && x.ranking(pairs[i]) !== x.ranking(pairs[i - 1]);
+      if (tr.classList.contains("mlperf-explore__ranking") !== starts) {
+        tr.classList.toggle("mlperf-explore__ranking", starts);
+      }
       if (drawnFigure.get(tr) === pairs[i][1]) continue;
       fillRow(tr, pairs[i][0], pairs[i][1], labels, format);
       drawnFigure.set(tr, pairs[i][1]);
@@ -229,8 +235,9 @@
     pairs = x.sortRows(pairs, state.sort, rows, state.per, view.data.units);
     var made = parts(view);
     // The count is the page's live region: a screen reader hears it after each change, not the
-    // whole table.
-    setContent(view.count, x.counted(pairs.length, labels.shown_one, labels.shown, {},
+    // whole table. It counts the results that match the filters; those the view's figure
+    // leaves out are said below (leftOut).
+    setContent(view.count, x.counted(all.length, labels.shown_one, labels.shown, {},
                                      format.count));
     view.count.hidden = false;
     // Per unit of energy, the rounds of the view in which MLPerf Power measured no system
@@ -252,20 +259,25 @@
     var left = all.length - pairs.length;
     shown(made.leftOut, left > 0);
     if (left) {
-      setContent(made.leftOut, fill(state.per === "watt" ? labels.left_out_watt
-        : labels.left_out_accelerator, { count: format.count(left) }));
+      var watt = state.per === "watt";
+      setContent(made.leftOut, x.counted(left, watt ? labels.left_out_watt_one
+        : labels.left_out_accelerator_one, watt ? labels.left_out_watt
+        : labels.left_out_accelerator, {}, format.count));
     }
-    var units = {};
-    pairs.forEach(function (p) { units[p[1].units] = true; });
-    var unitCount = Object.keys(units).length;
-    shown(made.apart, unitCount > 1);
-    if (unitCount > 1) {
-      setContent(made.apart, fill(labels.units_apart, { count: format.count(unitCount) }));
+    // Sorted by result, the rankings of the view (explore.js ranking()), said when more than one.
+    var rankings = new Set();
+    if (state.sort && state.sort.column === "result") {
+      pairs.forEach(function (p) { rankings.add(x.ranking(p)); });
+    }
+    shown(made.apart, rankings.size > 1);
+    if (rankings.size > 1) {
+      setContent(made.apart, fill(labels.rankings_apart, { count: format.count(rankings.size) }));
     }
     var drawn = table(view), body = drawn.body;
     drawn.pairs = pairs;
+    drawn.byResult = !!state.sort && state.sort.column === "result";
     shown(drawn.region, pairs.length > 0);
-    shown(made.none, !pairs.length);
+    shown(made.none, !all.length);  // matching results the figure leaves out are said (leftOut)
     view.after.hidden = !pairs.length;
     if (!pairs.length) {
       drawn.shown = 0;
@@ -297,6 +309,14 @@
 
   var current = null;  // the explorer on the page, if any (Material swaps pages in place)
 
+  // The parts of the address a notice names: up to NAMED of them, and how many others.
+  var NAMED = 10;
+  function named(items, labels, format) {
+    if (items.length <= NAMED) return items;
+    return items.slice(0, NAMED - 1).concat([
+      fill(labels.ignored_more, { count: format.count(items.length - NAMED + 1) })]);
+  }
+
   function setUp(form) {
     var labels = JSON.parse(form.dataset.labels);
     var output = form.parentNode.querySelector(".mlperf-explore__output");
@@ -321,7 +341,7 @@
           var parsed = x.parse(window.location.search, options);
           notice.hidden = !parsed.ignored.length;
           notice.textContent = parsed.ignored.length ?
-            fill(labels.ignored, { items: view.format.list(parsed.ignored) }) : "";
+            fill(labels.ignored, { items: view.format.list(named(parsed.ignored, labels, view.format)) }) : "";
           view.state = parsed.state;
           view.invalid = [];
           x.showState(form, view.state);
@@ -352,10 +372,12 @@
           var column = button.dataset.column, sort = view.state.sort;
           var state = Object.assign({}, view.state);
           // A second click on the sorted column turns the order round; a first click sorts
-          // figures highest first and names from A.
+          // results best first (a latency lowest first, as the figure of the view's first row
+          // reads), counts and rounds highest first, and names from A.
+          var first = view.table && view.table.pairs[0];
           state.sort = { column: column, descending: sort && sort.column === column
-            ? !sort.descending : column === "result" || column === "accelerators" ||
-              column === "round" };
+            ? !sort.descending : column === "result" ? !first || first[1].higher
+              : column === "accelerators" || column === "round" };
           change(state);
           var again = output.querySelector("button[data-column='" + column + "']");
           if (again) again.focus();

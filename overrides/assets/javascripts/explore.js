@@ -185,24 +185,42 @@
     }));
   }
 
-  // A view's [row, figure] pairs (in the file's order) sorted, as a new list. By result, the
-  // closed division comes first and the open one after it (an open result may run another model
-  // at another accuracy: never ranked with closed ones, as on the benchmark pages), and within
-  // each, each unit is its own group (in the order the units first appear), so that no two
-  // quantities are ever ranked against each other. rows: decode's rows, per and units as measure's.
+  // The ranking a result is in when a view is sorted by result: only results of one round,
+  // benchmark (model) and scenario, in one division and one unit, are ranked against each other,
+  // as on the benchmark pages (MLCommons' results guidelines compare results of the same
+  // benchmark and scenario; an open result may run another model at another accuracy). p: a
+  // [row, figure] pair (pairsOf); its name is made once, kept on the figure.
+  function ranking(p) {
+    var row = p[0], figure = p[1];
+    return figure.ranking || (figure.ranking = [row.division, row.round, row.model,
+                                                row.scenario, figure.units].join("\u0000"));
+  }
+
+  // A view's [row, figure] pairs (in the file's order) sorted, as a new list. By result, each
+  // ranking (ranking()) is its own group, the closed division's first and the open one's after
+  // them, each in the order its first result has in the file (newest round first), so that no
+  // two results that do not compare are ever ranked against each other. rows: decode's rows,
+  // per and units as measure's.
   function sortRows(pairs, sort, rows, per, units) {
     if (!sort) return pairs;
-    var byIndex = new Array(rows.length), groups = {}, count = 0;
+    var byIndex = new Array(rows.length), groups = new Map(), closed = 0;
     pairs.forEach(function (p) {
       byIndex[p[0].index] = p;
-      if (!(p[1].units in groups)) groups[p[1].units] = count++;
+      if (sort.column !== "result") return;
+      var name = ranking(p);
+      if (!groups.has(name)) {
+        groups.set(name, p[0].division === "open" ? -1 : closed++);
+      }
     });
+    if (sort.column === "result") {
+      var open = closed;  // the open division's rankings after every closed one
+      groups.forEach(function (position, name) { if (position < 0) groups.set(name, open++); });
+    }
     var buckets = [[]];
     order(rows, sort, per, units).forEach(function (i) {
       var p = byIndex[i];
       if (!p) return;
-      var bucket = sort.column !== "result" ? 0
-        : groups[p[1].units] + (p[0].division === "open" ? count : 0);
+      var bucket = sort.column !== "result" ? 0 : groups.get(ranking(p));
       (buckets[bucket] || (buckets[bucket] = [])).push(p);
     });
     return [].concat.apply([], buckets.filter(Boolean));
@@ -241,7 +259,8 @@
     var state = { filters: {}, min_accelerators: null, max_accelerators: null, per: null,
                   sort: null }, ignored = [], seen = new Set();
     new URLSearchParams(search).forEach(function (value, name) {
-      var item = value ? name + "=" + value : name, column = value.replace(/^-/, "");
+      // An empty name is named by its "=" (?=x, ?=).
+      var item = value || !name ? name + "=" + value : name, column = value.replace(/^-/, "");
       if (seen.has(item)) return;
       seen.add(item);
       if (FILTERS.indexOf(name) >= 0 &&
@@ -388,7 +407,8 @@
   }
 
   window.mlperfExplore = { decode: decode, matcher: matcher, measure: measure, pairsOf: pairsOf,
-                           sortRows: sortRows, parse: parse, query: query,
+                           sortRows: sortRows, ranking: ranking, parse: parse,
+                           query: query,
                            filterOptions: filterOptions, fillMenus: fillMenus,
                            showState: showState, readState: readState,
                            invalidLimits: invalidLimits, MOST_ACCELERATORS: MOST_ACCELERATORS,
