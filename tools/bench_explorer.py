@@ -4,9 +4,9 @@
 Opens ``<site>/en/results/explore/`` with the whole dataset in headless Chromium, on a desktop
 screen and on a phone's (``VIEWPORTS``: the table, and its rows as cards), whose CPU is
 slowed four times (the DevTools protocol's ``Emulation.setCPUThrottlingRate``, rate 4: a
-phone-class CPU, as the explorer issue asks), then makes ``changes`` filter changes one after
-another, cycling through filters that each select part of the dataset and back to "all" (the
-full dataset redrawn); ``RUNS`` times, each in a page freshly opened. A change is timed in the page with ``performance.now()`` from the
+phone-class CPU, as the explorer issue asks), then makes ``changes`` changes one after
+another (``CHANGES``: each kind of filter, figure and sort a reader chooses, each back to "all",
+the full dataset redrawn, and "Show 10 more"); ``RUNS`` times, each in a page freshly opened. A change is timed in the page with ``performance.now()`` from the
 change event to the next frame painted (``TIME_CHANGE``): what a reader waits for before the
 view is drawn, as the Event Timing API's interaction to next paint counts it, the script's
 redraw, style, layout and paint: the count, the notes, the table's rows and the view's chart
@@ -34,10 +34,17 @@ VIEWPORTS = ((1280, 900), (390, 844))
 # Runs of the changes on each screen, each in a page freshly opened (its first changes as cold as
 # a reader's).
 RUNS = 3
-# (filter, value) pairs a reader might choose, each followed by its "all" again; "" is "all".
+# (control, value) pairs a reader might choose, each followed by its "all" again ("" is "all"):
+# each kind of filter, the three figures, a sort by result and one by a name, then "Show 10
+# more" twice ("more", the button under the table). Each run makes each change once: every one
+# is the first of its kind on the page, as cold as a reader's.
 CHANGES = (("round", "v6.1"), ("round", ""), ("division", "closed"), ("division", ""),
            ("scenario", "Offline"), ("scenario", ""), ("per", "accelerator"), ("per", "system"),
-           ("sort", "-result"), ("sort", ""), ("suite", "edge"), ("suite", ""))
+           ("sort", "-result"), ("sort", ""), ("suite", "edge"), ("suite", ""),
+           ("model", "llama2-70b-99.9"), ("model", ""), ("submitter", "NVIDIA"),
+           ("submitter", ""), ("family", "amd-instinct"), ("family", ""),
+           ("accelerator", "nvidia-h100-sxm"), ("accelerator", ""), ("per", "watt"),
+           ("per", "system"), ("sort", "system"), ("sort", ""), ("more", ""), ("more", ""))
 
 # A change timed from its event to the next frame painted: the main thread's part of a frame
 # (the page's animation-frame callbacks, style, layout, paint) runs in one task, so a message
@@ -53,10 +60,13 @@ TIME_CHANGE = """async ([name, value]) => {
   }));
   await painted();
   const form = document.querySelector("form.mlperf-explore");
-  const control = form.elements[name];
+  const control = name === "more" ? null : form.elements[name];
+  const more = document.querySelector(".mlperf-explore__output button.md-button");
   const started = performance.now();
   const drawn = painted();
-  if (control instanceof RadioNodeList) {
+  if (!control) {
+    more.click();
+  } else if (control instanceof RadioNodeList) {
     for (const radio of control) radio.checked = radio.value === value;
     control[0].dispatchEvent(new Event("change", {bubbles: true}));
   } else {
@@ -73,9 +83,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def explorer_redraw(site: Path = ROOT / "site", changes: int = 24, runs: int = RUNS,
+def explorer_redraw(site: Path = ROOT / "site", changes: int = len(CHANGES), runs: int = RUNS,
                     throttle: int = THROTTLE, viewport: tuple[int, int] = VIEWPORTS[0]) -> dict:
-    """Time ``changes`` filter changes of the explorer of the built ``site`` (a folder holding
+    """Time ``changes`` changes (``CHANGES``) of the explorer of the built ``site`` (a folder holding
     ``en/results/explore/``), under CPU throttling ×``throttle``, on a screen of ``viewport``
     (width, height) CSS px, ``runs`` times, each in a page freshly opened.
 
@@ -143,7 +153,7 @@ def thread_time(cdp) -> float:
 
 def summary(figures: dict) -> str:
     """One line of ``explorer_redraw``'s figures, for the bench's report."""
-    return (f"results explorer at {figures['width']} px, a filter change redrawn under CPU "
+    return (f"results explorer at {figures['width']} px, a change redrawn under CPU "
             f"×{figures['throttle']} ({figures['rows']} results, {figures['runs']} runs of "
             f"{figures['changes']} changes): median {figures['median_ms']:.0f} ms; slowest "
             f"change {figures['max_ms']:.0f} ms, the median of the runs' "

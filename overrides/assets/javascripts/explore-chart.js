@@ -79,7 +79,7 @@
     var embedded = null;  // the drawn chart (vegaEmbed's result), finalized when dropped
     // The results of the first row's ranking (explore.js ranking()): one round, benchmark,
     // scenario, division and unit.
-    function alike(p) { return x.ranking(p) === ranking; }
+    function alike(p) { return p[1].ranking === ranking; }
     var details = element("details", null, "mlperf-explore__chart");
     details.appendChild(element("summary", labels.chart));
     var figure = element("figure", null, "mlperf-chart");
