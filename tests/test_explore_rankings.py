@@ -1,7 +1,8 @@
 """The results explorer ranks only results that compare (one round, benchmark, scenario and
 division, in one unit: MLCommons' results guidelines), in its table, its chart and its first
 click on a result's heading; its count is of every matching result, the notes say what the
-view's figure leaves out; and the notice on the address stays readable.
+view's figure leaves out; systems without accelerators can be chosen, and a count limit says
+it leaves them out; and the notice on the address stays readable.
 
 Expected rows are selected here, independently of the page's script, from the committed tables
 ``data/results/*.csv`` with pandas."""
@@ -142,3 +143,24 @@ def test_the_fields_and_radios_show_the_focus(page, base_url, name):
     assert target.evaluate("node => node === document.activeElement")
     style = target.evaluate("node => getComputedStyle(node).outlineStyle")
     assert style not in ("none", "")
+
+
+def test_systems_without_accelerators_can_be_chosen(page, base_url, table):  # noqa: F811
+    # CPU-only results have no accelerator ID in the CSV (and no accelerator count): the menu
+    # lists them as one choice, before the families, and the view holds exactly them.
+    cpu = table[table.accelerator_id == ""]
+    assert len(cpu) > 100 and (cpu.total_accelerators == "").all()
+    open_view(page, base_url, "?accelerator=cpu-only")
+    assert shown_count(page) == len(cpu)
+    assert page.locator(".mlperf-explore__notice").is_hidden()
+    assert page.locator("#explore-accelerator > option[value=cpu-only]").inner_text() == "CPU only"
+    cells = page.locator(f"{ROWS} td:nth-child(8)").all_inner_texts()
+    assert cells and set(cells) == {"CPU only"}
+    # A count limit leaves them out, and says so while it applies.
+    open_view(page, base_url, "?max_accelerators=1")
+    note = page.locator("#explore-limits")
+    assert "leaves out the systems that have none" in note.inner_text()
+    assert shown_count(page) == int((table.total_accelerators == "1").sum())
+    page.fill("#explore-max_accelerators", "")
+    page.locator("#explore-max_accelerators").dispatch_event("change")
+    assert note.is_hidden()

@@ -199,7 +199,8 @@
 
   // The note under the filters on the accelerator-count limits (a live region, which each of
   // the two fields names as its description): each limit typed that is not a count, not
-  // applied, and a least count above the most; the fields concerned are marked invalid. The
+  // applied, a least count above the most (the fields concerned are marked invalid), and, while
+  // a limit applies, that it leaves out the systems without accelerators. The
   // largest count is written as a reader types it, in digits only (explore.js isCount).
   function limitsNote(view) {
     var labels = view.labels, format = view.format, state = view.state, texts = [], bad = {};
@@ -213,6 +214,10 @@
       bad.min_accelerators = bad.max_accelerators = true;
       texts.push(fill(labels.range_empty, { min: format.count(state.min_accelerators),
                                             max: format.count(state.max_accelerators) }));
+    }
+    // A limit applied leaves out the systems without accelerators, which have no count.
+    if (state.min_accelerators !== null || state.max_accelerators !== null) {
+      texts.push(labels.limit_cpu_only);
     }
     x.LIMITS.forEach(function (name) {
       var input = view.form.elements[name];

@@ -21,6 +21,9 @@
   // the slowest change took 122-143 ms at CPU ×4, with ten 85-87 ms (on the same machine).
   var PAGE = 10;
   var SEVERAL = "\u0000several";  // the option standing for several values from the address
+  // The accelerator filter's value for the systems without accelerators (no accelerator ID of
+  // the registry has this form: theirs name a vendor and a model).
+  var CPU_ONLY = "cpu-only";
   // One collator for every text comparison (String.localeCompare makes one at each call).
   var collator = new Intl.Collator();
 
@@ -75,6 +78,7 @@
         row[name] = data.values[name] && value !== null ? data.values[name][value] : value;
       });
       var known = row.accelerator_id ? data.accelerators[row.accelerator_id] : null;
+      row.accelerator_key = row.accelerator_id || CPU_ONLY;  // what the accelerator filter reads
       row.accelerator_name = known ? known.name : null;
       row.family = known ? known.family : null;
       row.organizations = data.organizations[row.submitter] || [row.submitter];
@@ -98,7 +102,7 @@
   // own identity, "a-and-b") is not listed under each of its parts, as on the accelerator pages.
   var FIELDS = { round: "round", division: "division", category: "category", model: "model",
                  scenario: "scenario", submitter: "submitter", family: "family",
-                 accelerator: "accelerator_id" };
+                 accelerator: "accelerator_key" };
   var LISTS = { suite: "suites", organization: "organizations" };
 
   // The test of a view (a function of a row), made once per view: only its active filters are
@@ -312,7 +316,8 @@
       seen.submitter[row.submitter] = row.submitter;
       row.organizations.forEach(function (o) { seen.organization[o] = o; });
       if (row.family) seen.family[row.family] = familyName(row.family, data, labels);
-      if (row.accelerator_id) seen.accelerator[row.accelerator_id] = row.accelerator_name;
+      seen.accelerator[row.accelerator_key] = row.accelerator_id ? row.accelerator_name
+                                                                 : labels.cpu_only;
     });
     return seen;
   }
@@ -340,7 +345,7 @@
       var groups = {};
       values.forEach(function (value) {
         var parent = select;
-        if (name === "accelerator") {
+        if (name === "accelerator" && value !== CPU_ONLY) {  // CPU only: before the families
           var family = (data.accelerators[value] || {}).family;
           var title = family ? familyName(family, data, labels) : labels.all_others;
           if (!groups[title]) {
