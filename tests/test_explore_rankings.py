@@ -72,7 +72,11 @@ def test_the_chart_ranks_the_first_rows_benchmark_only(page, base_url, table):  
                  & (table.model == model) & (table.scenario == scenario) & (table.units == units)]
     caption = page.locator(".mlperf-explore__chart figcaption").text_content()
     assert f"of {model} {scenario} ({round_name}, closed division) in " in caption
-    assert f"{len(table) - len(same):,} results of this view are left out" in caption
+    # At most 20 bars: the others of its ranking are not drawn either.
+    drawn = min(20, len(same))
+    assert caption.startswith(f"The {drawn} best results of " if len(same) > 20
+                              else f"All {drawn} results of ")
+    assert f"{len(table) - drawn:,} results of this view are not drawn" in caption
 
 
 def test_a_first_click_on_a_latency_ranks_the_lowest_first(page, base_url, table):  # noqa: F811
@@ -84,7 +88,7 @@ def test_a_first_click_on_a_latency_ranks_the_lowest_first(page, base_url, table
     best = view.assign(value=view.result.astype(float)).sort_values("value").iloc[0]
     open_view(page, base_url, "?round=v5.1&division=closed&model=resnet&scenario=SingleStream")
     page.locator(".mlperf-explore__sort[data-column=result]").click()
-    page.wait_for_function("() => location.search.includes('sort=result')")
+    page.wait_for_function("() => location.search.includes('sort=-result')")  # best first
     cell = page.locator(ROWS).first.locator("td").nth(1).locator("a").inner_text()
     assert cell.replace("†", "").strip() == (best.result_id_published or best.result_id)
     heading = page.locator(".mlperf-explore__output th").nth(9)
@@ -157,6 +161,9 @@ def test_systems_without_accelerators_can_be_chosen(page, base_url, table):  # n
     cells = page.locator(f"{ROWS} td:nth-child(8)").all_inner_texts()
     assert cells and set(cells) == {"CPU only"}
     # A count limit leaves them out, and says so while it applies.
+    open_view(page, base_url, "?accelerator=cpu-only&max_accelerators=4")
+    assert shown_count(page) == 0
+    assert "Clear the limit to see them." in page.locator("#explore-limits").inner_text()
     open_view(page, base_url, "?max_accelerators=1")
     note = page.locator("#explore-limits")
     assert "leaves out the systems that have none" in note.inner_text()
@@ -164,3 +171,31 @@ def test_systems_without_accelerators_can_be_chosen(page, base_url, table):  # n
     page.fill("#explore-max_accelerators", "")
     page.locator("#explore-max_accelerators").dispatch_event("change")
     assert note.is_hidden()
+
+
+# The CSV's units whose figure is better lower (its latencies; the others are throughputs:
+# Queries/s, Samples/s, Tasks/s, Tokens/s), listed here by hand.
+LOWER_IS_BETTER = ("Latency (ms)", "Latency (s)")
+
+
+def test_each_ranking_is_best_first_whichever_way_it_is_better(page, base_url, table):  # noqa: F811
+    # v5.1 closed, sorted by result: throughput rankings (samples/s, tokens/s...) and latency
+    # ones (SingleStream, MultiStream in ms): each is listed best first, highest throughput or
+    # lowest latency, and the heading's order is "other" (no one order of the figures).
+    view = table[(table["round"] == "v5.1") & (table.division == "closed")]
+    assert set(view.units) & set(LOWER_IS_BETTER) and set(view.units) - set(LOWER_IS_BETTER)
+    assert set(view.units) <= {*LOWER_IS_BETTER, "Queries/s", "Samples/s", "Tasks/s", "Tokens/s"}
+    open_view(page, base_url, "?round=v5.1&division=closed&sort=-result")
+    rows = list(csv.DictReader(io.StringIO(download(page))))
+    assert len(rows) == len(view)
+    groups: dict[tuple, list[float]] = {}
+    for row in rows:
+        groups.setdefault(tuple(row[column] for column in RANKING), []).append(
+            float(row["result"]))
+    for key, values in groups.items():
+        best_first = sorted(values, reverse=key[-1] not in LOWER_IS_BETTER)
+        assert values == best_first, key
+    heading = page.locator(".mlperf-explore__output th").nth(9)
+    assert heading.get_attribute("aria-sort") == "other"
+    assert page.locator("#explore-sort").evaluate("s => s.selectedOptions[0].textContent") \
+        == "Result, best first"

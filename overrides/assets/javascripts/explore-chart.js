@@ -138,12 +138,17 @@
         var benchmark = fill(labels.chart_benchmark, {
           model: row.model, scenario: row.scenario, round: row.round,
           division: labels[row.division] });
-        var text = x.counted(Math.min(BARS, same), labels.chart_one,
-                             first.higher ? labels.chart_higher : labels.chart_lower,
-                             { units: axisTitle(), benchmark: benchmark }, view.format.count);
-        if (same < pairs.length) {
-          text += labels.gap + fill(labels.chart_others,
-                                    { count: view.format.count(pairs.length - same) });
+        // "The 20 best results of …" when the ranking has more than the bars, "All 7 results
+        // of …" when it has no more; and how many of the view's results are not drawn.
+        var bars = Math.min(BARS, same), values = { units: axisTitle(), benchmark: benchmark };
+        var text = x.counted(bars, labels.chart_one, same > BARS
+          ? (first.higher ? labels.chart_higher : labels.chart_lower)
+          : (first.higher ? labels.chart_all_higher : labels.chart_all_lower),
+                             values, view.format.count);
+        if (bars < pairs.length) {
+          text += labels.gap + x.counted(pairs.length - bars, labels.chart_others_one,
+                                         labels.chart_others,
+                                         { bars: view.format.count(BARS) }, view.format.count);
         }
         if (caption.textContent !== text) caption.textContent = text;
         // A chart drawn for another view is dropped: the block is closed, and drawn again

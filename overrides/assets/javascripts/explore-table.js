@@ -217,7 +217,8 @@
     }
     // A limit applied leaves out the systems without accelerators, which have no count.
     if (state.min_accelerators !== null || state.max_accelerators !== null) {
-      texts.push(labels.limit_cpu_only);
+      var cpuOnly = (state.filters.accelerator || []).indexOf(x.CPU_ONLY) >= 0;
+      texts.push(cpuOnly ? labels.limit_cpu_only_chosen : labels.limit_cpu_only);
     }
     x.LIMITS.forEach(function (name) {
       var input = view.form.elements[name];
@@ -293,9 +294,16 @@
       cite.follow(view);
       return;
     }
+    // By result, the order of the figures themselves: each ranking best (or worst) first, so
+    // that throughputs and latencies together are in no one order ("other").
+    var higher = pairs.some(function (p) { return p[1].higher; });
+    var lower = pairs.some(function (p) { return !p[1].higher; });
     drawn.headings.forEach(function (th, index) {
       var column = HEADINGS[index], sorted = state.sort && state.sort.column === column;
-      var order = !sorted ? "none" : state.sort.descending ? "descending" : "ascending";
+      var down = sorted && (column !== "result" || higher ? state.sort.descending
+                                                          : !state.sort.descending);
+      var order = !sorted ? "none" : column === "result" && higher && lower ? "other"
+        : down ? "descending" : "ascending";
       if (th.getAttribute("aria-sort") !== order) th.setAttribute("aria-sort", order);
       if (column === "result") {
         var button = th.firstChild;
@@ -381,12 +389,11 @@
           var column = button.dataset.column, sort = view.state.sort;
           var state = Object.assign({}, view.state);
           // A second click on the sorted column turns the order round; a first click sorts
-          // results best first (a latency lowest first, as the figure of the view's first row
-          // reads), counts and rounds highest first, and names from A.
-          var first = view.table && view.table.pairs[0];
+          // results best first (explore.js sortRows: a latency lowest first), counts and rounds
+          // highest first, and names from A.
           state.sort = { column: column, descending: sort && sort.column === column
-            ? !sort.descending : column === "result" ? !first || first[1].higher
-              : column === "accelerators" || column === "round" };
+            ? !sort.descending : column === "result" || column === "accelerators" ||
+              column === "round" };
           change(state);
           var again = output.querySelector("button[data-column='" + column + "']");
           if (again) again.focus();

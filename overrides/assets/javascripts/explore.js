@@ -214,9 +214,11 @@
   // A view's [row, figure] pairs (pairsOf's, in the file's order) sorted, as a new list. By
   // result, each ranking (ranking()) is its own group, the closed division's first and the open
   // one's after them, each in the order its first result has in the file (newest round first),
-  // so that no two results that do not compare are ever ranked against each other. rows:
-  // decode's rows, per and units as measure's. Plain loops: the first sort of a page runs them
-  // before the engine has optimized them.
+  // so that no two results that do not compare are ever ranked against each other; and each is
+  // ranked best first (sort.descending, "-result" in the address: the highest throughput, the
+  // lowest latency) or worst first, as a benchmark page ranks it. rows: decode's rows, per and
+  // units as measure's. Plain loops: the first sort of a page runs them before the engine has
+  // optimized them.
   function sortRows(pairs, sort, rows, per, units) {
     if (!sort) return pairs;
     var byIndex = new Array(rows.length), i, p;
@@ -238,12 +240,18 @@
       }
     }
     for (i = 0; i < opened.length; i++) slot[opened[i]] = closed + i;
+    // A throughput best first is its figures largest first; a latency, smallest first.
+    var lowFirst = order(rows, { column: "result", descending: !sort.descending }, per, units);
     var groups = [];
-    for (i = 0; i < ordered.length; i++) {
-      if (!(p = byIndex[ordered[i]])) continue;
-      var place = slot[p[1].ranking];
-      (groups[place] || (groups[place] = [])).push(p);
-    }
+    [[ordered, true], [lowFirst, false]].forEach(function (pass) {
+      var indexes = pass[0], higher = pass[1];
+      for (var k = 0; k < indexes.length; k++) {
+        var q = byIndex[indexes[k]];
+        if (!q || !!q[1].higher !== higher) continue;
+        var place = slot[q[1].ranking];
+        (groups[place] || (groups[place] = [])).push(q);
+      }
+    });
     for (i = 0; i < groups.length; i++) if (groups[i]) out.push.apply(out, groups[i]);
     return out;
   }
@@ -365,8 +373,9 @@
     var sort = form.elements.sort;
     COLUMNS.forEach(function (column) {
       [false, true].forEach(function (descending) {
-        var option = element("option", fill(descending ? labels.descending : labels.ascending,
-                                            { column: labels[column] }));
+        var option = element("option", column === "result"
+          ? (descending ? labels.best_first : labels.worst_first)  // each ranking's (sortRows)
+          : fill(descending ? labels.descending : labels.ascending, { column: labels[column] }));
         option.value = (descending ? "-" : "") + column;
         sort.appendChild(option);
       });
@@ -435,7 +444,7 @@
                            filterOptions: filterOptions, fillMenus: fillMenus,
                            showState: showState, readState: readState,
                            invalidLimits: invalidLimits, MOST_ACCELERATORS: MOST_ACCELERATORS,
-                           LIMITS: LIMITS, COLUMNS: COLUMNS,
+                           LIMITS: LIMITS, COLUMNS: COLUMNS, CPU_ONLY: CPU_ONLY,
                            element: element, fill: fill, counted: counted, setText: setText,
                            setContent: setContent, shown: shown, afterPaint: afterPaint,
                            PAGE: PAGE };
