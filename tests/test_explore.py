@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import re
+from contextlib import contextmanager
 from urllib.parse import parse_qs, urlsplit
 
 import pandas as pd
@@ -35,6 +36,16 @@ def table():
     frames = [pd.read_csv(path, dtype=str, keep_default_na=False)
               for path in sorted((DATA / "results").glob("*.csv"))]
     return pd.concat(frames, ignore_index=True)
+
+
+@contextmanager
+def tab_at(browser, width: int, height: int = 900):
+    """A page of its own browser context, ``width`` × ``height`` CSS px, closed after use."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def shown_count(page) -> int:
@@ -228,22 +239,20 @@ def test_numbers_and_units_are_in_the_page_language(page, base_url, lang, groupe
 
 
 def test_a_phone_shows_the_filters_and_cards_without_overflow(browser, base_url):
-    context = browser.new_context(viewport={"width": 390, "height": 800})
-    tab = context.new_page()
-    requests = []
-    tab.on("request", lambda r: requests.append(r.url))
-    tab.goto(f"{base_url}en/{EXPLORE}?round=v4.1&per=watt")
-    tab.locator(".mlperf-explore__count").wait_for()
-    assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    card = tab.locator(ROWS).first
-    assert card.bounding_box()["width"] <= 390
-    # Each cell of a card names its column.
-    assert tab.locator(f"{ROWS} td").first.get_attribute("data-label") == "Round"
-    for control in ("#explore-round", "#explore-model", "input[name=per][value=watt]"):
-        box = tab.locator(control).bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, control
-    assert only_local(requests) == []
-    context.close()
+    with tab_at(browser, 390, 800) as tab:
+        requests = []
+        tab.on("request", lambda r: requests.append(r.url))
+        tab.goto(f"{base_url}en/{EXPLORE}?round=v4.1&per=watt")
+        tab.locator(".mlperf-explore__count").wait_for()
+        assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        card = tab.locator(ROWS).first
+        assert card.bounding_box()["width"] <= 390
+        # Each cell of a card names its column.
+        assert tab.locator(f"{ROWS} td").first.get_attribute("data-label") == "Round"
+        for control in ("#explore-round", "#explore-model", "input[name=per][value=watt]"):
+            box = tab.locator(control).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, control
+        assert only_local(requests) == []
 
 
 def family_members(family_id: str) -> set[str]:
@@ -297,15 +306,13 @@ def test_the_chart_ranks_one_unit_only_and_loads_nothing_from_elsewhere(page, ba
 
 
 def test_the_whole_dataset_fits_a_desktop_column(browser, base_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    tab = context.new_page()
-    for lang in ("en", "zh", "it"):
-        tab.goto(f"{base_url}{lang}/{EXPLORE}")
-        tab.locator(ROWS).first.wait_for()
-        assert tab.locator(ROWS).count() == PAGE  # the first page of rows
-        region = tab.locator(".mlperf-explore__output .mlperf-table")
-        assert region.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), lang
-    context.close()
+    with tab_at(browser, 1280) as tab:
+        for lang in ("en", "zh", "it"):
+            tab.goto(f"{base_url}{lang}/{EXPLORE}")
+            tab.locator(ROWS).first.wait_for()
+            assert tab.locator(ROWS).count() == PAGE  # the first page of rows
+            region = tab.locator(".mlperf-explore__output .mlperf-table")
+            assert region.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), lang
 
 
 def test_every_control_is_labelled_and_the_keyboard_drives_the_view(page, base_url, table):
@@ -471,28 +478,26 @@ def overlap(a: dict, b: dict) -> bool:
 def test_no_two_column_headings_overlap(browser, base_url, lang, width):
     # Sorted by the accelerator count, its heading carries the order's arrow too: the widest
     # it gets ("Numero di acceleratori ▼" in Italian overlapped "Risultato" at 1280 px).
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    tab = context.new_page()
-    tab.goto(f"{base_url}{lang}/{EXPLORE}?sort=-accelerators")
-    tab.locator(ROWS).first.wait_for()
-    headings = tab.evaluate(HEADING_BOXES)
-    shown = [(th, button) for th, button in headings if th["shown"]]
-    if width == 390:
-        # A phone shows cards, each cell labelled with its column: no heading row, and no
-        # cell of a card wider than the card.
-        assert shown == []
-        assert tab.locator(ROWS).first.evaluate(
-            "tr => [...tr.cells].every(td => td.scrollWidth <= td.clientWidth + 1)")
-    else:
-        assert len(shown) == len(headings) == 10
-        for th, button in shown:  # each heading's text stays inside its own cell
-            assert th["left"] - 1 <= button["left"] and button["right"] <= th["right"] + 1, \
-                button["text"]
-        for i, (th, button) in enumerate(shown):
-            for other_th, other_button in shown[i + 1:]:
-                assert not overlap(th, other_th), (th["text"], other_th["text"])
-                assert not overlap(button, other_button), (button["text"], other_button["text"])
-    context.close()
+    with tab_at(browser, width) as tab:
+        tab.goto(f"{base_url}{lang}/{EXPLORE}?sort=-accelerators")
+        tab.locator(ROWS).first.wait_for()
+        headings = tab.evaluate(HEADING_BOXES)
+        shown = [(th, button) for th, button in headings if th["shown"]]
+        if width == 390:
+            # A phone shows cards, each cell labelled with its column: no heading row, and no
+            # cell of a card wider than the card.
+            assert shown == []
+            assert tab.locator(ROWS).first.evaluate(
+                "tr => [...tr.cells].every(td => td.scrollWidth <= td.clientWidth + 1)")
+        else:
+            assert len(shown) == len(headings) == 10
+            for th, button in shown:  # each heading's text stays inside its own cell
+                assert th["left"] - 1 <= button["left"] and button["right"] <= th["right"] + 1, \
+                    button["text"]
+            for i, (th, button) in enumerate(shown):
+                for other_th, other_button in shown[i + 1:]:
+                    assert not overlap(th, other_th), (th["text"], other_th["text"])
+                    assert not overlap(button, other_button), (button["text"], other_button["text"])
 
 
 # The width of each option's text of the Order menu in the menu's own font, and the width the
@@ -519,15 +524,13 @@ ORDER_WIDTHS = """() => {
 def test_every_order_is_read_whole_in_its_menu(browser, base_url, lang, width):
     # The Order menu's names are the longest of the filters' ("Numero di acceleratori,
     # decrescente"): in a field one column wide, Italian showed "Round, decrescen".
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    tab = context.new_page()
-    tab.goto(f"{base_url}{lang}/{EXPLORE}")
-    tab.locator(".mlperf-explore__count").wait_for()
-    widths = tab.evaluate(ORDER_WIDTHS)
-    assert len(widths["texts"]) == 1 + 2 * 12  # the default, and each column both ways
-    for text, needed in widths["texts"]:
-        assert needed <= widths["room"], (text, needed, widths["room"])
-    context.close()
+    with tab_at(browser, width) as tab:
+        tab.goto(f"{base_url}{lang}/{EXPLORE}")
+        tab.locator(".mlperf-explore__count").wait_for()
+        widths = tab.evaluate(ORDER_WIDTHS)
+        assert len(widths["texts"]) == 1 + 2 * 12  # the default, and each column both ways
+        for text, needed in widths["texts"]:
+            assert needed <= widths["room"], (text, needed, widths["room"])
 
 
 def test_a_change_redraws_only_the_rows_that_change(page, base_url, table):
@@ -608,16 +611,14 @@ def test_the_table_fits_a_desktop_column_per_accelerator(browser, base_url, lang
     # Per accelerator, each figure carries the longest unit ("token/s per acceleratore" in
     # Italian), which scrolled the table sideways at 1280 px; sorted by it, the heading carries
     # the order's arrow too.
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    tab = context.new_page()
-    for query in ("?per=accelerator&sort=-result", "?round=v6.1&model=llama2-70b-99.9"
-                  "&per=accelerator&sort=-result", "?per=watt&sort=-result", ""):
-        tab.goto(f"{base_url}{lang}/{EXPLORE}{query}")
-        tab.locator(ROWS).first.wait_for()
-        region = tab.locator(".mlperf-explore__output .mlperf-table")
-        assert region.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), (lang, query)
-        assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    context.close()
+    with tab_at(browser, 1280) as tab:
+        for query in ("?per=accelerator&sort=-result", "?round=v6.1&model=llama2-70b-99.9"
+                      "&per=accelerator&sort=-result", "?per=watt&sort=-result", ""):
+            tab.goto(f"{base_url}{lang}/{EXPLORE}{query}")
+            tab.locator(ROWS).first.wait_for()
+            region = tab.locator(".mlperf-explore__output .mlperf-table")
+            assert region.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), (lang, query)
+            assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_back_before_the_paint_leaves_the_address_of_the_view_shown(page, base_url, table):

@@ -6,7 +6,8 @@ screen and on a phone's (``VIEWPORTS``: the table, and its rows as cards), whose
 slowed four times (the DevTools protocol's ``Emulation.setCPUThrottlingRate``, rate 4: a
 phone-class CPU, as the explorer issue asks), then makes ``changes`` changes one after
 another (``CHANGES``: each kind of filter, figure and sort a reader chooses, each back to "all",
-the full dataset redrawn, and "Show 10 more"); ``RUNS`` times, each in a page freshly opened. A change is timed in the page with ``performance.now()`` from the
+the full dataset redrawn, and "Show 10 more"); ``RUNS`` times, each in a page freshly
+opened. A change is timed in the page with ``performance.now()`` from the
 change event to the next frame painted (``TIME_CHANGE``): what a reader waits for before the
 view is drawn, as the Event Timing API's interaction to next paint counts it, the script's
 redraw, style, layout and paint: the count, the notes, the table's rows and the view's chart
@@ -31,8 +32,7 @@ CHROMIUM = "/usr/bin/chromium"
 THROTTLE = 4
 # (width, height) in CSS px: a desktop screen, and a phone's (where each row is a card).
 VIEWPORTS = ((1280, 900), (390, 844))
-# Runs of the changes on each screen, each in a page freshly opened (its first changes as cold as
-# a reader's).
+# Runs of the changes on each screen, each in a page freshly opened.
 RUNS = 3
 # (control, value) pairs a reader might choose, each followed by its "all" again ("" is "all"):
 # each kind of filter and the least accelerator count, the three figures, a sort by result
@@ -89,8 +89,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 def explorer_redraw(site: Path = ROOT / "site", changes: int = len(CHANGES), runs: int = RUNS,
                     throttle: int = THROTTLE, viewport: tuple[int, int] = VIEWPORTS[0]) -> dict:
-    """Time ``changes`` changes (``CHANGES``) of the explorer of the built ``site`` (a folder holding
-    ``en/results/explore/``), under CPU throttling ×``throttle``, on a screen of ``viewport``
+    """Time ``changes`` changes (``CHANGES``) of the explorer of the built ``site`` (a folder
+    holding ``en/results/explore/``), under CPU throttling ×``throttle``, on a screen of ``viewport``
     (width, height) CSS px, ``runs`` times, each in a page freshly opened.
 
     Returns:

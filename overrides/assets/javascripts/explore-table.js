@@ -296,8 +296,8 @@
     }
     // By result, the order of the figures themselves: each ranking best (or worst) first, so
     // that throughputs and latencies together are in no one order ("other").
-    var higher = pairs.some(function (p) { return p[1].higher; });
-    var lower = pairs.some(function (p) { return !p[1].higher; });
+    var higher = drawn.byResult && pairs.some(function (p) { return p[1].higher; });
+    var lower = drawn.byResult && pairs.some(function (p) { return !p[1].higher; });
     drawn.headings.forEach(function (th, index) {
       var column = HEADINGS[index], sorted = state.sort && state.sort.column === column;
       var down = sorted && (column !== "result" || higher ? state.sort.descending
@@ -409,11 +409,9 @@
           var later = [view.format.prepare];
           ["system", "accelerator", "watt"].forEach(function (per) {
             later.push(function () { x.pairsOf(rows, per, data.units); });
-            [true, false].forEach(function (descending) {
-              later.push(function () {
-                x.sortRows([], { column: "result", descending: descending }, rows, per,
-                           data.units);
-              });
+            // A sort by result makes the figure's order both ways (explore.js sortRows).
+            later.push(function () {
+              x.sortRows([], { column: "result", descending: true }, rows, per, data.units);
             });
           });
           x.COLUMNS.forEach(function (column) {
