@@ -19,14 +19,13 @@ from pathlib import Path
 from generator.data import dataset, fetch, importer, publication, withdrawn
 from generator.editorial.check import check, check_generated_links, notes
 from generator.editorial.import_check import claims_validator
-from generator.editorial.scaffold import WORKING_TITLE, new_article
+from generator.editorial.scaffold import WORKING_TITLE
 from generator.errors import InputError, InputErrors
-from generator.i18n import catalogs
 from generator.i18n.languages import LANGUAGES, language
+from generator.pages.new_article import new_article
+from generator.project import ROOT
 from generator.site import build as site
-from generator.site import generation_stamp
-
-ROOT = site.ROOT
+from generator.site import catalog_update, generation_stamp
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
                   "run `make check` until it is green; preview with `make serve LANG=en` (zh, "
                   "it); run `make test`; commit the three languages together")
         elif args.command == "catalogs":
-            for path in catalogs.update_catalogs(ROOT):
+            for path in catalog_update.update_catalogs(ROOT):
                 print(f"updated {path.relative_to(ROOT)}")
         elif changed == "none":
             # Nothing check and generate read or write changed since they last succeeded.

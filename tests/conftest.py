@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.data import dataset as dataset_module
-from generator.site.build import site_prefix
+from generator.project import site_prefix
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"

@@ -9,8 +9,9 @@ import sys
 import pytest
 
 from generator.i18n.languages import language
+from generator.model.benchmarks import benchmarks_of
+from generator.model.chart_rows import assign_colours
 from generator.pages import charts
-from generator.results.benchmarks import benchmarks_of
 from generator.site import chart_fonts, social
 from tests.conftest import ROOT
 
@@ -50,7 +51,7 @@ def test_charts_are_drawn_as_with_every_system_font(dataset, tmp_path):
     if social.find_collection(social.COLLECTIONS["Regular"]) is None:
         pytest.skip("Noto Sans CJK is not installed (.ci/run installs fonts-noto-cjk)")
     benchmarks = benchmarks_of(dataset.of_round("v6.1"))
-    colours = charts.assign_colours(benchmarks)
+    colours = assign_colours(benchmarks)
     chosen = [b for b in benchmarks if b.model == "gpt-oss-120b"][:2]
     specs = [(charts.leaders_chart(b, language(code), colours, per), code)
              for b in chosen for code in ("zh", "en", "it") for per in (False, True)]

@@ -8,8 +8,8 @@ import re
 import pandas as pd
 import pytest
 
-from generator.pages.charts import per_accelerator_rows
-from generator.results.benchmarks import benchmarks_of
+from generator.model.benchmarks import benchmarks_of
+from generator.model.chart_rows import per_accelerator_rows
 from tests.conftest import DATA
 from tests.test_browser import BENCHMARK
 
@@ -50,7 +50,8 @@ def test_chart_specs_are_valid_vega_lite(dataset, per_accelerator, vega_lite):
     import jsonschema
 
     from generator.i18n.languages import LANGUAGES
-    from generator.pages.charts import assign_colours, leaders_chart
+    from generator.model.chart_rows import assign_colours
+    from generator.pages.charts import leaders_chart
     benchmarks = benchmarks_of(dataset.of_round("v6.1"))
     colours = assign_colours(benchmarks)
     kinds = [b for b in benchmarks if b.higher_is_better] + (

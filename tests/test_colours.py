@@ -7,7 +7,7 @@ from collections import defaultdict
 
 import pytest
 
-from generator.pages.charts import PALETTE
+from generator.model.chart_rows import PALETTE
 from tests.conftest import SITE
 
 

@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 
 from generator.data.names import Naming
-from generator.results.benchmarks import benchmarks_of
-from generator.results.comparisons import default_pair, same_system, systems
+from generator.model.benchmarks import benchmarks_of
+from generator.model.comparisons import default_pair, same_system, systems
 from tests.conftest import DATA
 
 GB300 = "NVIDIA GB300 NVL72 (72x GB300-288GB_aarch64, TensorRT)"

@@ -59,7 +59,7 @@ def test_benchmarks_match_an_independent_pandas_grouping(dataset):
     # scenario, quantity), a result of "datacenter,edge" in both suites; its best closed result
     # is the max of throughputs / min of latencies, latencies compared in seconds. The
     # quantities and factors are written here from the unit names, not read from the code.
-    from generator.results.benchmarks import benchmarks_of
+    from generator.model.benchmarks import benchmarks_of
     seconds = {"Latency (ms)": 0.001, "Latency (s)": 1.0}
     frame = dataset.frame.assign(suite=dataset.frame["suite"].str.split(",")).explode("suite")
     frame["quantity"] = frame["units"].map(lambda u: "latency" if u in seconds else u)

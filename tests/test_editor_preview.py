@@ -18,8 +18,8 @@ import pytest
 from generator.editorial.claim_markdown import registry
 from generator.editorial.claims import load_registry
 from generator.errors import InputErrors
+from generator.project import site_root_url
 from generator.site import editor_preview as preview
-from generator.site.build import site_root_url
 from generator.site.config import write_language_configs
 from tests.conftest import DATA, make_fixture_project
 from tests.test_bad_inputs import copy_project_for_site
@@ -190,6 +190,7 @@ def test_the_preview_watches_every_languages_posts_once():
     # watches docs_dir and the `watch` list of the configuration it was given. A folder watched
     # twice (en's posts, inside docs_dir, also in `watch`) could rebuild twice for one save.
     from mkdocs.config import load_config
+
     from tests.conftest import ROOT
     config = load_config(str(ROOT / "mkdocs.en.yml"))
     watched = [Path(os.path.realpath(path)) for path in [config.docs_dir, *config.watch]]

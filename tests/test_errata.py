@@ -236,7 +236,7 @@ def test_the_submitter_respelling_case_asks_for_an_alias(tmp_path, errata, other
                               "records differs only in case or punctuation from 'Dell', the "
                               "submitter of ")
     assert message.endswith("known spelling: 'Dell'; if it is the same company, add 'DELL' to "
-                            "its spellings in generator/results/organizations.yaml (under "
+                            "its spellings in generator/data/organizations.yaml (under "
                             "`spellings:`, `Dell: [DELL]`) and import again")
 
 
@@ -252,7 +252,7 @@ def test_two_records_respelling_a_submitter_are_one_error_at_those_records(tmp_p
         f"{path}: records 0 (ID 6.0-0026), 1 (ID 6.0-0026): field 'Submitter' (submitter): the "
         "submitter 'DELL' of these 2 records differs only in case or punctuation from 'Dell', "
         f"the submitter of 6 records in {path}; known spelling: 'Dell'; if it is the same "
-        "company, add 'DELL' to its spellings in generator/results/organizations.yaml (under "
+        "company, add 'DELL' to its spellings in generator/data/organizations.yaml (under "
         "`spellings:`, `Dell: [DELL]`) and import again"]
     assert not (tmp_path / "data").exists()
 

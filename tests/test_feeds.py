@@ -15,7 +15,7 @@ import feedparser
 import pytest
 
 from generator.editorial.articles import articles
-from generator.site.build import site_prefix
+from generator.project import site_prefix
 from generator.site.feeds import EMAIL, valid_rss
 from tests.conftest import ROOT
 

@@ -15,9 +15,9 @@ from generator.data.importer import run_import
 from generator.data.names import Naming, unique_slugs
 from generator.errors import InputErrors
 from generator.i18n.languages import LANGUAGES
+from generator.model.benchmarks import benchmarks_of
 from generator.pages.home import data_pages, home_page
 from generator.pages.results import results_pages
-from generator.results.benchmarks import benchmarks_of
 from tests.conftest import DATA, FIXTURES
 
 CASES = FIXTURES / "cases" / "import"

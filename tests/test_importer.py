@@ -195,7 +195,7 @@ def test_real_v41_values_match_the_raw_file(dataset):
     assert len(both) == 1  # stored once...
     assert (both[0].suite, both[0].suites) == ("datacenter,edge", ("datacenter", "edge"))
     assert (both[0].used_model, both[0].result) == ("bert-base-pruned90-none-bert-99", 98.963)
-    from generator.results.benchmarks import benchmarks_of
+    from generator.model.benchmarks import benchmarks_of
     listed = {b.suite for b in benchmarks_of(v41) if both[0] in b.results}
     assert listed == {"datacenter", "edge"}  # ...and listed in both suites' tables
 

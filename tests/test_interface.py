@@ -13,7 +13,7 @@ import pytest
 from generator.editorial.articles import read_article
 from generator.i18n.catalogs import translations
 from generator.i18n.languages import language
-from generator.results.benchmarks import benchmarks_of
+from generator.model.benchmarks import benchmarks_of
 from generator.site import build as site_module
 from tests.conftest import FIXTURES, ROOT
 

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from generator.site.build import site_prefix
+from generator.project import site_prefix
 from tests.conftest import _QuietHandler
 
 pytestmark = pytest.mark.browser

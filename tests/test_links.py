@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from generator.site.build import site_prefix
+from generator.project import site_prefix
 
 pytestmark = pytest.mark.slow
 

@@ -2,7 +2,7 @@
 pages and their slugs, the explorer's submitter menu, search (``organizations.submitter_name``).
 
 The real case: v6.0 publishes Oracle as ``ORACLE`` (data/results/v6.0.csv), every other round as
-``Oracle``; generator/results/organizations.yaml lists ``ORACLE`` under Oracle's spellings.
+``Oracle``; generator/data/organizations.yaml lists ``ORACLE`` under Oracle's spellings.
 Expected counts are read from the committed CSV tables, not from the generator."""
 
 import csv
@@ -12,16 +12,15 @@ import shutil
 
 import pytest
 
-from generator.data import dataset
+from generator.data import dataset, organizations
 from generator.data.importer import run_import
 from generator.data.names import Naming, unique_slugs
 from generator.editorial import redirects
 from generator.i18n.languages import LANGUAGES
-from generator.pages.entities import comparison_pages, system_comparison_pages
+from generator.model.benchmarks import benchmarks_of
 from generator.pages import citations
+from generator.pages.entities import comparison_pages, system_comparison_pages
 from generator.pages.filters import environment
-from generator.results import organizations
-from generator.results.benchmarks import benchmarks_of
 from tests.conftest import DATA, ROOT
 from tests.test_errata import errata  # noqa: F401 (the fixture: make_errata.py's files)
 

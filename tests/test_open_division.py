@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from generator.results.open_division import TARGETS, accuracy_value, meets_closed_target
+from generator.model.open_division import TARGETS, accuracy_value, meets_closed_target
 from tests.conftest import SITE, download
 
 # The v5.1 edge ResNet Offline page: its best open result ran a MobileNet at 44.116 % top-1
@@ -96,8 +96,8 @@ def test_open_rows_say_what_they_ran_on_a_phone(browser, base_url, lang):
 
 
 def test_per_accelerator_charts_leave_mixed_systems_out(dataset):
-    from generator.pages.charts import LEADERS, per_accelerator_rows
-    from generator.results.benchmarks import benchmarks_of
+    from generator.model.benchmarks import benchmarks_of
+    from generator.model.chart_rows import LEADERS, per_accelerator_rows
     would_rank = 0
     for round_name in dataset.rounds:
         for benchmark in benchmarks_of(dataset.of_round(round_name)):

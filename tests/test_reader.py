@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from generator.pages.charts import chart_rows
-from generator.results.benchmarks import benchmarks_of
+from generator.model.benchmarks import benchmarks_of
+from generator.model.chart_rows import chart_rows
 from tests.conftest import ROOT, download, skip_without_cards
 from tests.test_browser import only_local
 
@@ -133,8 +133,8 @@ def test_submitter_page_lists_every_result_of_the_submitter(site, dataset):
 
 
 def test_accelerator_history_compares_throughputs_per_accelerator_only(site, dataset):
-    from generator.results.benchmarks import benchmarks_of
-    from generator.results.comparisons import timeline
+    from generator.model.benchmarks import benchmarks_of
+    from generator.model.comparisons import timeline
     by_round = {name: benchmarks_of(dataset.of_round(name)) for name in dataset.rounds}
     rows = timeline(by_round, ("amd-instinct-mi355x",))
     assert rows, "MI355X ran benchmarks in v6.0 and v6.1"

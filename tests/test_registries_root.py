@@ -4,19 +4,18 @@ tag pages and authors file, and the tags plugin's slugs all read the project's f
 
 import datetime as dt
 
+import pytest
 import yaml
 from mkdocs.utils.yaml import get_yaml_loader
 
 from generator.editorial import registries
 from generator.editorial.claims import load_registry
-from generator.editorial.scaffold import new_article
 from generator.errors import InputError
 from generator.i18n.languages import language
 from generator.pages.home import editorial_pages
+from generator.pages.new_article import new_article
 from generator.site.config import base_config, dump, language_config
 from tests.conftest import ROOT, make_fixture_project
-
-import pytest
 
 # Only in the project below: this checkout's data/authors.yaml has no author "desk"
 # (tests/fixtures/project/authors.yaml has), and its tags.yaml no tag named 仅此.

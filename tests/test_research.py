@@ -4,10 +4,11 @@ each test says."""
 
 import pytest
 
-from generator.results import families, organizations, power
-from generator.results import preview_tracker as previews
-from generator.results.benchmarks import benchmarks_of
-from generator.results.comparisons import timeline
+from generator.data import organizations
+from generator.model import families, power
+from generator.model import preview_tracker as previews
+from generator.model.benchmarks import benchmarks_of
+from generator.model.comparisons import timeline
 
 
 def one(dataset, result_id, model, scenario):

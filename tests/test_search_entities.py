@@ -69,7 +69,7 @@ def test_entity_pages_are_indexed_without_their_tables(site, dataset, lang):
                                           ("Supermicro", "supermicro"))])
 def test_a_company_finds_its_own_submitter_page_first(searcher, base_url, lang, query, slug):
     # Each submitted alone in every round and took part in joint submissions (Dell_Broadcom,
-    # AMD_MangoBoost... in generator/results/organizations.yaml), and names families and
+    # AMD_MangoBoost... in generator/data/organizations.yaml), and names families and
     # accelerators. Articles tagged with the name may come first (Material weighs tags
     # highest); after them, the company's own page, within the first 8 results.
     # One result item per page (its sections' links follow the page's own).

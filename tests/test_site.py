@@ -8,7 +8,7 @@ import pytest
 
 from generator.data.dataset import result_url
 from generator.i18n.languages import LANGUAGES
-from generator.results.benchmarks import benchmarks_of
+from generator.model.benchmarks import benchmarks_of
 
 
 @pytest.mark.parametrize("lang", [l.code for l in LANGUAGES])

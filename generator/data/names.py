@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from slugify import slugify
 
+from generator.data.organizations import submitter_name
 from generator.data.schema import round_key
-from generator.results.organizations import submitter_name
 
 UNNAMED = "unnamed"
 

@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from generator.data import accelerators, spellings
+from generator.data import accelerators, organizations, spellings
 from generator.data.result_ids import assign_result_ids, audit_key
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
 from generator.errors import InputError
-from generator.results import organizations
 
 
 @dataclass(frozen=True)
@@ -196,7 +195,7 @@ def one_spelling_per_model(rows: Rows) -> list[InputError]:
 def one_spelling_per_submitter(rows: Rows) -> list[InputError]:
     """One company, one submitter name: a submitter that differs from another submitter of the
     dataset only in case or punctuation (``DELL`` beside ``Dell``) would make two submitter
-    pages and count one organization twice, unless ``generator/results/organizations.yaml``
+    pages and count one organization twice, unless ``generator/data/organizations.yaml``
     lists the spelling under ``spellings`` (as ``ORACLE`` for Oracle). One error per odd
     spelling, at the records that carry it (``spellings``)."""
     return spellings.odd_spellings(rows, "submitter", organizations.submitter_name,
@@ -208,12 +207,12 @@ def _submitter_advice(name: str, known: str) -> str:
     if organizations.is_joint(known):
         parts = ", ".join(organizations.organizations_of(known))
         return (f"known spelling: {known_spellings}; if it is the same joint submission, add "
-                f"`{name}: [{parts}]` under `joint:` in generator/results/organizations.yaml "
+                f"`{name}: [{parts}]` under `joint:` in generator/data/organizations.yaml "
                 "and import again")
     listed = ", ".join((*organizations.spellings_of(known), name))
     label = "known spellings" if organizations.spellings_of(known) else "known spelling"
     return (f"{label}: {known_spellings}; if it is the same company, add {name!r} to "
-            f"its spellings in generator/results/organizations.yaml (under `spellings:`, "
+            f"its spellings in generator/data/organizations.yaml (under `spellings:`, "
             f"`{known}: [{listed}]`) and import again")
 
 

@@ -25,9 +25,10 @@ from urllib.parse import unquote, urlsplit
 
 from pymdownx.slugs import slugify
 
-from generator.editorial.articles import Article, mask_comments
+from generator.editorial.articles import Article
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES
+from generator.i18n.prose import mask_comments
 
 LINK = re.compile(r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)>?(?:\s+\"[^\"]*\")?\s*\)"
                   r"|^\s{0,3}\[[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"

@@ -13,8 +13,9 @@ import html
 import re
 from html.parser import HTMLParser
 
-from generator.editorial.articles import Article, mask_comments
+from generator.editorial.articles import Article
 from generator.errors import InputError
+from generator.i18n.prose import mask_comments
 
 # Elements that run code, load another document or change how the page loads.
 UNSAFE_TAGS = frozenset({"script", "iframe", "frame", "frameset", "object", "embed", "applet",

@@ -20,6 +20,7 @@ from generator.data import accelerators
 from generator.editorial import editor_yaml
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
+from generator.i18n.prose import mask_comments
 from generator.i18n.readtime import with_reading_time
 from generator.i18n.trademark import mark, mark_front_matter, mark_post
 
@@ -28,7 +29,6 @@ CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
 # are not exactly one are malformed. The shown text runs to the next "]]" on the line.
 CLAIM_OPENING = re.compile(r"\[\s*\[?\s*claim\s*:[^\]\n]{0,60}\]{0,2}")
 POSTS = Path("blog") / "posts"
-HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 PLAIN = re.compile(r"\[\[plain:([^\]\n]+)\]\]")
 # Where a bare figure cannot hide: anything that is not prose is blanked before the search.
 NOT_PROSE = re.compile(
@@ -71,10 +71,6 @@ def render_plain(markdown: str) -> str:
     return PLAIN.sub(lambda m: m.group(1), markdown)
 
 
-def mask_comments(markdown: str) -> str:
-    """``markdown`` with the inside of HTML comments blanked (newlines kept, so line numbers and
-    offsets still match): guidance in comments may mention ``[[claim:ID]]`` freely."""
-    return HTML_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), markdown)
 FRONT_MATTER = re.compile(r"\A---\s*\n(.*?\n)---\s*\n", re.DOTALL)
 
 

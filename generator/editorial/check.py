@@ -33,7 +33,7 @@ from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged
 from generator.i18n.languages import LANGUAGES
 from generator.i18n.style import check_language
-from generator.site.build import site_root_url
+from generator.project import site_root_url
 
 # Every rule `check` enforces, by the name CONTRIBUTING.md (and its zh and it versions) gives it
 # in its table "What make check enforces"; tests/test_contributing.py holds the three to it.

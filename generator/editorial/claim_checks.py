@@ -18,8 +18,8 @@ from generator.editorial.guidelines import QUOTED_FORMULAS, unstated_differences
 from generator.editorial.precision import rounded, shown_decimals
 from generator.editorial.recomputation import recompute
 from generator.errors import InputError
-from generator.results import families
-from generator.results import preview_tracker as previews
+from generator.model import families
+from generator.model import preview_tracker as previews
 
 
 def _plain(value: float) -> str:
@@ -64,12 +64,12 @@ def preview_followups(registry: Registry, records: list[ResultRecord]) -> list[s
 
 
 def accelerators_without_family(records: list[ResultRecord]) -> list[str]:
-    """Accelerators of the dataset that no family of ``generator/results/families.yaml`` lists (mixed
+    """Accelerators of the dataset that no family of ``generator/model/families.yaml`` lists (mixed
     systems excepted): their results are missing from the family pages until one does. A note,
     not an error: a new round with a new accelerator must still build."""
     missing = sorted({r.accelerator_id for r in records if r.accelerator_id
                       and not r.accelerator_mixed and families.family_of(r.accelerator_id) is None})
-    return [f"accelerator '{a}' has no family in generator/results/families.yaml; add it to a family's "
+    return [f"accelerator '{a}' has no family in generator/model/families.yaml; add it to a family's "
             "generation so that the family pages show it" for a in missing]
 
 

@@ -28,8 +28,8 @@ from generator.files import load_unless_unchanged
 from generator.i18n.catalogs import naming_texts
 from generator.i18n.languages import language
 from generator.i18n.trademark import USE, mark_markdown
+from generator.project import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 MARKS = ("[[claim:", "[[plain:")
 # Before every preprocessor of Python-Markdown and of the extensions the site uses (the highest,
 # normalize_whitespace, is 30): fenced blocks and HTML blocks see the rendered article.

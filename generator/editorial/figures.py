@@ -10,7 +10,7 @@ from generator.editorial.precision import COUNT_UNITS
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.formatting import format_number, format_result, units_label
 from generator.i18n.languages import Language
-from generator.results.power import ENERGY_UNIT, PER_JOULE
+from generator.model.power import ENERGY_UNIT, PER_JOULE
 
 COUNT_LABELS = {"accelerators": N_("accelerators"), "submitters": N_("submitters"),
                 "results": N_("results")}

@@ -16,7 +16,7 @@ from generator.editorial.claims import (
     Selector,
 )
 from generator.editorial.precision import rounded
-from generator.results import power
+from generator.model import power
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from generator.editorial import editor_yaml
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.trademark import mark
+from generator.project import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 # Below a project's data folder (``<root>/data``, as ``python -m generator --root`` names it);
 # the defaults are this checkout's.
 AUTHORS_NAME, TAGS_NAME = "authors.yaml", "tags.yaml"

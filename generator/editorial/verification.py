@@ -24,7 +24,7 @@ from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
 from generator.editorial import guidelines
-from generator.editorial.articles import CLAIM_REFERENCE, mask_comments, render_plain
+from generator.editorial.articles import CLAIM_REFERENCE, render_plain
 from generator.editorial.claim_review import claim_reviews
 from generator.editorial.claims import STATUSES, Claim, Registry
 from generator.editorial.figures import format_value
@@ -32,8 +32,9 @@ from generator.editorial.recomputation import Recomputation, recompute, shown_va
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.formatting import format_day, tidy_spacing
 from generator.i18n.languages import Language
+from generator.i18n.prose import mask_comments
 from generator.i18n.trademark import mark_markdown
-from generator.results.power import ENERGY_UNIT
+from generator.model.power import ENERGY_UNIT
 
 ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑", "third-party": "◇",
          "unverified": "?", "disputed": "✖"}

@@ -161,10 +161,10 @@ def check_language(posts: list, languages: tuple[Language, ...] | None = None) -
     """
     from babel.messages.pofile import read_po
 
-    from generator.editorial.articles import mask_comments
     from generator.errors import InputError
     from generator.i18n.catalogs import catalog_path
     from generator.i18n.languages import LANGUAGES
+    from generator.i18n.prose import mask_comments
 
     errors = []
     for lang in languages or LANGUAGES:

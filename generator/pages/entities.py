@@ -7,19 +7,16 @@ from urllib.parse import quote
 
 from jinja2 import Environment
 
-from generator.data import accelerators
+from generator.data import accelerators, organizations
 from generator.data.dataset import result_url
 from generator.data.names import Naming
 from generator.data.schema import ResultRecord
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import format_result, unit_symbol
 from generator.i18n.languages import Language
-from generator.pages.citations import shared_words
-from generator.pages.filters import system_label
-from generator.pages.output import RESULTS, Page, download_rows, downloads
-from generator.results import families, organizations
-from generator.results.benchmarks import Benchmark
-from generator.results.comparisons import (
+from generator.model import families
+from generator.model.benchmarks import Benchmark
+from generator.model.comparisons import (
     System,
     default_pair,
     entries,
@@ -28,6 +25,9 @@ from generator.results.comparisons import (
     systems,
     timeline,
 )
+from generator.pages.citations import shared_words
+from generator.pages.filters import system_label
+from generator.pages.output import RESULTS, Page, download_rows, downloads
 
 
 def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchmark],

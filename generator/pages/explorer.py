@@ -14,16 +14,17 @@ from urllib.parse import urlencode
 
 from jinja2 import Environment
 
-from generator.data import accelerators
+from generator.data import accelerators, organizations
 from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord, round_key
 from generator.data.vocabulary import vocabulary
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import unit_symbol
 from generator.i18n.languages import Language
-from generator.pages.charts import PALETTE, bar_chart, submitter_colour
+from generator.model import families, power
+from generator.model.chart_rows import PALETTE, submitter_colour
+from generator.pages.charts import bar_chart
 from generator.pages.output import RESULTS, Page
-from generator.results import families, organizations, power
 
 EXPLORE = f"{RESULTS}/explore"
 # Published once for every language, at the site root (``finish.write_shared_assets``).
@@ -161,7 +162,7 @@ def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
     replaces by its content-hashed name, so that a new dataset is never read from a stale
     cache); and the chart style (``charts.bar_chart`` of one placeholder bar, whose data, axis title, colours and description the script replaces),
     with each submitter's colour on every other chart (``colours``, from
-    ``charts.assign_colours``; ``charts.submitter_colour`` for a submitter on none of them)."""
+    ``chart_rows.assign_colours``; ``chart_rows.submitter_colour`` for a submitter on none of them)."""
     catalog = translations(lang)
     units = sorted({r.units for r in records})
     symbols = {u: unit_symbol(u, lang) for u in units}

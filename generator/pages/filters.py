@@ -12,9 +12,14 @@ import html
 import json
 import re
 from decimal import Decimal
-from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
+from jinja2 import (
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    pass_context,
+    select_autoescape,
+)
 from markupsafe import Markup, escape
 
 from generator.data.dataset import result_url
@@ -30,11 +35,9 @@ from generator.i18n.formatting import (
     units_label,
 )
 from generator.i18n.languages import LANGUAGES, Language
+from generator.model import open_division
 from generator.pages.explorer import explorer_link
-from generator.results import open_division
-
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
-
+from generator.project import TEMPLATES_DIR
 
 # Characters with a meaning in Markdown that may occur in MLCommons' free text.
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")

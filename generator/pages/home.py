@@ -6,21 +6,32 @@ import json
 from pathlib import Path
 
 from generator.data import changelog, withdrawn
-from generator.data.dataset import (DESCRIPTOR, RESULTS_DIR, RESULTS_REPOSITORY, Dataset,
-                                    round_table)
+from generator.data.dataset import (
+    DESCRIPTOR,
+    RESULTS_DIR,
+    RESULTS_REPOSITORY,
+    Dataset,
+    round_table,
+)
 from generator.data.schema import ResultRecord, field_descriptors
 from generator.editorial import registries as editorial
 from generator.editorial.articles import Article
 from generator.editorial.claims import Registry
 from generator.editorial.guidelines import LEGEND
-from generator.editorial.verification import ICONS, STATUS_MEANINGS, claim_view, grouped_by_status
+from generator.editorial.verification import (
+    ICONS,
+    STATUS_MEANINGS,
+    claim_view,
+    grouped_by_status,
+)
 from generator.i18n.catalogs import translations
 from generator.i18n.languages import Language
 from generator.i18n.trademark import mark
+from generator.model.benchmarks import benchmarks_of, record_holder
 from generator.pages.citations import citation
 from generator.pages.filters import environment
 from generator.pages.output import Page, downloads
-from generator.results.benchmarks import benchmarks_of, record_holder
+from generator.project import ROOT
 
 
 def home_page(dataset: Dataset, lang: Language, posts: list[Article] = ()) -> Page:
@@ -100,7 +111,7 @@ def post_url(post: Article) -> str:
 
 
 def editorial_pages(registry: Registry, posts: list[Article], records: list[ResultRecord],
-                    lang: Language, data_dir: Path = editorial.ROOT / "data") -> list[Page]:
+                    lang: Language, data_dir: Path = ROOT / "data") -> list[Page]:
     """The generated editorial pages of ``lang``: the blog's index and authors file, the tag
     index and one page per tag (with its post count), the Verification page listing every
     claim by status, and ``claims.csv``/``.json``: one row per claim with its status, a

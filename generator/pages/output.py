@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.i18n.languages import Language
-from generator.results.open_division import disclosure_fields
+from generator.model.open_division import disclosure_fields
 
 RESULTS = "results"  # where the results pages live, below each language
 

@@ -11,6 +11,11 @@ from generator.data.dataset import Dataset, result_url
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import units_label
 from generator.i18n.languages import Language
+from generator.model.benchmarks import Benchmark, benchmarks_of
+from generator.model.comparisons import TimelineRow, timeline
+from generator.model.families import families
+from generator.model.power import ranked
+from generator.model.preview_tracker import track
 from generator.pages import citations
 from generator.pages.charts import chart_json, timeline_chart
 from generator.pages.filters import environment
@@ -22,11 +27,6 @@ from generator.pages.output import (
     downloads,
     result_id_fields,
 )
-from generator.results.benchmarks import Benchmark, benchmarks_of
-from generator.results.comparisons import TimelineRow, timeline
-from generator.results.families import families
-from generator.results.power import ranked
-from generator.results.preview_tracker import track
 
 POWER = "power"
 PREVIEWS = f"{RESULTS}/previews"

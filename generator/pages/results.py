@@ -4,24 +4,23 @@ from __future__ import annotations
 
 from jinja2 import Environment
 
+from generator.data import organizations
 from generator.data.dataset import Dataset
 from generator.data.names import Naming
 from generator.i18n.languages import Language
+from generator.model import power
+from generator.model.benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of
+from generator.model.chart_rows import assign_colours, chart_rows, per_accelerator_rows
 from generator.pages import citations
-from generator.pages.charts import (
-    assign_colours,
-    chart_json,
-    chart_rows,
-    leaders_chart,
-    per_accelerator_rows,
-    power_chart,
+from generator.pages.charts import chart_json, leaders_chart, power_chart
+from generator.pages.entities import (
+    accelerator_pages,
+    comparison_pages,
+    system_comparison_pages,
 )
-from generator.pages.entities import accelerator_pages, comparison_pages, system_comparison_pages
 from generator.pages.explorer import explorer_page
 from generator.pages.filters import environment
 from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
-from generator.results import organizations, power
-from generator.results.benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of
 
 
 def results_pages(dataset: Dataset, lang: Language,

@@ -20,9 +20,6 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-from urllib.parse import urlsplit
-
-from mkdocs.utils.yaml import yaml_load
 
 from generator.data import changelog
 from generator.data.dataset import Dataset
@@ -37,12 +34,11 @@ from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
 from generator.pages.research import research_pages
 from generator.pages.results import results_pages
+from generator.project import ROOT, site_prefix, site_root_url
 from generator.site import assets, chart_fonts, digests, downloads, finish, social
 from generator.site.config import write_language_configs
 from generator.site.digests import tree_fingerprint
 from generator.site.finish import SHARED_DOCS
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class BuildError(Exception):
@@ -336,16 +332,3 @@ def _swap(staging: Path, site_dir: Path, kept: list[str] = ()) -> None:
         site_dir.rename(old)
     staging.rename(site_dir)
     shutil.rmtree(old, ignore_errors=True)
-
-
-def site_root_url(root: Path = ROOT) -> str:
-    """Address of the whole site, ``site_url`` of ``mkdocs.yml`` (``SITE_URL`` overrides it),
-    ending with a slash."""
-    with (root / "mkdocs.yml").open(encoding="utf-8") as handle:
-        config = yaml_load(handle)
-    return config["site_url"].rstrip("/") + "/"
-
-
-def site_prefix(root: Path = ROOT) -> str:
-    """URL path of the site root, from ``site_url`` in ``mkdocs.yml`` (``/mlperf-wiki/``)."""
-    return urlsplit(site_root_url(root)).path

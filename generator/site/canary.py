@@ -26,12 +26,11 @@ from pathlib import Path
 
 from generator.files import write_text_atomic
 from generator.i18n.languages import language
+from generator.project import ROOT, site_root_url
 from generator.site.assets import theme_names
-from generator.site.build import site_root_url
 from generator.site.config import base_config, dump, language_config
 from generator.site.finish import finish_language
 
-ROOT = Path(__file__).resolve().parents[2]
 # Zensical wants the site inside the folder of its configuration, and keeps its own cache (one
 # file per page) in .cache/ there, beside the project's.
 CONFIG = Path("mkdocs.canary.yml")

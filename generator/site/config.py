@@ -117,7 +117,7 @@ def language_config(base: dict, lang: Language, site_root: str, cards: dict,
     Args:
         base: :func:`base_config`.
         lang: the language.
-        site_root: the whole site's address, ending with a slash (``build.site_root_url``).
+        site_root: the whole site's address, ending with a slash (``project.site_root_url``).
         cards: the social plugin's options (``social.plugin_options``).
         hashed: our stylesheets' and scripts' content-hashed paths (``assets.theme_files``,
             plain -> hashed), named in ``extra_css`` and ``extra_javascript`` instead of the

@@ -31,18 +31,23 @@ from pathlib import Path
 
 from generator.data.dataset import load
 from generator.editorial import registries as editorial
-from generator.editorial.articles import (CLAIM_REFERENCE, articles, as_built, mask_comments,
-                                         read_article)
+from generator.editorial.articles import (
+    CLAIM_REFERENCE,
+    articles,
+    as_built,
+    read_article,
+)
 from generator.editorial.claim_markdown import registry
 from generator.editorial.claims import Registry, load_registry
 from generator.editorial.recomputation import recompute
 from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged, write_text_atomic
 from generator.i18n.languages import Language, language
+from generator.i18n.prose import mask_comments
 from generator.pages.output import Page
+from generator.project import ROOT
 from generator.site.config import CLAIMS_EXTENSION
 
-ROOT = Path(__file__).resolve().parents[2]
 ENVIRONMENT = "MLPERF_PREVIEW"
 KEPT = frozenset({"results/index.md"})
 log = logging.getLogger("mkdocs.hooks.preview")
@@ -99,7 +104,6 @@ def problems(root: Path) -> list[str]:
     except InputError as exc:
         return [str(exc)]
     return []
-
 
 
 def disarm(markdown: str, claims: Registry, records: list) -> str:

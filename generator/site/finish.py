@@ -21,7 +21,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.search import add_word_forms
-from generator.pages.filters import TEMPLATES_DIR
+from generator.project import TEMPLATES_DIR
 from generator.site.feeds import valid_rss
 
 # mkdocs-rss-plugin's default file names (mkdocs.yml does not change them).

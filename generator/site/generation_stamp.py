@@ -13,8 +13,9 @@ from pathlib import Path
 
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES
+from generator.project import ROOT
 from generator.site.assets import THEME_ASSETS
-from generator.site.build import FINGERPRINTS, ROOT, tree_fingerprint
+from generator.site.build import FINGERPRINTS, tree_fingerprint
 
 # What `check` and `generate` read, and the docs/ folder they write into; generate copies our
 # scripts and stylesheets (overrides/assets/...) content-hashed into docs/.

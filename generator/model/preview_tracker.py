@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.data.organizations import organizations_of
 from generator.data.schema import ResultRecord, round_key
 from generator.data.vocabulary import fold
-from generator.results.comparisons import same_system
-from generator.results.organizations import organizations_of
+from generator.model.comparisons import same_system
 
 AVAILABLE, NOT_SEEN, PENDING = "available", "not-seen", "pending"
 

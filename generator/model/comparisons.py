@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from generator.data.organizations import organizations_of
 from generator.data.schema import ResultRecord
-from generator.results.benchmarks import SCENARIO_ORDER, Benchmark
-from generator.results.organizations import organizations_of
+from generator.model.benchmarks import SCENARIO_ORDER, Benchmark
 
 
 @dataclass(frozen=True)

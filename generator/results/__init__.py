@@ -1,1 +1,0 @@
-"""The MLPerf model over the dataset: benchmarks, rankings, power, previews, families, organizations."""
