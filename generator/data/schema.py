@@ -141,13 +141,10 @@ class ResultRecord(BaseModel):
     power_units: str | None = _field(
         "Power units", "Unit of `power_result`: Watts or millijoules.", default=None)
     inferred: bool = _field(
-        "Inferred", "MLCommons' inferred flag, as published. What it means depends on the "
-        "round's submission checker: in v5.1, a result computed from the run of another "
-        "scenario (Offline from SingleStream or MultiStream, MultiStream from SingleStream); in "
-        "v6.0 and v6.1, a result whose scenario is written differently from the one LoadGen "
-        "logged as run, which flags every Interactive result (run as Server) and does not say "
-        "whether the result was computed from another scenario; v4.1 flags no result "
-        "(generator/model/qualifiers.py).", default=False)
+        "Inferred", "MLCommons' inferred flag, as published; its meaning depends on the round's "
+        "submission checker: in v5.1 a result computed from another scenario's run; in v6.0 and "
+        "v6.1 a result whose scenario is written differently from the one LoadGen ran, as every "
+        "Interactive result is; v4.1 flags none.", default=False)
     notes: str = _field("Notes", "Submitter's notes (free text).", default="")
     location: Annotated[str, Field(pattern=LOCATION_PATTERN)] = _field(
         "Location", "Official result folder, relative to the round's results repository.")
