@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pandas as pd
 import pytest
 
 from generator.model import qualifiers as q
 from generator.model.benchmarks import benchmarks_of
 from generator.model.chart_rows import per_accelerator_rows
+from generator.pages.explorer import explorer_data, explorer_records
 from tests.conftest import DATA
 
 
@@ -70,3 +73,15 @@ def test_every_round_of_the_dataset_has_a_stated_meaning_of_inferred(dataset):
     interactive = frame[(frame.scenario == "Interactive") & frame["round"].isin(["v6.0", "v6.1"])]
     assert len(interactive) and interactive.inferred.all()
     assert not frame[frame["round"] == "v4.1"].inferred.any()
+
+
+def test_the_explorer_is_told_which_results_no_accelerator_ran(dataset):
+    # explore.js gives a row no figure per accelerator where accelerator_unused is 1, as the
+    # pages do; the rows are those of the notes (pandas, above): 6.0-0028 and e2e-rag-db of
+    # 6.1-0060.
+    data = json.loads(explorer_data(list(dataset.records)))
+    rows = explorer_records(list(dataset.records))
+    flagged = {(r.result_id, r.model) for r, unused in
+               zip(rows, data["columns"]["accelerator_unused"]) if unused}
+    assert flagged == {("6.0-0028", "yolo-95"), ("6.0-0028", "yolo-99"),
+                       ("6.1-0060", "e2e-rag-db")}
