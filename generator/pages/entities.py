@@ -25,6 +25,7 @@ from generator.model.comparisons import (
     systems,
     timeline,
 )
+from generator.pages import marks
 from generator.pages.citations import shared_words
 from generator.pages.filters import system_label
 from generator.pages.output import RESULTS, Page, download_rows, downloads
@@ -200,6 +201,8 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
                 "model": record.used_model,
                 "accuracy": record.accuracy or catalog.gettext("not published")},
             "category": record.category,
+            # A preview's due round, as every page says it (marks.preview_note); None else.
+            "preview_text": marks.preview_note(record, lang),
             "accelerators": record.total_accelerators,
             "result_id": record.shown_id,
             "location": quote(record.location),
