@@ -141,8 +141,10 @@ class ResultRecord(BaseModel):
     power_units: str | None = _field(
         "Power units", "Unit of `power_result`: Watts or millijoules.", default=None)
     inferred: bool = _field(
-        "Inferred", "True when MLCommons marks the result as inferred from another scenario "
-        "(for example an Offline run standing for Server).", default=False)
+        "Inferred", "MLCommons' inferred flag, as published; its meaning depends on the round's "
+        "submission checker: in v5.1 a result computed from another scenario's run; in v6.0 and "
+        "v6.1 a result whose scenario is written differently from the one LoadGen ran, as every "
+        "Interactive result is; v4.1 flags none.", default=False)
     notes: str = _field("Notes", "Submitter's notes (free text).", default="")
     location: Annotated[str, Field(pattern=LOCATION_PATTERN)] = _field(
         "Location", "Official result folder, relative to the round's results repository.")

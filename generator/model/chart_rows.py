@@ -10,6 +10,7 @@ from collections import defaultdict
 from generator.data.schema import ResultRecord
 from generator.model import power
 from generator.model.benchmarks import Benchmark
+from generator.model.qualifiers import per_accelerator
 
 LEADERS = 10  # bars per benchmark chart
 # Okabe and Ito's colour-blind-safe set first, then colours of Tableau 20, Paul Tol's and
@@ -33,15 +34,15 @@ def chart_rows(benchmark: Benchmark) -> list[ResultRecord]:
 def per_accelerator_rows(benchmark: Benchmark) -> list[ResultRecord]:
     """The records of a benchmark's per-accelerator chart: its closed-division results (open
     ones when it has no closed result) with the highest result per accelerator, at most
-    ``LEADERS``; none for a latency benchmark, which is never divided by accelerators. Systems of
-    several accelerator kinds are left out: an average over two kinds of chip describes
-    neither (the page says so)."""
+    ``LEADERS``; none for a latency benchmark, which is never divided by accelerators. A result
+    without a figure per accelerator (``qualifiers.per_accelerator``) is left out: systems of
+    several accelerator kinds (an average over two kinds of chip describes neither; the page
+    says so) and results no accelerator ran."""
     if not benchmark.higher_is_better:
         return []
     pool = benchmark.division("closed") or list(benchmark.results)
-    ranked = sorted((r for r in pool if r.result_per_accelerator is not None
-                     and not r.accelerator_mixed),
-                    key=lambda r: (-r.result_per_accelerator, r.result_id, r.system_name))
+    ranked = sorted((r for r in pool if per_accelerator(r) is not None),
+                    key=lambda r: (-per_accelerator(r), r.result_id, r.system_name))
     return ranked[:LEADERS]
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from generator.data.organizations import organizations_of
 from generator.data.schema import ResultRecord
 from generator.model.benchmarks import SCENARIO_ORDER, Benchmark
+from generator.model.qualifiers import per_accelerator
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ def timeline(benchmarks_by_round: dict[str, list[Benchmark]],
 
     A benchmark whose unit changed between rounds gives one row per unit: results in different
     units are never joined. Latencies are left out (never divided by accelerators), and so are
-    mixed systems, whose accelerator ids name no single part.
+    results without a figure per accelerator (``qualifiers.per_accelerator``): mixed systems,
+    whose accelerator ids name no single part, and results no accelerator ran.
 
     Args:
         benchmarks_by_round: ``{round: benchmarks}``, oldest round first.
@@ -97,8 +99,8 @@ def timeline(benchmarks_by_round: dict[str, list[Benchmark]],
             if not benchmark.higher_is_better:
                 continue
             for record in benchmark.division("closed"):
-                if (record.accelerator_id not in accelerator_ids or record.accelerator_mixed
-                        or record.result_per_accelerator is None):
+                if (record.accelerator_id not in accelerator_ids
+                        or per_accelerator(record) is None):
                     continue
                 key = (benchmark.suite, benchmark.model, benchmark.scenario, record.units)
                 cell = (record.accelerator_id, round_name)

@@ -28,15 +28,9 @@ from generator.data.organizations import organizations_of
 from generator.data.schema import ResultRecord, round_key
 from generator.data.vocabulary import fold
 from generator.model.comparisons import same_system
+from generator.model.qualifiers import due_round
 
 AVAILABLE, NOT_SEEN, PENDING = "available", "not-seen", "pending"
-
-
-def due_round(name: str) -> str:
-    """The round in which a preview of round ``name`` must be submitted as available: the next
-    of MLCommons' two yearly rounds (``v4.1`` -> ``v5.0``, ``v6.0`` -> ``v6.1``)."""
-    major, minor = round_key(name)
-    return f"v{major + 1}.0" if minor >= 1 else f"v{major}.{minor + 1}"
 
 
 @dataclass(frozen=True)

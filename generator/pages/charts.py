@@ -19,6 +19,7 @@ from generator.editorial.guidelines import DERIVED
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import format_result, unit_symbol, units_label
 from generator.i18n.languages import Language
+from generator.model import qualifiers
 from generator.model.benchmarks import Benchmark
 from generator.model.chart_rows import (
     PALETTE,
@@ -27,6 +28,7 @@ from generator.model.chart_rows import (
     power_rows,
     submitter_colour,
 )
+from generator.pages import marks
 
 VEGA_LITE_VERSION = "v6.4"  # the Vega-Lite version of Altair's schema, also bundled by vl-convert
 # System names are cut here rather than by Vega's labelLimit, whose text measuring made each
@@ -35,15 +37,33 @@ LABEL_CHARS = 44
 WIDTH_PX = 560
 
 
-def shorten(label: str, limit: int = LABEL_CHARS) -> str:
-    """``label`` cut to ``limit`` characters, ending with an ellipsis when cut."""
-    return label if len(label) <= limit else label[:limit - 1].rstrip() + "…"
-
-
 @cache
 def format_locale(lang: Language) -> dict:
     """d3-format locale (decimal and thousands separators, grouping) of ``lang`` for Vega."""
     return vl_convert.get_format_locale(lang.vega)
+
+
+def bar(rank: int, record, lang: Language) -> dict:
+    """What a bar of a results chart says of its result, but its figure: ``rank``, ``label``
+    (the y axis: rank, system name and, for a preview, its mark, ``marks.chart_label``),
+    ``system``, ``submitter``, ``accelerators`` and, for the tooltip, ``category`` (with a
+    preview's due round) and ``division``, ``used_model`` and ``accuracy`` (what an
+    open-division result ran, ``open_division``; empty for a closed one)."""
+    open_run = record.division == "open"
+    return {
+        "rank": rank,
+        # Two entries may share a system name (one system, two submitters): the rank keeps
+        # each bar apart.
+        "label": marks.chart_label(f"{rank}. {record.system_name}", record, lang, LABEL_CHARS),
+        "system": record.system_name,
+        "submitter": record.submitter,
+        "accelerators": (f"{record.accelerator} × {record.total_accelerators}"
+                         if record.accelerator and record.total_accelerators else ""),
+        "category": marks.category_text(record, lang),
+        "division": translations(lang).gettext(record.division),
+        "used_model": record.used_model if open_run else "",
+        "accuracy": record.accuracy if open_run else "",
+    }
 
 
 def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
@@ -69,24 +89,13 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
     axis_title = (_("%(units)s per accelerator") % {"units": units_label(units, lang)}
                   if per_accelerator else units_label(units, lang))
     data = [{
-        "rank": i + 1,
-        # Two entries may share a system name (one system, two submitters): the rank keeps
-        # each bar apart.
-        "label": shorten(f"{i + 1}. {r.system_name}"),
-        "system": r.system_name,
-        "submitter": r.submitter,
-        "accelerators": (f"{r.accelerator} × {r.total_accelerators}"
-                         if r.accelerator and r.total_accelerators else ""),
-        "category": _(r.category),
-        "division": _(r.division),
-        # What an open-division result ran, shown in its tooltip (open_division).
-        "used_model": r.used_model if r.division == "open" else "",
-        "accuracy": r.accuracy if r.division == "open" else "",
+        **bar(i + 1, r, lang),
         # One unit per chart: a latency published in ms on a benchmark shown in s is converted.
-        "result": r.result_per_accelerator if per_accelerator else benchmark.value(r),
+        "result": qualifiers.per_accelerator(r) if per_accelerator else benchmark.value(r),
     } for i, r in enumerate(rows)]
     first, value = rows[0], data[0]["result"]
-    words = {"n": len(rows), "system": first.system_name, "submitter": first.submitter,
+    words = {"n": len(rows), "system": marks.marked_name(first, lang),
+             "submitter": first.submitter,
              "result": format_result(value, lang), "units": unit_symbol(units, lang)}
     description = (_("Bar chart of the %(n)s leading results per accelerator; first: "
                      "%(system)s (%(submitter)s), %(result)s %(units)s per accelerator.")
@@ -242,14 +251,9 @@ def power_chart(figures: list, lang: Language, colours: dict[str, str]) -> dict:
     first = pool[0]
     axis_title = (units_label(first.units, lang) if first.higher_is_better
                   else _("Energy per query (mJ)"))
-    data = [{"rank": i + 1, "label": shorten(f"{i + 1}. {f.record.system_name}"),
-             "system": f.record.system_name, "submitter": f.record.submitter,
-             "accelerators": (f"{f.record.accelerator} × {f.record.total_accelerators}"
-                              if f.record.accelerator and f.record.total_accelerators else ""),
-             "category": _(f.record.category), "result": f.value}
-            for i, f in enumerate(pool)]
+    data = [{**bar(i + 1, f.record, lang), "result": f.value} for i, f in enumerate(pool)]
     description = _("Bar chart of the MLPerf Power results of this benchmark; first: %(system)s "
                     "(%(submitter)s), %(value)s %(units)s.") % {
-        "system": first.record.system_name, "submitter": first.record.submitter,
+        "system": marks.marked_name(first.record, lang), "submitter": first.record.submitter,
         "value": format_result(first.value, lang), "units": units_label(first.units, lang)}
     return bar_chart(data, axis_title, lang, colours, description)

@@ -14,7 +14,7 @@ from generator.data.schema import ResultRecord
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import format_result, unit_symbol
 from generator.i18n.languages import Language
-from generator.model import families
+from generator.model import families, qualifiers
 from generator.model.benchmarks import Benchmark
 from generator.model.comparisons import (
     System,
@@ -25,6 +25,7 @@ from generator.model.comparisons import (
     systems,
     timeline,
 )
+from generator.pages import marks
 from generator.pages.citations import shared_words
 from generator.pages.filters import system_label
 from generator.pages.output import RESULTS, Page, download_rows, downloads
@@ -175,8 +176,9 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
                         for key, own in words.items()}
 
     def result(benchmark: Benchmark, record: ResultRecord) -> dict:
-        # No per-accelerator figure for a mixed system, as on every page.
-        per_accelerator = None if record.accelerator_mixed else record.result_per_accelerator
+        # No per-accelerator figure for a mixed system or one no accelerator ran, as on
+        # every page (qualifiers.per_accelerator).
+        per_accelerator = qualifiers.per_accelerator(record)
         units = unit_symbol(record.units, lang)
         return {
             "benchmark": f"{benchmark.model} · {catalog.gettext(benchmark.suite)}",
@@ -199,6 +201,8 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
                 "model": record.used_model,
                 "accuracy": record.accuracy or catalog.gettext("not published")},
             "category": record.category,
+            # A preview's due round, as every page says it (marks.preview_note); None else.
+            "preview_text": marks.preview_note(record, lang),
             "accelerators": record.total_accelerators,
             "result_id": record.shown_id,
             "location": quote(record.location),

@@ -23,6 +23,7 @@ from generator.i18n.formatting import unit_symbol
 from generator.i18n.languages import Language
 from generator.model import families, power
 from generator.model.chart_rows import PALETTE, submitter_colour
+from generator.model.qualifiers import qualifiers
 from generator.pages.charts import bar_chart
 from generator.pages.output import RESULTS, Page
 
@@ -44,9 +45,9 @@ LOCATION_FOLDER_PARTS = 4
 # The figure per accelerator is not stored: explore.js divides ``result`` by ``accelerators``
 # for a throughput of a system with one kind of accelerator, the division the import made
 # (``normalize``: result / total accelerators, exact in both languages' doubles), and gives a
-# mixed system none, as the ranked tables do (9 KB less gzip).
-NUMBER_COLUMNS = ("result", "accelerators", "accelerator_mixed", "power", "energy",
-                  "result_id_derived")
+# mixed system or a result no accelerator ran none, as the ranked tables do (9 KB less gzip).
+NUMBER_COLUMNS = ("result", "accelerators", "accelerator_mixed", "accelerator_unused", "power",
+                  "energy", "result_id_derived")
 
 
 def explorer_records(records: list[ResultRecord]) -> list[ResultRecord]:
@@ -67,6 +68,8 @@ def explorer_data(records: list[ResultRecord]) -> str:
 
     Per row: ``result`` in ``units`` as published; ``accelerator_mixed`` 1 for a system of
     more than one kind of accelerator (no figure per accelerator, see ``NUMBER_COLUMNS``);
+    ``accelerator_unused`` 1 for a result the submitter's notes say no accelerator ran (no
+    figure per accelerator either, ``qualifiers.accelerator_unused``);
     ``power`` and
     ``power_units`` MLPerf Power's measurement; ``energy`` and ``energy_units`` the energy
     figure of ``power.efficiency`` (work per joule, derived, or energy per query in mJ, as
@@ -106,6 +109,7 @@ def explorer_data(records: list[ResultRecord]) -> str:
             text(name, value)
         for name, value in (("result", r.result), ("accelerators", r.total_accelerators),
                             ("accelerator_mixed", int(r.accelerator_mixed)),
+                            ("accelerator_unused", int(qualifiers(r).accelerator_unused)),
                             ("power", r.power_result),
                             ("energy", figure.value if figure else None),
                             ("result_id_derived", int(r.result_id_derived))):

@@ -36,6 +36,7 @@ from generator.i18n.formatting import (
 )
 from generator.i18n.languages import LANGUAGES, Language
 from generator.model import open_division
+from generator.pages import marks
 from generator.pages.explorer import explorer_link
 from generator.project import TEMPLATES_DIR
 
@@ -120,7 +121,8 @@ def sort_key(value: float | int | None) -> str:
 def environment(lang: Language) -> Environment:
     """The Jinja2 environment of ``lang``: templates from ``templates/``, HTML autoescaping on
     for every template, gettext from the language's catalog, locale-aware number filters, and
-    ``explorer_link`` (the address of the results explorer with a filter)."""
+    ``explorer_link`` (the address of the results explorer with a filter) and a result's
+    marks (``marks.install``)."""
     env = Environment(loader=FileSystemLoader(TEMPLATES_DIR),
                       autoescape=select_autoescape(default=True, default_for_string=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
@@ -151,4 +153,5 @@ def environment(lang: Language) -> Environment:
     env.globals.update(lang=lang, languages=LANGUAGES, explorer_link=explorer_link,
                        accuracy_target=lambda r: open_division.TARGETS.get(r.model),
                        meets_closed_target=open_division.meets_closed_target)
+    marks.install(env, lang)  # a result's qualifiers, worded in the language
     return env

@@ -11,6 +11,7 @@ from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.i18n.languages import Language
 from generator.model.open_division import disclosure_fields
+from generator.model.qualifiers import per_accelerator
 
 RESULTS = "results"  # where the results pages live, below each language
 
@@ -80,8 +81,9 @@ def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = 
     """Rows of a table or chart of results as offered for download: the rank (within the list
     given, or ``ranks``), the benchmark, the result ID (``result_id_fields``) and the fields
     shown on the page, in MLCommons' units, what an open-division result ran and how
-    accurately (``open_division.disclosure_fields``) and the official result folder's URL. A
-    mixed-accelerator system's per-accelerator figure is left empty, as on the page. With
+    accurately (``open_division.disclosure_fields``) and the official result folder's URL. The
+    per-accelerator figure is the page's (``qualifiers.per_accelerator``): empty for a
+    mixed-accelerator system and for a result no accelerator ran. With
     ``cite`` (``record -> text``, the page language's ``filters.citation``), each row also
     carries its ``citation``, ready to copy."""
     ranks = ranks or list(range(1, len(records) + 1))
@@ -90,7 +92,7 @@ def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = 
         ids = result_id_fields(r)
         rows.append({"rank": rank, **{f: ids[f] if f in ids else getattr(r, f)
                                       for f in RECORD_FIELDS},
-                     **({"result_per_accelerator": None} if r.accelerator_mixed else {}),
+                     "result_per_accelerator": per_accelerator(r),
                      **disclosure_fields(r), "result_url": result_url(r.round, r.location),
                      **({"citation": cite(r)} if cite else {})})
     return rows

@@ -16,7 +16,8 @@ from generator.model.comparisons import TimelineRow, timeline
 from generator.model.families import families
 from generator.model.power import ranked
 from generator.model.preview_tracker import track
-from generator.pages import citations
+from generator.model.qualifiers import per_accelerator
+from generator.pages import citations, marks
 from generator.pages.charts import chart_json, timeline_chart
 from generator.pages.filters import environment
 from generator.pages.output import (
@@ -136,13 +137,13 @@ def family_pages(env, by_round: dict[str, list[Benchmark]], lang: Language
 
 def timeline_points(row: TimelineRow, rounds: list[str], lang: Language) -> list[dict]:
     """The chart points of a timeline row, rounds oldest first, texts in ``lang``."""
-    _ = translations(lang).gettext
     order = {name: index for index, name in enumerate(rounds)}
     names = accelerators.table().accelerators
     return [{"round": round_name, "accelerator": names[accelerator_id].name,
-             "result": record.result_per_accelerator, "system": record.system_name,
-             "submitter": record.submitter, "result_id": record.shown_id,
-             "category": _(record.category),
+             "result": per_accelerator(record), "system": record.system_name,
+             "submitter": record.submitter,
+             "result_id": record.shown_id + ("†" if record.result_id_derived else ""),
+             "category": marks.category_text(record, lang),
              "url": result_url(record.round, record.location)}
             for (accelerator_id, round_name), record in sorted(
                 row.best.items(), key=lambda item: (order[item[0][1]], item[0][0]))]

@@ -137,6 +137,11 @@
           cell.appendChild(element("br"));
           cell.appendChild(element("small", result.per_accelerator_text));
         }
+        if (result.preview_text) {
+          // A preview's due round, as on every page (generator/pages/marks.py).
+          cell.appendChild(element("br"));
+          cell.appendChild(element("small", result.preview_text, "mlperf-preview"));
+        }
         if (result.open_text) {
           cell.appendChild(element("br"));
           cell.appendChild(element("small", result.open_text, "mlperf-open"));

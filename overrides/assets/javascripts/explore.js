@@ -84,8 +84,10 @@
       row.organizations = data.organizations[row.submitter] || [row.submitter];
       row.suites = row.suite.split(",");
       // Per accelerator, derived as the import did (result / accelerators) for throughputs;
-      // none for a mixed system, as on the ranked pages (explorer.py, NUMBER_COLUMNS).
+      // none for a mixed system or a result no accelerator ran, as on the ranked pages
+      // (explorer.py, NUMBER_COLUMNS).
       row.per_accelerator = row.accelerators && !row.accelerator_mixed &&
+        !row.accelerator_unused &&
         data.units[row.units].higher_is_better ? row.result / row.accelerators : null;
       // The result's folder, stored as the system's folder and the rest (explorer.py).
       row.location = row.location_rest ? row.location_folder + "/" + row.location_rest
