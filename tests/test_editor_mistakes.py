@@ -388,3 +388,174 @@ def test_a_more_marker_missing_in_one_language_is_reported(root):
     [message] = messages(root)
     assert message.startswith("docs/it/blog/posts/record.md: no <!-- more --> while its "
                               "translations have one (")
+
+
+# --- The sentence agrees with its claim (issue 31, item 2) -----------------------------------
+# The fixture's claims top-offline and top-per-accelerator are derived from 6.1-0027 (Crusoe,
+# gpt-oss-120b, Offline, v6.1, closed division, available category: data/results/v6.1.csv);
+# vendor-efficiency has no derivation. Each sentence below names another scenario, benchmark,
+# round, division or category than 6.1-0027's, in the post's line 11.
+SENTENCES = {"en": "The system reached", "zh": "该系统达到", "it": "Il sistema ha raggiunto"}
+
+
+@pytest.mark.parametrize("code, before, words, facet, claim_has", [
+    ("en", "In the Server scenario, the system reached", "Server", "scenario", "Offline"),
+    ("zh", "在 Server 场景中，该系统达到", "Server", "scenario", "Offline"),
+    ("it", "Nello scenario Interactive, il sistema ha raggiunto", "Interactive", "scenario",
+     "Offline"),
+    ("en", "On DeepSeek-R1, the system reached", "DeepSeek-R1", "benchmark", "gpt-oss-120b"),
+    ("zh", "在 Llama 2 70B 上，该系统达到", "Llama 2 70B", "benchmark", "gpt-oss-120b"),
+    ("en", "In v6.0, the system reached", "v6.0", "round", "v6.1"),
+    ("it", "Nel round v5.1 il sistema ha raggiunto", "v5.1", "round", "v6.1"),
+    ("en", "In the open division, the system reached", "open division", "division", "closed"),
+    ("zh", "在开放组中，该系统达到", "开放组", "division", "closed"),
+    ("it", "Nella divisione open il sistema ha raggiunto", "divisione open", "division", "closed"),
+    ("en", "As a preview system, the system reached", "preview", "category", "available"),
+    ("zh", "作为预览系统，该系统达到", "预览", "category", "available"),
+    ("it", "In anteprima, il sistema ha raggiunto", "anteprima", "category", "available"),
+])
+def test_a_sentence_naming_what_its_claim_is_not_is_refused(root, code, before, words, facet,
+                                                           claim_has):
+    post = root / "docs" / code / "blog" / "posts" / "record.md"
+    edit(post, SENTENCES[code], before)
+    found = [m for m in messages(root) if "the sentence names" in m]
+    assert found == [
+        f"docs/{code}/blog/posts/record.md: line 11: the sentence names the {facet} '{words}', "
+        f"but claim 'top-offline' is of the {facet} {claim_has}; claim 'top-per-accelerator' is "
+        f"of the {facet} {claim_has} (from the results its derivation selects): a figure must be "
+        f"read as what it measures; name its {facet} in the sentence, or quote a claim whose "
+        f"derivation selects {words}"]
+
+
+@pytest.mark.parametrize("code, before", [
+    ("en", "In the Offline scenario of v6.1 (closed division), on gpt-oss-120b, the system "
+           "reached"),
+    ("zh", "在 v6.1 封闭组 gpt-oss-120b 的 Offline 场景中，该系统达到"),
+    ("it", "Nella divisione closed, scenario Offline, su gpt-oss-120b, il sistema ha raggiunto"),
+    # Other rounds beside the claim's, as context.
+    ("en", "The highest in all four rounds (v4.1 to v6.1), the system reached"),
+    # A claim without a derivation says nothing of a scenario: only Acme's sentence names one.
+    ("en", "The system reached"),
+])
+def test_a_sentence_naming_what_its_claim_is_passes(root, code, before):
+    edit(root / "docs" / code / "blog" / "posts" / "record.md", SENTENCES[code], before)
+    edit(root / "docs" / "en" / "blog" / "posts" / "record.md", "Acme says",
+         "In the Server scenario, Acme says")
+    check(root)
+
+
+def test_the_scenario_of_a_sentence_is_judged_by_its_own_claims(root):
+    # One sentence per claim: "Server" is beside vendor-efficiency (no derivation) only.
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "per accelerator.\nAcme says", "per accelerator. In Server, Acme says")
+    check(root)
+    edit(post, "per accelerator. In Server,", "per accelerator, in Server;")
+    assert any("names the scenario 'Server'" in m for m in messages(root))
+
+
+@pytest.mark.parametrize("code, sentence", [
+    ("en", "MLCommons verified Acme's figure, [[claim:vendor-efficiency]]."),
+    ("en", "Acme's verified [[claim:vendor-efficiency]] stands."),
+    ("zh", "经 MLCommons 核验，Acme 的能效为 [[claim:vendor-efficiency]]。"),
+    ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，已经验证。"),
+    ("it", "Secondo Acme, [[claim:vendor-efficiency]], verificato da MLCommons."),
+    # A derived figure is not verified by MLCommons either: its footnote says so.
+    ("en", "The system reached [[claim:top-offline]], or a verified "
+           "[[claim:top-per-accelerator]] per accelerator."),
+])
+def test_verification_words_beside_a_figure_mlcommons_did_not_verify_are_refused(
+        root, code, sentence):
+    post = root / "docs" / code / "blog" / "posts" / "record.md"
+    lines = post.read_text(encoding="utf-8").split("\n")
+    if "top-offline" in sentence:
+        lines[10] = sentence
+    else:
+        lines[11] = sentence
+    post.write_text("\n".join(lines), encoding="utf-8")
+    found = [m for m in messages(root) if "which MLCommons did not verify" in m]
+    assert len(found) == 1 and found[0].startswith(f"docs/{code}/blog/posts/record.md: line ")
+    assert "drop the word, or say that it is not verified" in found[0]
+
+
+@pytest.mark.parametrize("code, sentence", [
+    ("en", "Acme says [[claim:vendor-efficiency]], a figure MLCommons has not verified."),
+    ("en", "Acme says [[claim:vendor-efficiency]]; MLCommons did not verify it."),
+    ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，未经 MLCommons 核验。"),
+    ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra non verificata da MLCommons."),
+])
+def test_a_figure_said_not_to_be_verified_passes(root, code, sentence):
+    post = root / "docs" / code / "blog" / "posts" / "record.md"
+    lines = post.read_text(encoding="utf-8").split("\n")
+    lines[11] = sentence
+    post.write_text("\n".join(lines), encoding="utf-8")
+    check(root)
+
+
+def test_verified_beside_an_official_result_passes(root):
+    edit(root / "docs" / "en" / "blog" / "posts" / "record.md", "[[claim:top-offline]],",
+         "[[claim:top-offline]], verified by MLCommons,")
+    check(root)
+
+
+# 6.1-0027 (gpt-oss-120b) 5,749,440 Tokens/s ÷ 6.1-0026 (deepseek-r1) 2,901,950 Tokens/s, both
+# Crusoe, v6.1 Offline, closed, available, 512 accelerators (data/results/v6.1.csv) = 1.98.
+BENCHMARK_RATIO = """
+  two-benchmarks:
+    value: 1.98
+    unit: x
+    status: derived
+    measures: {round: v6.1, scenario: Offline, submitter: Crusoe}
+    sources: [mlcommons-v6.1]
+    derivation:
+      formula: ratio
+      results:
+        - {round: v6.1, model: gpt-oss-120b, scenario: Offline, result_id: 6.1-0027}  # Crusoe
+        - {round: v6.1, model: deepseek-r1, scenario: Offline, result_id: 6.1-0026}  # Crusoe
+"""
+
+
+def test_a_ratio_of_two_benchmarks_must_say_so(root, dataset):
+    path = root / "data" / "claims.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + BENCHMARK_RATIO, encoding="utf-8")
+    [message] = messages(root)
+    assert message.startswith(f"data/claims.yaml: line {line_of(path, '    value: 1.98')}: "
+                              "claim 'two-benchmarks': compares results that differ in "
+                              "benchmark: ")
+    assert message.endswith("add `differences: [benchmark]` to its derivation")
+    edit(path, "        - {round: v6.1, model: deepseek-r1, scenario: Offline, result_id: "
+         "6.1-0026}  # Crusoe", "        - {round: v6.1, model: deepseek-r1, scenario: Offline, "
+         "result_id: 6.1-0026}  # Crusoe\n      differences: [benchmark]")
+    check(root)
+    registry = load_registry(path)
+    shown = render_article("[[claim:two-benchmarks]]", registry, list(dataset.records),
+                           language("en"))
+    assert ("The compared results differ in: benchmark gpt-oss-120b vs deepseek-r1." in shown)
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("scenario: Offline}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result",
+     "scenario: Server}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result",
+     "scenario: Server (the results are Offline)"),
+    ("measures: {round: v6.1, model: gpt-oss-120b, scenario: Offline}",
+     "measures: {round: v6.0, model: gpt-oss-120b, scenario: Offline}",
+     "round: v6.0 (the results are v6.1)"),
+    ("measures: {round: v6.1, model: gpt-oss-120b, scenario: Offline}",
+     "measures: {round: v6.1, model: deepseek-r1, scenario: Offline, accelerators: 8}",
+     "model: deepseek-r1 (the results are gpt-oss-120b); accelerators: 8 (the results are 512)"),
+])
+def test_measures_must_say_what_the_derivation_selects(root, old, new, said):
+    path = root / "data" / "claims.yaml"
+    edit(path, old, new)
+    [message] = messages(root)
+    assert message.startswith("data/claims.yaml: line ")
+    assert ".measures': claim '" in message and f"measures {said}, which its derivation " \
+        "does not select (6.1-0027 gpt-oss-120b Offline)" in message
+
+
+def test_a_vendor_figure_is_not_sourced_to_mlcommons(root):
+    path = root / "data" / "claims.yaml"
+    edit(path, "    sources: [acme-blog]", "    sources: [mlcommons-v6.1, acme-blog]")
+    [message] = messages(root)
+    assert message.startswith(f"data/claims.yaml: line {line_of(path, '    sources: [mlcommons-v6.1, acme-blog]')}: "
+                              "field 'claims.vendor-efficiency.sources': a vendor figure is "
+                              "sourced to MLCommons ('mlcommons-v6.1')")
