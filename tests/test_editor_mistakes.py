@@ -559,3 +559,16 @@ def test_a_vendor_figure_is_not_sourced_to_mlcommons(root):
     assert message.startswith(f"data/claims.yaml: line {line_of(path, '    sources: [mlcommons-v6.1, acme-blog]')}: "
                               "field 'claims.vendor-efficiency.sources': a vendor figure is "
                               "sourced to MLCommons ('mlcommons-v6.1')")
+
+
+def test_a_figure_of_another_result_is_fixed_in_the_derivation_not_the_value(root):
+    # The editor wrote the Server figure of Crusoe's gpt-oss-120b system (5,392,930 Tokens/s,
+    # data/results/v6.1.csv) for a claim derived from its Offline result (5,749,440): the
+    # message names the result the figure belongs to, and says the selector is the fix.
+    path = root / "data" / "claims.yaml"
+    edit(path, "value: 5749440", "value: 5392930")
+    [message] = messages(root)
+    assert "claim 'top-offline': stated 5,392,930 Tokens/s, computed 5,749,440" in message
+    assert ("; 5,392,930 is the result of 6.1-0027 (Crusoe, gpt-oss-120b, Server, v6.1): if the "
+            "article means that result, select it in the derivation, and the page will show "
+            "its figure") in message

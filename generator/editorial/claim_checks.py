@@ -211,6 +211,7 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                   f"precision ({places} decimal{'s' if places != 1 else ''}, as the page "
                   "shows it): a figure of ours is what the data give, so rounded; state "
                   f"{shown}{' %' if claim.unit == '%' else ''}"
+                  + elsewhere(claim, result.records, records)
                   + corrections(result.records, claims_file.parent))
         elif claim.status != "disputed" and not agrees:
             error(f"stated {_plain(claim.value)} {claim.unit}, computed "
@@ -252,6 +253,24 @@ def measures_problem(claim, records) -> str | None:
             f"({', '.join(r.shown_id + ' ' + r.model + ' ' + r.scenario for r in records)}): "
             "measures says what the figure is on the Verification page; write what the "
             "derivation selects, or fix the derivation")
+
+
+def elsewhere(claim, used, records) -> str:
+    """When a claim of formula ``result`` states the figure of another result than the one its
+    derivation selects (the Offline figure of a claim derived from Server, say), a clause that
+    names that result: the figure follows the derivation, so the fix is the selector, not the
+    value. "" otherwise."""
+    if claim.derivation.formula != "result":
+        return ""
+    places = claim.precision
+    same = [r for r in records if r not in used and r.units == used[0].units
+            and rounded(r.result, places) == rounded(claim.value, places)]
+    if not same:
+        return ""
+    r = same[0]
+    return (f"; {_plain(claim.value)} is the result of {r.shown_id} ({r.submitter}, {r.model}, "
+            f"{r.scenario}, {r.round}): if the article means that result, select it in the "
+            "derivation, and the page will show its figure")
 
 
 def withdrawn_problem(claim, data: Dataset) -> str | None:
