@@ -572,3 +572,49 @@ def test_a_figure_of_another_result_is_fixed_in_the_derivation_not_the_value(roo
     assert ("; 5,392,930 is the result of 6.1-0027 (Crusoe, gpt-oss-120b, Server, v6.1): if the "
             "article means that result, select it in the derivation, and the page will show "
             "its figure") in message
+
+
+# --- Only the renderer makes flags (issue 31, item 3) -----------------------------------------
+@pytest.mark.parametrize("markup, what", [
+    # The flag verification.ClaimView.flag draws, copied by hand around a figure no claim backs.
+    ('<span class="claim claim--verified" data-claim="x"><span class="claim__value">9×</span> '
+     '<a class="claim__flag">✔ Verified</a></span>', '<span class="claim claim--verified">'),
+    ('<a class="claim__flag" href="#claim-top-offline">Verified</a>',
+     '<a class="claim__flag">, a flag'),
+    ('<span data-claim="top-offline">9×</span>', "the attribute data-claim= of <span>"),
+    ('<tr id="claim-fake"><td>9×</td></tr>', "the attribute id= of <tr>, a claim's"),
+    ('<div class="mlperf-table claims-table">x</div>', '<div class="mlperf-table claims-table">'),
+    ("Acme's figure ∑ Derived", "the flag symbol '∑'"),
+    ("◔ Preview", "the flag symbol '◔'"),
+    ('<b style="color:#2e7d32">Verified</b>', "the inline style= of <b>"),
+])
+def test_markup_imitating_a_flag_is_refused(root, markup, what):
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "Acme says", f"{markup}\n\nAcme says")
+    found = [m for m in messages(root) if "flag markup" in m]
+    assert found and all(m.startswith("docs/en/blog/posts/record.md: line 12: flag markup: ")
+                         for m in found)
+    assert any(what in m for m in found)
+
+
+def test_flag_symbols_in_code_and_comments_pass(root):
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "Acme says", "The flag `✔ Verified` in code.\n\n<!-- ✔ a note -->\n\nAcme says")
+    check(root)
+
+
+@pytest.mark.parametrize("markup, what", [
+    ("[Acme](http://example.com/x)", "the link target 'http://example.com/x'"),
+    ("![chart](http://example.com/c.png)", "the link target 'http://example.com/c.png'"),
+    ("[a]: http://example.com/a", "the link target 'http://example.com/a'"),
+    ('<a href="http://example.com/y">y</a>', 'href="http://example.com/y" of <a>'),
+    ('<img src="HTTP://example.com/i.png" alt="i">', 'src="HTTP://example.com/i.png" of <img>'),
+])
+def test_http_links_are_refused_with_https_as_the_fix(root, markup, what):
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "Acme says", f"{markup}\n\nAcme says")
+    found = [m for m in messages(root) if "is http://" in m]
+    assert found == [f"docs/en/blog/posts/record.md: line 12: {what} is http://: a page or "
+                     "image over http can be altered on its way to the reader and browsers "
+                     "block it on an https page; write https:// (every source the site cites "
+                     "has it)"]

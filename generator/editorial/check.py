@@ -45,7 +45,7 @@ RULES = (
     "claim-tolerance", "claim-sources", "yaml-duplicate-key", "yaml-date", "front-matter",
     "authors-tags", "slug", "translations", "same-claims", "sentence-claim",
     "verification-words", "bare-figure", "title", "placeholder", "excerpt",
-    "unsafe-markup", "links", "address-change", "language-style",
+    "unsafe-markup", "flag-markup", "https-only", "links", "address-change", "language-style",
 )
 
 

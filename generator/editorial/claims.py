@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -83,7 +84,17 @@ class Source(BaseModel):
     publisher: str = Field(min_length=1)
     title: Annotated[str, Field(min_length=1), AfterValidator(mark)]  # shown with its ®
     date: dt.date
-    url: str = Field(pattern=r"^https?://\S+$")
+    url: str
+
+    @field_validator("url")
+    @classmethod
+    def _https(cls, url: str) -> str:
+        if url.startswith("http://"):
+            raise ValueError(f"{url!r} is http://: a source over http can be altered on its way "
+                             "to the reader; write https:// (https-only)")
+        if not re.match(r"^https://\S+$", url):
+            raise ValueError(f"{url!r} is not an address: write https://… with no spaces")
+        return url
 
 
 class Selector(BaseModel):
