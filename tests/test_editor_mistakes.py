@@ -618,3 +618,84 @@ def test_http_links_are_refused_with_https_as_the_fix(root, markup, what):
                      "image over http can be altered on its way to the reader and browsers "
                      "block it on an https page; write https:// (every source the site cites "
                      "has it)"]
+
+
+# --- Addresses are permanent across commits (issue 31, item 4) --------------------------------
+# The fixture post is published at blog/2026/09/17/record/ (its date and slug). No git here: a
+# pull request's merge commit in CI has no history either, only the committed list.
+def publish(root):
+    from generator.editorial.articles import articles
+    from generator.editorial.redirects import record_published
+    path = root / "data" / "published.yaml"
+    assert record_published(articles(root / "docs"), path)
+    return path
+
+
+def test_the_build_lists_each_address_once_and_never_changes_a_line(root):
+    from generator.editorial.articles import articles
+    from generator.editorial.redirects import published, record_published
+    path = publish(root)
+    assert published(path) == {"blog/2026/09/17/record/": "record"}
+    for code in ("en", "zh", "it"):
+        edit(root / "docs" / code / "blog" / "posts" / "record.md", "slug: record",
+             "slug: new-record")
+    assert record_published(articles(root / "docs"), path)  # the new address is added
+    assert record_published(articles(root / "docs"), path) is False  # once
+    assert published(path) == {"blog/2026/09/17/record/": "record",
+                               "blog/2026/09/17/new-record/": "record"}
+
+
+@pytest.mark.parametrize("field, old, new, now", [
+    ("slug", "slug: record", "slug: new-record", "blog/2026/09/17/new-record/"),
+    ("date", "date: 2026-09-17", "date: 2026-09-18", "blog/2026/09/18/record/"),
+])
+def test_a_committed_address_change_is_refused_without_history(root, field, old, new, now):
+    path = publish(root)
+    for code in ("en", "zh", "it"):
+        edit(root / "docs" / code / "blog" / "posts" / "record.md", old, new)
+    found = messages(root)
+    assert len(found) == 1 and found[0].endswith(
+        f"field 'slug': the address changed from blog/2026/09/17/record/ (published: "
+        f"data/published.yaml line {line_of(path, 'blog/2026/09/17/record/: record')}) to {now} "
+        "(slug or date): readers and search engines know the old one; add the line "
+        f"'blog/2026/09/17/record/: {now}' to data/redirects.yaml (if the post was never "
+        "published, not yet merged, remove its old line from data/published.yaml instead)")
+    (root / "data" / "redirects.yaml").write_text(f"blog/2026/09/17/record/: {now}\n",
+                                                   encoding="utf-8")
+    check(root)
+
+
+def test_a_published_post_that_is_gone_needs_a_redirect(root):
+    path = publish(root)
+    # The file renamed with its slug: no post named 'record' is left to follow.
+    for code in ("en", "zh", "it"):
+        post = root / "docs" / code / "blog" / "posts" / "record.md"
+        edit(post, "slug: record", "slug: renamed")
+        post.rename(post.with_name("renamed.md"))
+    assert [m for m in messages(root) if "published" in m] == [
+        f"data/published.yaml: line {line_of(path, 'blog/2026/09/17/record/: record')}: field "
+        "'blog/2026/09/17/record/': the published address of 'record' leads to no post: readers "
+        "and search engines know it; add the line 'blog/2026/09/17/record/: <the address it "
+        "moved to>' to data/redirects.yaml"]
+
+
+@pytest.mark.parametrize("code", ["en", "zh", "it"])
+def test_a_post_dated_in_the_future_is_refused(root, code):
+    # Refused, not held back: the site is built when a change is merged, so a future date
+    # would lead the blog index, the home page and the feed (issue 31).
+    for c in ("en", "zh", "it"):
+        edit(root / "docs" / c / "blog" / "posts" / "record.md", "date: 2026-09-17",
+             "date: 2999-01-01")
+    found = [m for m in messages(root) if m.startswith(f"docs/{code}/")]
+    assert found == [f"docs/{code}/blog/posts/record.md: line 2: field 'date': 2999-01-01 is in "
+                     "the future: the site is built when a change is merged, so the post would "
+                     "be published now, dated ahead, and lead the blog index, the home page and "
+                     "the feed until then; date it the day it is merged"]
+
+
+def test_a_post_dated_today_anywhere_passes(root):
+    from generator.editorial.article_checks import latest_today
+    for c in ("en", "zh", "it"):
+        edit(root / "docs" / c / "blog" / "posts" / "record.md", "date: 2026-09-17",
+             f"date: {latest_today().isoformat()}")
+    check(root)

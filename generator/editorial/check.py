@@ -43,9 +43,9 @@ RULES = (
     "claim-reference", "claim-unknown", "claim-recomputed", "claim-precision", "claim-percent",
     "claim-recomputable", "claim-status", "claim-unit", "claim-measures", "claim-disputed",
     "claim-tolerance", "claim-sources", "yaml-duplicate-key", "yaml-date", "front-matter",
-    "authors-tags", "slug", "translations", "same-claims", "sentence-claim",
-    "verification-words", "bare-figure", "title", "placeholder", "excerpt",
-    "unsafe-markup", "flag-markup", "https-only", "links", "address-change", "language-style",
+    "future-date", "authors-tags", "slug", "translations", "same-claims", "sentence-claim",
+    "verification-words", "bare-figure", "title", "placeholder", "excerpt", "unsafe-markup",
+    "flag-markup", "https-only", "links", "address-change", "language-style",
 )
 
 

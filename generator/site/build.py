@@ -103,6 +103,8 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
             drawing[lang] = (stale, specs, distinct, pool.map(ChartImage.render,
                                                               distinct.values(), chunksize=4))
         stamp_reading_times(posts)
+        # The addresses now published stay published (check asks a redirect for each).
+        redirects.record_published(posts, docs_dir.parent / "data" / "published.yaml")
         shared_files.write()
         written = {}
         for lang, lang_pages in pages.items():
