@@ -699,3 +699,116 @@ def test_a_post_dated_today_anywhere_passes(root):
         edit(root / "docs" / c / "blog" / "posts" / "record.md", "date: 2026-09-17",
              f"date: {latest_today().isoformat()}")
     check(root)
+
+
+# --- Images, footnotes and balanced markup (issue 31, item 5) ---------------------------------
+def image(path, width=40, height=20, noise=False):
+    """A PNG of ``width`` × ``height`` px at ``path``; with ``noise``, random pixels, which PNG
+    cannot compress (600 × 600 × 3 bytes is about 1 MB)."""
+    import os
+
+    from PIL import Image
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if noise:
+        Image.frombytes("RGB", (width, height), os.urandom(width * height * 3)).save(path)
+    else:
+        Image.new("RGB", (width, height), "white").save(path)
+    return path
+
+
+def add_line(root, text, code="en"):
+    post = root / "docs" / code / "blog" / "posts" / "record.md"
+    before = {"en": "Acme says", "zh": "Acme 称", "it": "Secondo Acme"}[code]
+    edit(post, before, f"{text}\n\n{before}")  # at line 12
+    return post
+
+
+def test_an_image_beside_the_post_and_a_shared_one_pass(root):
+    import markdown
+
+    from generator.site.build import copy_shared_images
+    image(root / "docs" / "en" / "blog" / "posts" / "chart.png")
+    image(root / "docs" / "images" / "logo.png", 30, 30)
+    add_line(root, '![A bar chart](chart.png){ width="40" height="20" } and '
+                   '![The logo](../../images/logo.png){ width="30" height="30" }')
+    check(root)  # the shared image is found in docs/images/ before the build copies it
+    assert copy_shared_images(root / "docs") == 3  # once per language
+    assert (root / "docs" / "zh" / "images" / "logo.png").is_file()
+    # Python-Markdown's attr_list (mkdocs.yml) writes the size into the page.
+    html = markdown.markdown('![A bar chart](chart.png){ width="40" height="20" }',
+                             extensions=["attr_list"])
+    assert 'width="40"' in html and 'height="20"' in html and 'alt="A bar chart"' in html
+
+
+@pytest.mark.parametrize("code, markup, problem", [
+    ("en", "![](chart.png)", "the image 'chart.png' has no alt text: say what it shows, in the "
+                             "article's language, for readers who cannot see it (![what it "
+                             "shows](…))"),
+    ("zh", '![A chart](chart.png){ width="40" height="20" }',
+     "the alt text 'A chart' of 'chart.png' has no Chinese"),
+    ("it", "![Un grafico](chart.png)", "the image 'chart.png' is 40×20 px: write { width=\"40\" "
+                                       "height=\"20\" } right after the image, so that the page "
+                                       "keeps its place while the image loads"),
+    ("en", '<img src="chart.png" alt="A chart">', "the image 'chart.png' is 40×20 px: write "
+                                                  "width=\"40\" height=\"20\" to the <img>"),
+    ("en", '<img src="chart.png">', "the image 'chart.png' has no alt text"),
+])
+def test_an_image_needs_alt_text_and_its_size(root, code, markup, problem):
+    image(root / "docs" / code / "blog" / "posts" / "chart.png")
+    add_line(root, markup, code)
+    found = [m for m in messages(root) if "image" in m or "alt text" in m]
+    assert any(m.startswith(f"docs/{code}/blog/posts/record.md: line 12: {problem}")
+               for m in found), found
+
+
+def test_a_heavy_image_is_refused_with_webp_or_avif_as_the_fix(root):
+    path = image(root / "docs" / "en" / "blog" / "posts" / "photo.png", 600, 600, noise=True)
+    add_line(root, '![A photo](photo.png){ width="600" height="600" }')
+    kb = f"{path.stat().st_size / 1024:,.0f}"
+    assert messages(root) == [f"docs/en/blog/posts/record.md: line 12: the image 'photo.png' "
+                              f"weighs {kb} KB, over the 300 KB an article image may weigh "
+                              "(readers on phones pay for every byte): save it as WebP or AVIF, "
+                              "at the width it is shown (1,600 px at most)"]
+
+
+def test_a_missing_image_is_a_broken_link(root):
+    add_line(root, "![A chart](nowhere.png)")
+    assert any(m.startswith("docs/en/blog/posts/record.md: line 12: broken link 'nowhere.png'")
+               for m in messages(root))
+
+
+def test_standard_footnotes_pass_in_every_language(root):
+    # "[^1]: The note" used to be read as a link definition: "broken link 'The'".
+    for code, before in (("en", "Acme says"), ("zh", "Acme 称"), ("it", "Secondo Acme")):
+        edit(root / "docs" / code / "blog" / "posts" / "record.md", before,
+             f"A remark.[^1]\n\n[^1]: The note, from [MLCommons](https://mlcommons.org/).\n\n"
+             f"{before}")
+    check(root)
+
+
+def test_a_footnote_without_its_note_is_refused(root):
+    add_line(root, "A remark.[^src]")
+    assert messages(root) == ["docs/en/blog/posts/record.md: line 12: footnote [^src] has no "
+                              "note: add a line '[^src]: the note' (after the paragraph or at "
+                              "the end)"]
+
+
+@pytest.mark.parametrize("markup, problem", [
+    ('<div class="note">\n\nText', "<div> is never closed: Markdown would read the rest of the "
+                                    "article as raw HTML (its claims and links unrendered); add "
+                                    "</div> where it ends"),
+    ("<section><div>Text</section>", "<div> is never closed"),
+    ("Text</div>", "</div> closes no open <div>: remove it, or open the element"),
+    ("```python\nprint(1)", "a code fence opened here is never closed: the rest of the article "
+                            "would show as code"),
+])
+def test_unbalanced_markup_is_reported_with_its_line(root, markup, problem):
+    add_line(root, markup)
+    found = messages(root)
+    assert f"docs/en/blog/posts/record.md: line 12: {problem}" in "\n".join(found), found
+
+
+def test_balanced_markup_and_html_in_code_pass(root):
+    add_line(root, "<details><summary>More</summary>\n<p>Text\n</details>\n\n"
+                   "`<div>` in code, <br> and <https://mlcommons.org/>.\n\n~~~\n<div>\n~~~")
+    check(root)

@@ -33,7 +33,7 @@ SAFE_DATA_URL = re.compile(r"^data:image/(?:png|jpeg|gif|webp|avif);", re.IGNORE
 # Code is not rendered as markup: fenced blocks and code spans are blanked before the search.
 CODE = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$|`[^`\n]*`", re.DOTALL | re.MULTILINE)
 # Markdown link and image targets, reference definitions and autolinks.
-MARKDOWN_URL = re.compile(r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)|^\s{0,3}\[[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
+MARKDOWN_URL = re.compile(r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)|^\s{0,3}\[(?!\^)[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
                           r"|<([a-zA-Z][a-zA-Z0-9+.-]*:[^>\s]*)>", re.MULTILINE)
 
 

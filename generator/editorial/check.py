@@ -18,6 +18,7 @@ from generator.editorial import registries as editorial
 from generator.editorial.article_checks import check_articles, check_languages
 from generator.editorial.article_links import check_links
 from generator.editorial.article_safety import check_markup
+from generator.editorial.article_structure import check_structure
 from generator.editorial.articles import Article, read_article, read_body
 from generator.editorial.claim_checks import (
     accelerators_without_family,
@@ -45,7 +46,8 @@ RULES = (
     "claim-tolerance", "claim-sources", "yaml-duplicate-key", "yaml-date", "front-matter",
     "future-date", "authors-tags", "slug", "translations", "same-claims", "sentence-claim",
     "verification-words", "bare-figure", "title", "placeholder", "excerpt", "unsafe-markup",
-    "flag-markup", "https-only", "links", "address-change", "language-style",
+    "flag-markup", "markup-balance", "images", "https-only", "links", "address-change",
+    "language-style",
 )
 
 
@@ -73,6 +75,7 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
         readable = [p for p in posts if p.meta]
         errors += check_articles(readable, authors_file, tags_file)
     errors += check_markup(posts)
+    errors += check_structure(posts, root / "docs")
     errors += check_links(posts, root / "docs", _site_url(root))
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
     errors += check_languages(posts, set(registry.claims))

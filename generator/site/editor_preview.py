@@ -89,7 +89,9 @@ def write_editorial_pages(root: Path, lang: Language) -> int:
                          *editorial_pages(claims, posts, list(data.records), lang,
                                           root / "data")]
     folder = root / "docs" / lang.code
-    return sum(write_text_atomic(folder / page.path, page.content) for page in pages)
+    from generator.site.build import copy_shared_images  # the shared article images
+    return (sum(write_text_atomic(folder / page.path, page.content) for page in pages)
+            + copy_shared_images(root / "docs", (lang,)))
 
 
 def problems(root: Path) -> list[str]:
