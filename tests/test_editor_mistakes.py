@@ -812,3 +812,13 @@ def test_balanced_markup_and_html_in_code_pass(root):
     add_line(root, "<details><summary>More</summary>\n<p>Text\n</details>\n\n"
                    "`<div>` in code, <br> and <https://mlcommons.org/>.\n\n~~~\n<div>\n~~~")
     check(root)
+
+
+@pytest.mark.parametrize("markdown, closed", [
+    ('<div class="note">\n\n<section>Text', '<div class="note">\n\n<section>Text\n</section></div>\n'),
+    ("Text\n\n```python\nprint(1)\n", "Text\n\n```python\nprint(1)\n```\n"),
+    ("<p>Fine</p>\n", "<p>Fine</p>\n"),
+])
+def test_the_preview_closes_what_an_article_leaves_open(markdown, closed):
+    from generator.editorial.article_structure import balanced
+    assert balanced(markdown) == closed

@@ -97,6 +97,23 @@ class _Balance(HTMLParser):
         self.stray.append((tag, self.getpos()[0]))
 
 
+def balanced(markdown: str) -> str:
+    """``markdown`` with every code fence and HTML element it leaves open closed at its end,
+    in the right order: the editor's preview shows such an article as written, ``check``'s
+    banner naming the line, instead of reading the rest of it as code or raw HTML."""
+    body, unclosed = fences(mask_comments(markdown))
+    if unclosed:
+        opening = FENCE.match(markdown.split("\n")[unclosed[0]])
+        return markdown.rstrip("\n") + f"\n{opening.group(1)}\n"
+    parser = _Balance()
+    parser.feed(body)
+    parser.close()
+    left = [tag for tag, _ in parser.open if tag not in OPTIONAL_END]
+    if not left:
+        return markdown
+    return markdown.rstrip("\n") + "\n" + "".join(f"</{t}>" for t in reversed(left)) + "\n"
+
+
 def check_structure(posts: list[Article], docs: Path) -> list[InputError]:
     """Every unclosed element or fence, stray closing tag, undefined footnote and image
     problem of ``posts``, with its file line and the fix. ``docs``: the docs folder."""
