@@ -38,8 +38,6 @@ from generator.i18n.prose import mask_comments
 # What a sentence may name, by the record field that holds it.
 FACETS = {"scenario": "scenario", "benchmark": "model", "round": "round",
           "division": "division", "category": "category"}
-FACET_WORDS = {"scenario": "scenario", "benchmark": "benchmark", "round": "round",
-               "division": "division", "category": "category"}
 # Not prose: fenced code, code spans, link targets, HTML tags (claim references are kept).
 NOT_PROSE = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$|`[^`\n]*`|\]\([^)\n]*\)|<[^>\n]+>",
                        re.DOTALL | re.MULTILINE)
@@ -203,7 +201,7 @@ def check_sentences(registry: Registry, posts: list[Article],
                 # context ("v4.1 to v6.1"); it may not name only others.
                 if not known or any(m.values & values for m in named for _, values in known):
                     continue
-                mention, what = named[0], FACET_WORDS[facet]
+                mention, what = named[0], facet
                 these = "; ".join(f"claim '{cid}' is of the {what} {', '.join(sorted(v))}"
                                   for cid, v in known)
                 errors.append(InputError(
