@@ -434,6 +434,9 @@ def test_a_sentence_naming_what_its_claim_is_not_is_refused(root, code, before, 
     ("it", "Nella divisione closed, scenario Offline, su gpt-oss-120b, il sistema ha raggiunto"),
     # Other rounds beside the claim's, as context.
     ("en", "The highest in all four rounds (v4.1 to v6.1), the system reached"),
+    # A category named beside the claim's: 6.1-0027 is an available system.
+    ("en", "Unlike the preview racks, this available system reached"),
+    ("it", "A differenza dei sistemi in anteprima, questo sistema disponibile ha raggiunto"),
     # A claim without a derivation says nothing of a scenario: only Acme's sentence names one.
     ("en", "The system reached"),
 ])

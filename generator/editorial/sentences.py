@@ -55,12 +55,15 @@ DIVISION = {
 }
 DIVISION_VALUES = {"closed": "closed", "open": "open", "封闭": "closed", "开放": "open"}
 CATEGORY = {
-    "en": re.compile(r"\b(preview)\b|\b(available)\s+category\b", re.I),
+    "en": re.compile(r"\b(preview)\b|\b(available)\s+(?:category|systems?|results?|racks?"
+                     r"|products?)\b", re.I),
     "zh": re.compile(r"(预览)|(已上市)"),
-    "it": re.compile(r"\b(anteprima)\b|\bcategoria\s+(disponibile)\b", re.I),
+    "it": re.compile(r"\b(anteprima)\b|\b(?:categoria|sistem[ai]|risultat[oi])\s+"
+                     r"(disponibil[ei])\b", re.I),
 }
 CATEGORY_VALUES = {"preview": "preview", "available": "available", "预览": "preview",
-                   "已上市": "available", "anteprima": "preview", "disponibile": "available"}
+                   "已上市": "available", "anteprima": "preview", "disponibile": "available",
+                   "disponibili": "available"}
 # Verification words and, before them in the same clause, what negates them.
 VERIFY = {
     "en": re.compile(r"\bverif(?:y|ies|ied|ying|ication)\b", re.I),
