@@ -2,6 +2,8 @@
 (issue 21): figures that differ from the data, a registry that silently keeps the last of two
 copies, dates that are not dates. Each test starts from the fixture project, which passes."""
 
+import re
+
 import pytest
 
 from generator.editorial.check import check
@@ -825,3 +827,18 @@ def test_balanced_markup_and_html_in_code_pass(root):
 def test_the_preview_closes_what_an_article_leaves_open(markdown, closed):
     from generator.editorial.article_structure import balanced
     assert balanced(markdown) == closed
+
+
+def test_two_posts_footnotes_do_not_share_an_id_on_the_blog_index():
+    # The blog index shows several excerpts on one page: each post's [^1] gets a label of its
+    # own text, code left as written; a text without footnotes is returned unchanged.
+    import markdown
+
+    from generator.editorial.verification import unique_footnotes
+    first, second = "One[^1].\n\n[^1]: A.\n", "Two[^1] `[^1]`.\n\n[^1]: B.\n"
+    ids = [re.findall(r'<li id="(fn:[^"]+)"',
+                      markdown.markdown(unique_footnotes(t), extensions=["footnotes"]))
+           for t in (first, second)]
+    assert len(ids[0]) == len(ids[1]) == 1 and ids[0] != ids[1]
+    assert "`[^1]`" in unique_footnotes(second)
+    assert unique_footnotes("No notes.\n") == "No notes.\n"
