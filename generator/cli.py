@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from generator import ci
 from generator.data import dataset, fetch, importer, publication, withdrawn
 from generator.editorial.check import check, check_generated_links, notes
 from generator.editorial.import_check import claims_validator
@@ -111,13 +112,16 @@ def main(argv: list[str] | None = None) -> int:
             if args.command in ("build", "site"):
                 generation_stamp.forget_generated(root)
             data, registry, posts = check(root)
-            print(f"check: {len(data.records)} records in {len(data.rounds)} rounds, "
-                  f"{len(registry.claims)} claims, {len(posts)} articles: all valid")
+            passed = (f"check: {len(data.records)} records in {len(data.rounds)} rounds, "
+                      f"{len(registry.claims)} claims, {len(posts)} articles: all valid")
+            print(passed)
             if args.command == "check":
                 for warning in data.warnings:
                     print(f"warning: {warning}")
-                for note in notes(registry, posts, root, records=list(data.records)):
+                found = notes(registry, posts, root, records=list(data.records))
+                for note in found:
                     print(f"note: {note}")
+                ci.report([], root, passed, found)  # on GitHub Actions: the job summary
                 print(f"done in {time.perf_counter() - started:.2f} s")
                 return 0
             languages = tuple(language(c) for c in args.lang) if args.lang else LANGUAGES
@@ -137,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     except InputErrors as exc:
         for error in exc.errors:
             print(error, file=sys.stderr)
+        ci.report(exc.errors, root)  # on GitHub Actions: annotations and the job summary
         print(f"{len(exc.errors)} error(s); nothing was written", file=sys.stderr)
         return 1
     except (InputError, site.BuildError) as exc:

@@ -2,6 +2,8 @@
 (issue 21): figures that differ from the data, a registry that silently keeps the last of two
 copies, dates that are not dates. Each test starts from the fixture project, which passes."""
 
+import re
+
 import pytest
 
 from generator.editorial.check import check
@@ -388,3 +390,455 @@ def test_a_more_marker_missing_in_one_language_is_reported(root):
     [message] = messages(root)
     assert message.startswith("docs/it/blog/posts/record.md: no <!-- more --> while its "
                               "translations have one (")
+
+
+# --- The sentence agrees with its claim (issue 31, item 2) -----------------------------------
+# The fixture's claims top-offline and top-per-accelerator are derived from 6.1-0027 (Crusoe,
+# gpt-oss-120b, Offline, v6.1, closed division, available category: data/results/v6.1.csv);
+# vendor-efficiency has no derivation. Each sentence below names another scenario, benchmark,
+# round, division or category than 6.1-0027's, in the post's line 11.
+SENTENCES = {"en": "The system reached", "zh": "该系统达到", "it": "Il sistema ha raggiunto"}
+
+
+@pytest.mark.parametrize("code, before, words, facet, claim_has", [
+    ("en", "In the Server scenario, the system reached", "Server", "scenario", "Offline"),
+    ("zh", "在 Server 场景中，该系统达到", "Server", "scenario", "Offline"),
+    ("it", "Nello scenario Interactive, il sistema ha raggiunto", "Interactive", "scenario",
+     "Offline"),
+    ("en", "On DeepSeek-R1, the system reached", "DeepSeek-R1", "benchmark", "gpt-oss-120b"),
+    ("zh", "在 Llama 2 70B 上，该系统达到", "Llama 2 70B", "benchmark", "gpt-oss-120b"),
+    ("en", "In v6.0, the system reached", "v6.0", "round", "v6.1"),
+    ("it", "Nel round v5.1 il sistema ha raggiunto", "v5.1", "round", "v6.1"),
+    ("en", "In the open division, the system reached", "open division", "division", "closed"),
+    ("zh", "在开放组中，该系统达到", "开放组", "division", "closed"),
+    ("it", "Nella divisione open il sistema ha raggiunto", "divisione open", "division", "closed"),
+    ("en", "As a preview system, the system reached", "preview", "category", "available"),
+    ("zh", "作为预览系统，该系统达到", "预览", "category", "available"),
+    ("it", "In anteprima, il sistema ha raggiunto", "anteprima", "category", "available"),
+])
+def test_a_sentence_naming_what_its_claim_is_not_is_refused(root, code, before, words, facet,
+                                                           claim_has):
+    post = root / "docs" / code / "blog" / "posts" / "record.md"
+    edit(post, SENTENCES[code], before)
+    found = [m for m in messages(root) if "the sentence names" in m]
+    assert found == [
+        f"docs/{code}/blog/posts/record.md: line 11: the sentence names the {facet} '{words}', "
+        f"but claim 'top-offline' is of the {facet} {claim_has}; claim 'top-per-accelerator' is "
+        f"of the {facet} {claim_has} (from the results its derivation selects): a figure must be "
+        f"read as what it measures; name its {facet} in the sentence, or quote a claim whose "
+        f"derivation selects {words}"]
+
+
+@pytest.mark.parametrize("code, before", [
+    ("en", "In the Offline scenario of v6.1 (closed division), on gpt-oss-120b, the system "
+           "reached"),
+    ("zh", "在 v6.1 封闭组 gpt-oss-120b 的 Offline 场景中，该系统达到"),
+    ("it", "Nella divisione closed, scenario Offline, su gpt-oss-120b, il sistema ha raggiunto"),
+    # Other rounds beside the claim's, as context.
+    ("en", "The highest in all four rounds (v4.1 to v6.1), the system reached"),
+    # A category named beside the claim's: 6.1-0027 is an available system.
+    ("en", "Unlike the preview racks, this available system reached"),
+    ("it", "A differenza dei sistemi in anteprima, questo sistema disponibile ha raggiunto"),
+    # A claim without a derivation says nothing of a scenario: only Acme's sentence names one.
+    ("en", "The system reached"),
+])
+def test_a_sentence_naming_what_its_claim_is_passes(root, code, before):
+    edit(root / "docs" / code / "blog" / "posts" / "record.md", SENTENCES[code], before)
+    edit(root / "docs" / "en" / "blog" / "posts" / "record.md", "Acme says",
+         "In the Server scenario, Acme says")
+    check(root)
+
+
+def test_the_scenario_of_a_sentence_is_judged_by_its_own_claims(root):
+    # One sentence per claim: "Server" is beside vendor-efficiency (no derivation) only.
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "per accelerator.\nAcme says", "per accelerator. In Server, Acme says")
+    check(root)
+    edit(post, "per accelerator. In Server,", "per accelerator, in Server;")
+    assert any("names the scenario 'Server'" in m for m in messages(root))
+
+
+@pytest.mark.parametrize("code, sentence", [
+    ("en", "MLCommons verified Acme's figure, [[claim:vendor-efficiency]]."),
+    ("en", "Acme's verified [[claim:vendor-efficiency]] stands."),
+    ("zh", "经 MLCommons 核验，Acme 的能效为 [[claim:vendor-efficiency]]。"),
+    ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，已经验证。"),
+    ("it", "Secondo Acme, [[claim:vendor-efficiency]], verificato da MLCommons."),
+    # A derived figure is not verified by MLCommons either: its footnote says so.
+    ("en", "The system reached [[claim:top-offline]], or a verified "
+           "[[claim:top-per-accelerator]] per accelerator."),
+])
+def test_verification_words_beside_a_figure_mlcommons_did_not_verify_are_refused(
+        root, code, sentence):
+    post = root / "docs" / code / "blog" / "posts" / "record.md"
+    lines = post.read_text(encoding="utf-8").split("\n")
+    if "top-offline" in sentence:
+        lines[10] = sentence
+    else:
+        lines[11] = sentence
+    post.write_text("\n".join(lines), encoding="utf-8")
+    found = [m for m in messages(root) if "which MLCommons did not verify" in m]
+    assert len(found) == 1 and found[0].startswith(f"docs/{code}/blog/posts/record.md: line ")
+    assert "drop the word, or say that it is not verified" in found[0]
+
+
+@pytest.mark.parametrize("code, sentence", [
+    ("en", "Acme says [[claim:vendor-efficiency]], a figure MLCommons has not verified."),
+    ("en", "Acme says [[claim:vendor-efficiency]]; MLCommons did not verify it."),
+    ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，未经 MLCommons 核验。"),
+    ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra non verificata da MLCommons."),
+])
+def test_a_figure_said_not_to_be_verified_passes(root, code, sentence):
+    post = root / "docs" / code / "blog" / "posts" / "record.md"
+    lines = post.read_text(encoding="utf-8").split("\n")
+    lines[11] = sentence
+    post.write_text("\n".join(lines), encoding="utf-8")
+    check(root)
+
+
+def test_verified_beside_an_official_result_passes(root):
+    edit(root / "docs" / "en" / "blog" / "posts" / "record.md", "[[claim:top-offline]],",
+         "[[claim:top-offline]], verified by MLCommons,")
+    check(root)
+
+
+# 6.1-0027 (gpt-oss-120b) 5,749,440 Tokens/s ÷ 6.1-0026 (deepseek-r1) 2,901,950 Tokens/s, both
+# Crusoe, v6.1 Offline, closed, available, 512 accelerators (data/results/v6.1.csv) = 1.98.
+BENCHMARK_RATIO = """
+  two-benchmarks:
+    value: 1.98
+    unit: x
+    status: derived
+    measures: {round: v6.1, scenario: Offline, submitter: Crusoe}
+    sources: [mlcommons-v6.1]
+    derivation:
+      formula: ratio
+      results:
+        - {round: v6.1, model: gpt-oss-120b, scenario: Offline, result_id: 6.1-0027}  # Crusoe
+        - {round: v6.1, model: deepseek-r1, scenario: Offline, result_id: 6.1-0026}  # Crusoe
+"""
+
+
+def test_a_ratio_of_two_benchmarks_must_say_so(root, dataset):
+    path = root / "data" / "claims.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + BENCHMARK_RATIO, encoding="utf-8")
+    [message] = messages(root)
+    assert message.startswith(f"data/claims.yaml: line {line_of(path, '    value: 1.98')}: "
+                              "claim 'two-benchmarks': compares results that differ in "
+                              "benchmark: ")
+    assert message.endswith("add `differences: [benchmark]` to its derivation")
+    edit(path, "        - {round: v6.1, model: deepseek-r1, scenario: Offline, result_id: "
+         "6.1-0026}  # Crusoe", "        - {round: v6.1, model: deepseek-r1, scenario: Offline, "
+         "result_id: 6.1-0026}  # Crusoe\n      differences: [benchmark]")
+    check(root)
+    registry = load_registry(path)
+    shown = render_article("[[claim:two-benchmarks]]", registry, list(dataset.records),
+                           language("en"))
+    assert ("The compared results differ in: benchmark gpt-oss-120b vs deepseek-r1." in shown)
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("scenario: Offline}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result",
+     "scenario: Server}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result",
+     "scenario: Server (the results are Offline)"),
+    ("measures: {round: v6.1, model: gpt-oss-120b, scenario: Offline}",
+     "measures: {round: v6.0, model: gpt-oss-120b, scenario: Offline}",
+     "round: v6.0 (the results are v6.1)"),
+    ("measures: {round: v6.1, model: gpt-oss-120b, scenario: Offline}",
+     "measures: {round: v6.1, model: deepseek-r1, scenario: Offline, accelerators: 8}",
+     "model: deepseek-r1 (the results are gpt-oss-120b); accelerators: 8 (the results are 512)"),
+])
+def test_measures_must_say_what_the_derivation_selects(root, old, new, said):
+    path = root / "data" / "claims.yaml"
+    edit(path, old, new)
+    [message] = messages(root)
+    assert message.startswith("data/claims.yaml: line ")
+    assert ".measures': claim '" in message and f"measures {said}, which its derivation " \
+        "does not select (6.1-0027 gpt-oss-120b Offline)" in message
+
+
+def test_a_vendor_figure_is_not_sourced_to_mlcommons(root):
+    path = root / "data" / "claims.yaml"
+    edit(path, "    sources: [acme-blog]", "    sources: [mlcommons-v6.1, acme-blog]")
+    [message] = messages(root)
+    assert message.startswith(f"data/claims.yaml: line {line_of(path, '    sources: [mlcommons-v6.1, acme-blog]')}: "
+                              "field 'claims.vendor-efficiency.sources': a vendor figure is "
+                              "sourced to MLCommons ('mlcommons-v6.1')")
+
+
+def test_a_figure_of_another_result_is_fixed_in_the_derivation_not_the_value(root):
+    # The editor wrote the Server figure of Crusoe's gpt-oss-120b system (5,392,930 Tokens/s,
+    # data/results/v6.1.csv) for a claim derived from its Offline result (5,749,440): the
+    # message names the result the figure belongs to, and says the selector is the fix.
+    path = root / "data" / "claims.yaml"
+    edit(path, "value: 5749440", "value: 5392930")
+    [message] = messages(root)
+    assert "claim 'top-offline': stated 5,392,930 Tokens/s, computed 5,749,440" in message
+    assert ("; 5,392,930 is the result of 6.1-0027 (Crusoe, gpt-oss-120b, Server, v6.1): if the "
+            "article means that result, select it in the derivation, and the page will show "
+            "its figure") in message
+
+
+# --- Only the renderer makes flags (issue 31, item 3) -----------------------------------------
+@pytest.mark.parametrize("markup, what", [
+    # The flag verification.ClaimView.flag draws, copied by hand around a figure no claim backs.
+    ('<span class="claim claim--verified" data-claim="x"><span class="claim__value">9×</span> '
+     '<a class="claim__flag">✔ Verified</a></span>', '<span class="claim claim--verified">'),
+    ('<a class="claim__flag" href="#claim-top-offline">Verified</a>',
+     '<a class="claim__flag">, a flag'),
+    ('<span data-claim="top-offline">9×</span>', "the attribute data-claim= of <span>"),
+    ('<tr id="claim-fake"><td>9×</td></tr>', "the attribute id= of <tr>, a claim's"),
+    ('<div class="mlperf-table claims-table">x</div>', '<div class="mlperf-table claims-table">'),
+    ("Acme's figure ∑ Derived", "the flag symbol '∑'"),
+    ("◔ Preview", "the flag symbol '◔'"),
+    ('<b style="color:#2e7d32">Verified</b>', "the inline style= of <b>"),
+])
+def test_markup_imitating_a_flag_is_refused(root, markup, what):
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "Acme says", f"{markup}\n\nAcme says")
+    found = [m for m in messages(root) if "flag markup" in m]
+    assert found and all(m.startswith("docs/en/blog/posts/record.md: line 12: flag markup: ")
+                         for m in found)
+    assert any(what in m for m in found)
+
+
+def test_flag_symbols_in_code_and_comments_pass(root):
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "Acme says", "The flag `✔ Verified` in code.\n\n<!-- ✔ a note -->\n\nAcme says")
+    check(root)
+
+
+@pytest.mark.parametrize("markup, what", [
+    ("[Acme](http://example.com/x)", "the link target 'http://example.com/x'"),
+    ("![chart](http://example.com/c.png)", "the link target 'http://example.com/c.png'"),
+    ("[a]: http://example.com/a", "the link target 'http://example.com/a'"),
+    ('<a href="http://example.com/y">y</a>', 'href="http://example.com/y" of <a>'),
+    ('<img src="HTTP://example.com/i.png" alt="i">', 'src="HTTP://example.com/i.png" of <img>'),
+])
+def test_http_links_are_refused_with_https_as_the_fix(root, markup, what):
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "Acme says", f"{markup}\n\nAcme says")
+    found = [m for m in messages(root) if "is http://" in m]
+    assert found == [f"docs/en/blog/posts/record.md: line 12: {what} is http://: a page or "
+                     "image over http can be altered on its way to the reader and browsers "
+                     "block it on an https page; write https:// (every source the site cites "
+                     "has it)"]
+
+
+# --- Addresses are permanent across commits (issue 31, item 4) --------------------------------
+# The fixture post is published at blog/2026/09/17/record/ (its date and slug). No git here: a
+# pull request's merge commit in CI has no history either, only the committed list.
+def publish(root):
+    from generator.editorial.articles import articles
+    from generator.editorial.redirects import record_published
+    path = root / "data" / "published.yaml"
+    assert record_published(articles(root / "docs"), path)
+    return path
+
+
+def test_the_build_lists_each_address_once_and_never_changes_a_line(root):
+    from generator.editorial.articles import articles
+    from generator.editorial.redirects import published, record_published
+    path = publish(root)
+    assert published(path) == {"blog/2026/09/17/record/": "record"}
+    for code in ("en", "zh", "it"):
+        edit(root / "docs" / code / "blog" / "posts" / "record.md", "slug: record",
+             "slug: new-record")
+    assert record_published(articles(root / "docs"), path)  # the new address is added
+    assert record_published(articles(root / "docs"), path) is False  # once
+    assert published(path) == {"blog/2026/09/17/record/": "record",
+                               "blog/2026/09/17/new-record/": "record"}
+
+
+@pytest.mark.parametrize("field, old, new, now", [
+    ("slug", "slug: record", "slug: new-record", "blog/2026/09/17/new-record/"),
+    ("date", "date: 2026-09-17", "date: 2026-09-18", "blog/2026/09/18/record/"),
+])
+def test_a_committed_address_change_is_refused_without_history(root, field, old, new, now):
+    path = publish(root)
+    for code in ("en", "zh", "it"):
+        edit(root / "docs" / code / "blog" / "posts" / "record.md", old, new)
+    found = messages(root)
+    assert len(found) == 1 and found[0].endswith(
+        f"field 'slug': the address changed from blog/2026/09/17/record/ (published: "
+        f"data/published.yaml line {line_of(path, 'blog/2026/09/17/record/: record')}) to {now} "
+        "(slug or date): readers and search engines know the old one; add the line "
+        f"'blog/2026/09/17/record/: {now}' to data/redirects.yaml (if the post was never "
+        "published, not yet merged, remove its old line from data/published.yaml instead)")
+    (root / "data" / "redirects.yaml").write_text(f"blog/2026/09/17/record/: {now}\n",
+                                                   encoding="utf-8")
+    check(root)
+
+
+def test_a_published_post_that_is_gone_needs_a_redirect(root):
+    path = publish(root)
+    # The file renamed with its slug: no post named 'record' is left to follow.
+    for code in ("en", "zh", "it"):
+        post = root / "docs" / code / "blog" / "posts" / "record.md"
+        edit(post, "slug: record", "slug: renamed")
+        post.rename(post.with_name("renamed.md"))
+    assert [m for m in messages(root) if "published" in m] == [
+        f"data/published.yaml: line {line_of(path, 'blog/2026/09/17/record/: record')}: field "
+        "'blog/2026/09/17/record/': the published address of 'record' leads to no post: readers "
+        "and search engines know it; add the line 'blog/2026/09/17/record/: <the address it "
+        "moved to>' to data/redirects.yaml"]
+
+
+@pytest.mark.parametrize("code", ["en", "zh", "it"])
+def test_a_post_dated_in_the_future_is_refused(root, code):
+    # Refused, not held back: the site is built when a change is merged, so a future date
+    # would lead the blog index, the home page and the feed (issue 31).
+    for c in ("en", "zh", "it"):
+        edit(root / "docs" / c / "blog" / "posts" / "record.md", "date: 2026-09-17",
+             "date: 2999-01-01")
+    found = [m for m in messages(root) if m.startswith(f"docs/{code}/")]
+    assert found == [f"docs/{code}/blog/posts/record.md: line 2: field 'date': 2999-01-01 is in "
+                     "the future: the site is built when a change is merged, so the post would "
+                     "be published now, dated ahead, and lead the blog index, the home page and "
+                     "the feed until then; date it the day it is merged"]
+
+
+def test_a_post_dated_today_anywhere_passes(root):
+    from generator.editorial.article_checks import latest_today
+    for c in ("en", "zh", "it"):
+        edit(root / "docs" / c / "blog" / "posts" / "record.md", "date: 2026-09-17",
+             f"date: {latest_today().isoformat()}")
+    check(root)
+
+
+# --- Images, footnotes and balanced markup (issue 31, item 5) ---------------------------------
+def image(path, width=40, height=20, noise=False):
+    """A PNG of ``width`` × ``height`` px at ``path``; with ``noise``, random pixels, which PNG
+    cannot compress (600 × 600 × 3 bytes is about 1 MB)."""
+    import os
+
+    from PIL import Image
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if noise:
+        Image.frombytes("RGB", (width, height), os.urandom(width * height * 3)).save(path)
+    else:
+        Image.new("RGB", (width, height), "white").save(path)
+    return path
+
+
+def add_line(root, text, code="en"):
+    post = root / "docs" / code / "blog" / "posts" / "record.md"
+    before = {"en": "Acme says", "zh": "Acme 称", "it": "Secondo Acme"}[code]
+    edit(post, before, f"{text}\n\n{before}")  # at line 12
+    return post
+
+
+def test_an_image_beside_the_post_and_a_shared_one_pass(root):
+    import markdown
+
+    from generator.site.build import copy_shared_images
+    image(root / "docs" / "en" / "blog" / "posts" / "chart.png")
+    image(root / "docs" / "images" / "logo.png", 30, 30)
+    add_line(root, '![A bar chart](chart.png){ width="40" height="20" } and '
+                   '![The logo](../../images/logo.png){ width="30" height="30" }')
+    check(root)  # the shared image is found in docs/images/ before the build copies it
+    assert copy_shared_images(root / "docs") == 3  # once per language
+    assert (root / "docs" / "zh" / "images" / "logo.png").is_file()
+    # Python-Markdown's attr_list (mkdocs.yml) writes the size into the page.
+    html = markdown.markdown('![A bar chart](chart.png){ width="40" height="20" }',
+                             extensions=["attr_list"])
+    assert 'width="40"' in html and 'height="20"' in html and 'alt="A bar chart"' in html
+
+
+@pytest.mark.parametrize("code, markup, problem", [
+    ("en", "![](chart.png)", "the image 'chart.png' has no alt text: say what it shows, in the "
+                             "article's language, for readers who cannot see it (![what it "
+                             "shows](…))"),
+    ("zh", '![A chart](chart.png){ width="40" height="20" }',
+     "the alt text 'A chart' of 'chart.png' has no Chinese"),
+    ("it", "![Un grafico](chart.png)", "the image 'chart.png' is 40×20 px: write { width=\"40\" "
+                                       "height=\"20\" } right after the image, so that the page "
+                                       "keeps its place while the image loads"),
+    ("en", '<img src="chart.png" alt="A chart">', "the image 'chart.png' is 40×20 px: write "
+                                                  "width=\"40\" height=\"20\" to the <img>"),
+    ("en", '<img src="chart.png">', "the image 'chart.png' has no alt text"),
+])
+def test_an_image_needs_alt_text_and_its_size(root, code, markup, problem):
+    image(root / "docs" / code / "blog" / "posts" / "chart.png")
+    add_line(root, markup, code)
+    found = [m for m in messages(root) if "image" in m or "alt text" in m]
+    assert any(m.startswith(f"docs/{code}/blog/posts/record.md: line 12: {problem}")
+               for m in found), found
+
+
+def test_a_heavy_image_is_refused_with_webp_or_avif_as_the_fix(root):
+    path = image(root / "docs" / "en" / "blog" / "posts" / "photo.png", 600, 600, noise=True)
+    add_line(root, '![A photo](photo.png){ width="600" height="600" }')
+    kb = f"{path.stat().st_size / 1024:,.0f}"
+    assert messages(root) == [f"docs/en/blog/posts/record.md: line 12: the image 'photo.png' "
+                              f"weighs {kb} KB, over the 300 KB an article image may weigh "
+                              "(readers on phones pay for every byte): save it as WebP or AVIF, "
+                              "at the width it is shown (1,600 px at most)"]
+
+
+def test_a_missing_image_is_a_broken_link(root):
+    add_line(root, "![A chart](nowhere.png)")
+    assert any(m.startswith("docs/en/blog/posts/record.md: line 12: broken link 'nowhere.png'")
+               for m in messages(root))
+
+
+def test_standard_footnotes_pass_in_every_language(root):
+    # "[^1]: The note" used to be read as a link definition: "broken link 'The'".
+    for code, before in (("en", "Acme says"), ("zh", "Acme 称"), ("it", "Secondo Acme")):
+        edit(root / "docs" / code / "blog" / "posts" / "record.md", before,
+             f"A remark.[^1]\n\n[^1]: The note, from [MLCommons](https://mlcommons.org/).\n\n"
+             f"{before}")
+    check(root)
+
+
+def test_a_footnote_without_its_note_is_refused(root):
+    add_line(root, "A remark.[^src]")
+    assert messages(root) == ["docs/en/blog/posts/record.md: line 12: footnote [^src] has no "
+                              "note: add a line '[^src]: the note' (after the paragraph or at "
+                              "the end)"]
+
+
+@pytest.mark.parametrize("markup, problem", [
+    ('<div class="note">\n\nText', "<div> is never closed: Markdown would read the rest of the "
+                                    "article as raw HTML (its claims and links unrendered); add "
+                                    "</div> where it ends"),
+    ("<section><div>Text</section>", "<div> is never closed"),
+    ("Text</div>", "</div> closes no open <div>: remove it, or open the element"),
+    ("```python\nprint(1)", "a code fence opened here is never closed: the rest of the article "
+                            "would show as code"),
+])
+def test_unbalanced_markup_is_reported_with_its_line(root, markup, problem):
+    add_line(root, markup)
+    found = messages(root)
+    assert f"docs/en/blog/posts/record.md: line 12: {problem}" in "\n".join(found), found
+
+
+def test_balanced_markup_and_html_in_code_pass(root):
+    add_line(root, "<details><summary>More</summary>\n<p>Text\n</details>\n\n"
+                   "`<div>` in code, <br> and <https://mlcommons.org/>.\n\n~~~\n<div>\n~~~")
+    check(root)
+
+
+@pytest.mark.parametrize("markdown, closed", [
+    ('<div class="note">\n\n<section>Text', '<div class="note">\n\n<section>Text\n</section></div>\n'),
+    ("Text\n\n```python\nprint(1)\n", "Text\n\n```python\nprint(1)\n```\n"),
+    ("<p>Fine</p>\n", "<p>Fine</p>\n"),
+])
+def test_the_preview_closes_what_an_article_leaves_open(markdown, closed):
+    from generator.editorial.article_structure import balanced
+    assert balanced(markdown) == closed
+
+
+def test_two_posts_footnotes_do_not_share_an_id_on_the_blog_index():
+    # The blog index shows several excerpts on one page: each post's [^1] gets a label of its
+    # own text, code left as written; a text without footnotes is returned unchanged.
+    import markdown
+
+    from generator.editorial.verification import unique_footnotes
+    first, second = "One[^1].\n\n[^1]: A.\n", "Two[^1] `[^1]`.\n\n[^1]: B.\n"
+    ids = [re.findall(r'<li id="(fn:[^"]+)"',
+                      markdown.markdown(unique_footnotes(t), extensions=["footnotes"]))
+           for t in (first, second)]
+    assert len(ids[0]) == len(ids[1]) == 1 and ids[0] != ids[1]
+    assert "`[^1]`" in unique_footnotes(second)
+    assert unique_footnotes("No notes.\n") == "No notes.\n"

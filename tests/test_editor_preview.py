@@ -173,6 +173,17 @@ def test_a_drifted_claim_shows_its_drift_in_the_flag(served):
     assert flag and "✖ Stated 6,000,000" in flag.group(1)
 
 
+def test_an_unclosed_element_is_shown_and_the_page_still_served(served):
+    # An unclosed <div> once made the build stop with a traceback and the preview hang: check
+    # names its line (issue 31), and the preview closes it at the article's end, so the claims
+    # after it are still rendered as flags.
+    root = served[0]
+    _, log, page = save_and_fetch(served, root / POST, "\n## ", '\n<div class="note">\n\n## ',
+                                  URL, "<div> is never closed")
+    assert "Traceback" not in log and 'class="preview-errors"' in page
+    assert 'data-claim="gpt-oss-512-offline"' in page and "[[claim:" not in page
+
+
 def test_a_post_the_blog_could_not_read_is_left_out_of_the_preview(tmp_path):
     from generator.i18n.languages import language
     root = make_fixture_project(tmp_path)

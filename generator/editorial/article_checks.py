@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -30,6 +31,12 @@ def mask_code(markdown: str) -> str:
     return CODE_BLOCK.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), markdown)
 
 
+def latest_today() -> dt.date:
+    """Today's date where it is latest (UTC+14): a post dated today anywhere is not in the
+    future."""
+    return (dt.datetime.now(dt.timezone.utc) + dt.timedelta(hours=14)).date()
+
+
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -52,6 +59,11 @@ def check_articles(posts: list[Article], authors_file: Path,
                 error(field, "missing from the front matter")
         if post.meta.get("date") and post.date is None:
             error("date", f"{post.meta['date']!r} is not a date: {DATE_HINT}")
+        elif post.date is not None and post.date > latest_today():
+            error("date", f"{post.date.isoformat()} is in the future: the site is built when a "
+                          "change is merged, so the post would be published now, dated ahead, "
+                          "and lead the blog index, the home page and the feed until then; "
+                          "date it the day it is merged")
         for author in _as_list(post.meta.get("authors")):
             if author not in authors:
                 error("authors", f"unknown author '{author}'; known: {', '.join(authors)} "

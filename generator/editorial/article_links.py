@@ -25,13 +25,15 @@ from urllib.parse import unquote, urlsplit
 
 from pymdownx.slugs import slugify
 
+from generator.editorial.article_structure import image_file
 from generator.editorial.articles import Article
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES
 from generator.i18n.prose import mask_comments
 
+# (A footnote's note, "[^1]: The note", is no link definition.)
 LINK = re.compile(r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)>?(?:\s+\"[^\"]*\")?\s*\)"
-                  r"|^\s{0,3}\[[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
+                  r"|^\s{0,3}\[(?!\^)[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
                   r"|<a\s[^>]*?href\s*=\s*[\"']([^\"']+)[\"']", re.MULTILINE | re.IGNORECASE)
 CODE = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$|`[^`\n]*`", re.DOTALL | re.MULTILINE)
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
@@ -110,6 +112,8 @@ def _problem(target, post, here, by_url, docs, site, ready) -> str | None:
         if file in posts:
             return _post_anchor(by_url[(code, posts[file])], fragment)
         return _page(docs / code, path, ready, fragment)
+    elif image_file(post, docs, target) is not None:
+        return None  # a file beside the post or in the shared images, as MkDocs resolves it
     elif here is None:
         return None  # a post without date or slug has no address: reported elsewhere
     else:

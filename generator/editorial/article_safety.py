@@ -5,6 +5,13 @@ whose URL runs code (``javascript:``, ``vbscript:``, ``data:`` other than an ima
 Articles are safe by construction: the build runs ``check`` first, so such markup never reaches
 a published page. Charts, tables and scripts come from the generator and the theme, never from
 an article; harmless HTML (``<sup>``, ``<abbr title>``, ``<img src alt>``) stays allowed.
+
+Only the renderer makes flags (``check_flags``, rule ``flag-markup``): raw HTML with a flag's
+classes (``claim``, ``claim__flag``, ``claim--verified``…), its ``data-claim`` attribute or a
+claims-table row id, and the flags' symbols (✔ ◔ ◕ ∑ ⚑ ◇ ✖ ⊘) anywhere in the prose would show a
+reader a verification no claim backs. An inline ``style=`` could dress text as a flag or hide
+it, and a link or image over ``http://`` can be altered on its way to the reader: both are
+refused with their fix (rule ``https-only`` for the second).
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ SAFE_DATA_URL = re.compile(r"^data:image/(?:png|jpeg|gif|webp|avif);", re.IGNORE
 # Code is not rendered as markup: fenced blocks and code spans are blanked before the search.
 CODE = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$|`[^`\n]*`", re.DOTALL | re.MULTILINE)
 # Markdown link and image targets, reference definitions and autolinks.
-MARKDOWN_URL = re.compile(r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)|^\s{0,3}\[[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
+MARKDOWN_URL = re.compile(r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)|^\s{0,3}\[(?!\^)[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
                           r"|<([a-zA-Z][a-zA-Z0-9+.-]*:[^>\s]*)>", re.MULTILINE)
 
 
@@ -39,10 +46,18 @@ def unsafe_url(url: str) -> bool:
             or (compact.startswith("data:") and not SAFE_DATA_URL.match(compact)))
 
 
+# What only the renderer writes (``verification.ClaimView.flag`` and the claims table).
+FLAG_CLASS = re.compile(r"(?:^|\s)claim(?:$|\s|__|--)|(?:^|\s)claims-table(?:$|\s)")
+FLAG_SYMBOLS = "✔◔◕∑⚑◇✖⊘"
+FLAG_SYMBOL = re.compile(f"[{FLAG_SYMBOLS}]")
+
+
 class _Finder(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.found: list[tuple[int, str]] = []
+        self.flags: list[tuple[int, str]] = []
+        self.insecure: list[tuple[int, str]] = []
 
     def handle_starttag(self, tag, attrs):
         line = self.getpos()[0]
@@ -53,8 +68,23 @@ class _Finder(HTMLParser):
                 self.found.append((line, f"the attribute {name}= of <{tag}>"))
             elif name in URL_ATTRIBUTES and value and unsafe_url(value):
                 self.found.append((line, f"{name}=\"{value[:40]}\" of <{tag}>"))
+            elif name in URL_ATTRIBUTES and value and insecure_url(value):
+                self.insecure.append((line, f"{name}=\"{value[:60]}\" of <{tag}>"))
+            if name == "class" and value and FLAG_CLASS.search(value):
+                self.flags.append((line, f"<{tag} class=\"{value}\">, a flag's class"))
+            elif name == "data-claim" or (name == "id" and value and value.startswith("claim-")):
+                self.flags.append((line, f"the attribute {name}= of <{tag}>, a claim's"))
+            elif name == "style":
+                self.flags.append((line, f"the inline style= of <{tag}>: an article's look "
+                                         "comes from the theme, and a style can dress text as "
+                                         "a flag or hide it; remove it"))
 
     handle_startendtag = handle_starttag
+
+
+def insecure_url(url: str) -> bool:
+    """True for an ``http://`` URL (any case, entities decoded)."""
+    return re.sub(r"[\x00-\x20]", "", html.unescape(url)).lower().startswith("http://")
 
 
 def check_markup(posts: list[Article]) -> list[InputError]:
@@ -77,4 +107,24 @@ def check_markup(posts: list[Article]) -> list[InputError]:
                                      f"unsafe markup: {what} would run code in the reader's "
                                      "browser; remove it (an article holds text, links and "
                                      "images; charts and scripts come from the generator)"))
+        insecure = list(finder.insecure) + [
+            (1 + body.count("\n", 0, m.start()), f"the link target '{url[:60]}'")
+            for m in MARKDOWN_URL.finditer(body)
+            if insecure_url(url := next(g for g in m.groups() if g))]
+        for line, what in sorted(insecure):
+            errors.append(InputError(post.path, f"line {post.body_line + line - 1}", None,
+                                     f"{what} is http://: a page or image over http can be "
+                                     "altered on its way to the reader and browsers block it "
+                                     "on an https page; write https:// (every source the site "
+                                     "cites has it)"))
+        flags = list(finder.flags) + [
+            (1 + body.count("\n", 0, m.start()), f"the flag symbol '{m.group(0)}'")
+            for m in FLAG_SYMBOL.finditer(body)]
+        for line, what in sorted(flags):
+            fix = ("" if "style=" in what else
+                   ": only the build draws a flag, from a claim, so that no flag can show a "
+                   "status its figure does not have; quote the figure as [[claim:ID]] and the "
+                   "page shows its flag")
+            errors.append(InputError(post.path, f"line {post.body_line + line - 1}", None,
+                                     f"flag markup: {what}{fix}"))
     return errors

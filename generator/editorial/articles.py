@@ -37,6 +37,8 @@ NOT_PROSE = re.compile(
     r"|\[\[(?:claim|plain):[^\]\n]*\]\]"       # claim references and marked numbers
     r"|\]\([^)\n]*\)|<[^>\n]+>"                # link targets, HTML tags, autolinks
     r"|\[\^[^\]\n]*\]"                         # footnote labels
+    r"|\{:?[ \t]*(?:[.#][\w-]+|[\w-]+=(?:\"[^\"\n]*\"|[^\s}]+))"   # attribute lists
+    r"(?:[ \t]+(?:[.#][\w-]+|[\w-]+=(?:\"[^\"\n]*\"|[^\s}]+)))*[ \t]*\}"  # { width="40" }
     r"|^\s*\d+[.)]\s"                          # ordered-list markers
     r"|\b\d+\.\d+-\d{4,}\b",                    # MLPerf result IDs (6.1-0027): names
     re.DOTALL | re.MULTILINE)

@@ -18,6 +18,7 @@ from generator.editorial import registries as editorial
 from generator.editorial.article_checks import check_articles, check_languages
 from generator.editorial.article_links import check_links
 from generator.editorial.article_safety import check_markup
+from generator.editorial.article_structure import check_structure
 from generator.editorial.articles import Article, read_article, read_body
 from generator.editorial.claim_checks import (
     accelerators_without_family,
@@ -25,9 +26,11 @@ from generator.editorial.claim_checks import (
     corrected_claims,
     overdue_previews,
     preview_followups,
+    recomputed,
 )
 from generator.editorial.claims import Registry, load_registry
 from generator.editorial.redirects import check_redirects
+from generator.editorial.sentences import check_sentences, claim_facets
 from generator.editorial.translation_history import outdated_translations
 from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged
@@ -39,10 +42,12 @@ from generator.project import site_root_url
 # in its table "What make check enforces"; tests/test_contributing.py holds the three to it.
 RULES = (
     "claim-reference", "claim-unknown", "claim-recomputed", "claim-precision", "claim-percent",
-    "claim-recomputable", "claim-status", "claim-unit", "claim-disputed", "claim-tolerance",
-    "claim-sources", "yaml-duplicate-key", "yaml-date", "front-matter", "authors-tags",
-    "slug", "translations", "same-claims", "bare-figure", "title", "placeholder", "excerpt",
-    "unsafe-markup", "links", "address-change", "language-style",
+    "claim-recomputable", "claim-status", "claim-unit", "claim-measures", "claim-disputed",
+    "claim-tolerance", "claim-sources", "yaml-duplicate-key", "yaml-date", "front-matter",
+    "future-date", "authors-tags", "slug", "translations", "same-claims", "sentence-claim",
+    "verification-words", "bare-figure", "title", "placeholder", "excerpt", "unsafe-markup",
+    "flag-markup", "markup-balance", "images", "https-only", "links", "address-change",
+    "language-style",
 )
 
 
@@ -70,14 +75,32 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
         readable = [p for p in posts if p.meta]
         errors += check_articles(readable, authors_file, tags_file)
     errors += check_markup(posts)
+    errors += check_structure(posts, root / "docs")
     errors += check_links(posts, root / "docs", _site_url(root))
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
     errors += check_languages(posts, set(registry.claims))
+    errors += check_sentences(registry, posts, _facets(registry, data),
+                              frozenset(r.model for r in data.records))
     errors += check_redirects(posts, root / "data" / "redirects.yaml", root)[0]
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
     if errors:
         raise InputErrors(errors)
     return data, registry, posts
+
+
+def _facets(registry: Registry, data: Dataset) -> dict[str, dict[str, frozenset[str]]]:
+    """``sentences.claim_facets`` of every claim whose derivation resolves (the others are
+    reported by ``check_claims``), from the recomputations it has made."""
+    out = {}
+    for claim_id, claim in registry.claims.items():
+        if claim.derivation is None:
+            continue
+        try:
+            result = recomputed(claim.derivation, data.records)
+        except (LookupError, ValueError):
+            continue
+        out[claim_id] = claim_facets(claim.derivation.formula, result.records)
+    return out
 
 
 def check_generated_links(root: Path, posts: list[Article]) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from generator.data import changelog
 from generator.data.dataset import Dataset
-from generator.data.schema import ResultRecord
+from generator.data.schema import ResultRecord, canonical_result_id
 from generator.editorial.articles import Article
 from generator.editorial.claims import QUOTED_STATUSES, Registry
 from generator.editorial.editor_yaml import claim_lines, key_lines
@@ -188,8 +188,12 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                                             claim.derivation.differences, result.records):
             error(f"compares results that differ in {', '.join(unstated)}: MLCommons' results "
                   "guidelines ask a comparison to state every difference in round, division, "
-                  "category, scenario and accelerator count; add "
+                  "category, scenario and accelerator count, and a ratio of two benchmarks or "
+                  "suites is no like-for-like figure; if the comparison is meant, add "
                   f"`differences: [{', '.join(unstated)}]` to its derivation")
+            continue
+        if problem := measures_problem(claim, result.records):
+            error(problem, "measures")
             continue
         computed = result.in_unit(claim.unit)
         places = claim.precision
@@ -207,6 +211,7 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                   f"precision ({places} decimal{'s' if places != 1 else ''}, as the page "
                   "shows it): a figure of ours is what the data give, so rounded; state "
                   f"{shown}{' %' if claim.unit == '%' else ''}"
+                  + elsewhere(claim, result.records, records)
                   + corrections(result.records, claims_file.parent))
         elif claim.status != "disputed" and not agrees:
             error(f"stated {_plain(claim.value)} {claim.unit}, computed "
@@ -217,6 +222,55 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
         elif problem := written_precision_problem(claim):
             error(problem, "value")  # agrees, but says more than its page shows
     return errors
+
+
+# The keys of ``measures:`` that name a field of the results a derivation selects (those the
+# Verification page shows, ``verification.MEASURE_LABELS``), with ``from`` and ``to`` rounds.
+MEASURE_FIELDS = {"round": "round", "from": "round", "to": "round", "model": "model",
+                  "scenario": "scenario", "suite": "suite", "division": "division",
+                  "submitter": "submitter", "system": "system_name", "platform": "platform",
+                  "result_id": "result_id", "accelerators": "total_accelerators"}
+
+
+def measures_problem(claim, records) -> str | None:
+    """What ``measures:`` says that the results of the derivation are not (the Verification
+    page shows ``measures``: a claim derived from a Server result must not say Offline there),
+    or None. A value agrees when one of the records has it (a ratio measures two results)."""
+    wrong = []
+    for key, field in MEASURE_FIELDS.items():
+        if key not in claim.measures:
+            continue
+        written = str(claim.measures[key])
+        have = {str(getattr(r, field)) for r in records}
+        if field == "result_id":
+            written = canonical_result_id(written)
+        if written not in have:
+            wrong.append(f"{key}: {claim.measures[key]} (the results are "
+                         f"{' and '.join(sorted(have))})")
+    if not wrong:
+        return None
+    return (f"measures {'; '.join(wrong)}, which its derivation does not select "
+            f"({', '.join(r.shown_id + ' ' + r.model + ' ' + r.scenario for r in records)}): "
+            "measures says what the figure is on the Verification page; write what the "
+            "derivation selects, or fix the derivation")
+
+
+def elsewhere(claim, used, records) -> str:
+    """When a claim of formula ``result`` states the figure of another result than the one its
+    derivation selects (the Offline figure of a claim derived from Server, say), a clause that
+    names that result: the figure follows the derivation, so the fix is the selector, not the
+    value. "" otherwise."""
+    if claim.derivation.formula != "result":
+        return ""
+    places = claim.precision
+    same = [r for r in records if r not in used and r.units == used[0].units
+            and rounded(r.result, places) == rounded(claim.value, places)]
+    if not same:
+        return ""
+    r = same[0]
+    return (f"; {_plain(claim.value)} is the result of {r.shown_id} ({r.submitter}, {r.model}, "
+            f"{r.scenario}, {r.round}): if the article means that result, select it in the "
+            "derivation, and the page will show its figure")
 
 
 def withdrawn_problem(claim, data: Dataset) -> str | None:

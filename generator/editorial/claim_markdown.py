@@ -22,7 +22,7 @@ from markdown.preprocessors import Preprocessor
 
 from generator.data.dataset import load
 from generator.editorial.claims import Registry, load_registry
-from generator.editorial.verification import render_article
+from generator.editorial.verification import render_article, unique_footnotes
 from generator.errors import InputErrors
 from generator.files import load_unless_unchanged
 from generator.i18n.catalogs import naming_texts
@@ -67,10 +67,10 @@ class ClaimPreprocessor(Preprocessor):
         self.keep_last_good = keep_last_good
 
     def run(self, lines: list[str]) -> list[str]:
-        text = "\n".join(lines)
+        text = unique_footnotes("\n".join(lines))
         if not any(mark in text for mark in MARKS):  # no claim: the notice symbol alone
             if not USE.search(text):
-                return lines
+                return text.split("\n")
             return mark_markdown(text, naming_texts(self.lang)).split("\n")
         claims = registry(self.root, self.keep_last_good)
         records = list(load_unless_unchanged(load, self.root / "data").records)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -44,6 +45,7 @@ from generator.data.schema import ResultRecord, canonical_result_id
 from generator.data.vocabulary import vocabulary
 from generator.editorial import editor_yaml
 from generator.editorial.editor_yaml import DATE_HINT, key_lines, line_of, value_texts
+from generator.editorial.guidelines import DIFFERENCE_FIELDS
 from generator.editorial.precision import (
     PERCENT_TEXT,
     decimals,
@@ -82,7 +84,17 @@ class Source(BaseModel):
     publisher: str = Field(min_length=1)
     title: Annotated[str, Field(min_length=1), AfterValidator(mark)]  # shown with its ®
     date: dt.date
-    url: str = Field(pattern=r"^https?://\S+$")
+    url: str
+
+    @field_validator("url")
+    @classmethod
+    def _https(cls, url: str) -> str:
+        if url.startswith("http://"):
+            raise ValueError(f"{url!r} is http://: a source over http can be altered on its way "
+                             "to the reader; write https:// (https-only)")
+        if not re.match(r"^https://\S+$", url):
+            raise ValueError(f"{url!r} is not an address: write https://… with no spaces")
+        return url
 
 
 class Selector(BaseModel):
@@ -133,7 +145,7 @@ class Derivation(BaseModel):
     tolerance: float = Field(default=DEFAULT_TOLERANCE, gt=0, lt=1)
     # What a comparison (ratio, scaling_efficiency) states differs between its two results, as
     # MLCommons' guidelines require (editorial/guidelines.py; `check` derives and compares them).
-    differences: list[Literal["round", "division", "category", "scenario", "accelerators"]] = []
+    differences: list[Literal[tuple(DIFFERENCE_FIELDS)]] = []  # type: ignore[valid-type]
 
     @property
     def label(self) -> str:
@@ -319,6 +331,17 @@ def load_registry(path: Path) -> Registry:
                          f"unknown source '{source}'; define it under 'sources'")
               for claim_id, claim in registry.claims.items()
               for source in claim.sources if source not in registry.sources]
+    errors += [InputError(path, line_of(lines, ["claims", claim_id, "sources"]),
+                          f"claims.{claim_id}.sources",
+                          f"a {claim.status} figure is sourced to MLCommons "
+                          f"('{claim.sources[0]}'), which publishes results, not this figure: "
+                          "list first the publication of whoever stated it (the flag's tooltip "
+                          "names the first source); a figure MLCommons published is a "
+                          "verified, preview or derived claim with a derivation")
+               for claim_id, claim in registry.claims.items()
+               if claim.status in ("vendor", "third-party") and claim.sources
+               and (first := registry.sources.get(claim.sources[0])) is not None
+               and first.publisher == "MLCommons"]
     for claim_id, text in value_texts(text).items():
         if claim_id in registry.claims:
             registry.claims[claim_id]._written = text

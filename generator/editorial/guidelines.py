@@ -29,12 +29,16 @@ OFFICIAL = ("verified", "preview")
 QUOTED_FORMULAS = (None, "result", "accelerators")
 # Formulas that compare two results.
 COMPARISONS = ("ratio", "scaling_efficiency")
-# What a comparison must state, by the name a claim's ``derivation.differences`` uses.
+# What a comparison must state, by the name a claim's ``derivation.differences`` uses: the
+# guidelines' list, and the benchmark and suite, which a ratio of two results in one unit can
+# differ in too (a ratio of gpt-oss-120b to deepseek-r1 Tokens/s is no like-for-like figure).
 DIFFERENCE_FIELDS = {"round": "round", "division": "division", "category": "category",
-                     "scenario": "scenario", "accelerators": "total_accelerators"}
+                     "scenario": "scenario", "accelerators": "total_accelerators",
+                     "benchmark": "model", "suite": "suite"}
 DIFFERENCE_LABELS = {"round": N_("round"), "division": N_("division"),
                      "category": N_("category"), "scenario": N_("scenario"),
-                     "accelerators": N_("number of accelerators")}
+                     "accelerators": N_("number of accelerators"),
+                     "benchmark": N_("benchmark"), "suite": N_("suite")}
 
 
 def differences(records: tuple[ResultRecord, ...] | list[ResultRecord]
@@ -85,8 +89,8 @@ def footnote_sentences(status: str, formula: str | None,
     if found:
         words = [gettext("%(what)s %(first)s vs %(second)s") % {
             "what": gettext(DIFFERENCE_LABELS[name]),
-            "first": gettext(first) if name in ("division", "category") else first,
-            "second": gettext(second) if name in ("division", "category") else second}
+            "first": gettext(first) if name in ("division", "category", "suite") else first,
+            "second": gettext(second) if name in ("division", "category", "suite") else second}
             for name, first, second in found]
         sentences.append(gettext("The compared results differ in: %(differences)s.") % {
             "differences": gettext("; ").join(words)})

@@ -9,8 +9,15 @@ every language (a post's three translations share slug and date)::
 For each entry the generator writes a small static HTML page at the old address of every
 language (``redirect_pages``): an HTTP-equivalent refresh, a canonical link and a plain link.
 It is a file, not a plugin or hook, so it works with any static site engine and any host.
-``check`` compares each post's address with the one last committed (git) and requires the
-entry when the address changed, then notes that the redirect exists.
+
+Which addresses are published is itself committed: ``data/published.yaml`` lists every address
+a post has had, with the post's file name (``published``). ``make site`` adds the address of a
+post it does not list yet (``record_published``) and never changes or removes a line, so the
+list only grows and travels with every commit: ``check`` (in CI too, on a pull request's merge
+commit, with no history) requires that every listed address is a post's, or leads to one
+through ``redirects.yaml``; a changed slug or date is refused with the line to add. It also
+compares each post's address with the one last committed (git), for a change not yet built,
+and notes the redirects that keep an old address working.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from generator.editorial import editor_yaml
 from generator.editorial.article_links import post_url
 from generator.editorial.articles import FRONT_MATTER, Article
 from generator.errors import InputError, InputErrors
+from generator.files import write_text_atomic
 from generator.i18n.languages import Language
 
 ADDRESS = re.compile(r"^(?:[a-z0-9][a-z0-9._-]*/)+$")
@@ -60,6 +68,58 @@ def redirect_page(old: str, new: str, lang: Language) -> str:
             f'<meta name="robots" content="noindex">'
             f'<meta http-equiv="refresh" content="0; url={target}"></head>'
             f'<body><p><a href="{target}">{target}</a></p></body></html>\n')
+
+
+PUBLISHED_HEADER = (
+    "# Every address a post of the site has had, below each language's root, with the post's\n"
+    "# file name. `make site` adds the address of a new post and never changes or removes a\n"
+    "# line: a published address stays, and `make check` asks for a redirect\n"
+    "# (data/redirects.yaml) when no post is there any more. Remove a line only for a post that\n"
+    "# was never published (one not yet merged into the default branch).\n")
+
+
+def published(path: Path) -> dict[str, str]:
+    """Address -> post file name (``blog/2026/09/17/record/: record``) of ``data/published.yaml``
+    (empty when absent).
+
+    Raises:
+        InputErrors: malformed YAML, a key written twice (``editor_yaml.read``), or an entry
+            that is not an address below the language root.
+    """
+    raw = (editor_yaml.read(path) if path.is_file() else None) or {}
+    if not isinstance(raw, dict):
+        raise InputErrors([InputError(path, None, None, "expected a mapping: address: file name")])
+    problems = [InputError(path, None, str(address), f"'{address}' is not an address below the "
+                                                     "language root such as blog/2026/09/17/slug/")
+                for address in raw if not ADDRESS.match(str(address))]
+    if problems:
+        raise InputErrors(problems)
+    return {str(address): str(key) for address, key in raw.items()}
+
+
+def record_published(posts: list[Article], path: Path) -> bool:
+    """Add to ``path`` (``data/published.yaml``) the address of every post it does not list,
+    keeping every line it has (written atomically; True when it changed). Drafts are left
+    out: Material's blog does not publish them."""
+    listed = published(path)
+    new = sorted({(url, post.key) for post in posts if not post.draft
+                  and (url := post_url(post)) and url not in listed})
+    if not new:
+        return False
+    text = path.read_text(encoding="utf-8") if path.is_file() else PUBLISHED_HEADER
+    lines = "".join(f"{url}: {key}\n" for url, key in new)
+    return write_text_atomic(path, text + ("" if text.endswith("\n") else "\n") + lines)
+
+
+def _lands(address: str, redirects: dict[str, str], current: set[str]) -> bool:
+    """True when ``address`` is a post's, or ``redirects`` lead from it to one."""
+    for _ in range(len(redirects) + 1):
+        if address in current:
+            return True
+        if address not in redirects:
+            return False
+        address = redirects[address]
+    return False  # a loop of redirects
 
 
 def committed_address(post: Article, root: Path) -> str | None:
@@ -102,6 +162,38 @@ def check_redirects(posts: list[Article], path: Path, root: Path
             errors.append(InputError(path, None, old, f"leads to '{new}', where no post is "
                                                       "published"))
     seen = set()
+    published_file = path.with_name("published.yaml")
+    try:
+        listed = published(published_file)
+    except InputErrors as exc:
+        errors += exc.errors
+        listed = {}
+    text = published_file.read_text(encoding="utf-8") if listed else ""
+    by_key = {}
+    for post in posts:
+        by_key.setdefault(post.key, post)
+    for address, key in listed.items():
+        if _lands(address, redirects, current):
+            continue
+        line = next((n for n, t in enumerate(text.split("\n"), 1)
+                     if t.startswith(address + ":")), None)
+        post = by_key.get(key)
+        now = post_url(post) if post is not None else None
+        if now is None:
+            errors.append(InputError(published_file, f"line {line}", address,
+                                     f"the published address of '{key}' leads to no post: "
+                                     "readers and search engines know it; add the line "
+                                     f"'{address}: <the address it moved to>' to "
+                                     f"data/{path.name}"))
+            continue
+        seen.add((address, now))
+        errors.append(InputError(
+            post.path, f"line {post.meta_line('slug')}", "slug",
+            f"the address changed from {address} (published: data/{published_file.name} line "
+            f"{line}) to {now} (slug or date): readers and search engines know the old one; "
+            f"add the line '{address}: {now}' to data/{path.name} (if the post was never "
+            "published, not yet merged, remove its old line from "
+            f"data/{published_file.name} instead)"))
     for post in posts:
         now, before = post_url(post), committed_address(post, root)
         if not now or not before or now == before or (before, now) in seen:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import re
 from dataclasses import dataclass
 
 from markupsafe import Markup
@@ -24,6 +25,7 @@ from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
 from generator.editorial import guidelines
+from generator.editorial.article_structure import fences
 from generator.editorial.articles import CLAIM_REFERENCE, render_plain
 from generator.editorial.claim_review import claim_reviews
 from generator.editorial.claims import STATUSES, Claim, Registry
@@ -36,6 +38,7 @@ from generator.i18n.prose import mask_comments
 from generator.i18n.trademark import mark_markdown
 from generator.model.power import ENERGY_UNIT
 
+FOOTNOTE_LABEL = re.compile(r"\[\^([^\]\s]+)\]")
 ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑", "third-party": "◇",
          "unverified": "?", "disputed": "✖"}
 PREVIEW_ICONS = {"open": "◔", "confirmed": "◕", "seen": "◕", "retracted": "⊘"}
@@ -271,6 +274,22 @@ def claim_view(claim_id: str, registry: Registry, records: list[ResultRecord],
     claim = registry.claims[claim_id]
     recomputation = recompute(claim.derivation, records) if claim.derivation else None
     return ClaimView(claim_id, claim, registry, recomputation, lang)
+
+
+def unique_footnotes(markdown: str) -> str:
+    """``markdown`` with each footnote label an editor wrote (``[^1]``, ``[^1]:``) made
+    unique to the text (``[^1-3fa2c1]``), outside code and comments: the blog index shows
+    several posts' excerpts on one page, where two posts' ``[^1]`` would share an id. The
+    reader sees no label (footnotes are numbered in order)."""
+    if "[^" not in markdown:
+        return markdown
+    digest = hashlib.sha1(markdown.encode("utf-8")).hexdigest()[:6]
+    masked, _ = fences(mask_comments(markdown))
+    pieces, end = [], 0
+    for match in FOOTNOTE_LABEL.finditer(masked):
+        pieces += [markdown[end:match.start(1)], f"{match.group(1)}-{digest}"]
+        end = match.end(1)
+    return "".join(pieces) + markdown[end:]
 
 
 def render_article(markdown: str, registry: Registry, records: list[ResultRecord],

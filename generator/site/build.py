@@ -23,10 +23,10 @@ from pathlib import Path
 
 from generator.data import changelog
 from generator.data.dataset import Dataset
-from generator.editorial import redirects
+from generator.editorial import article_structure, redirects
 from generator.editorial.articles import Article, as_built
 from generator.editorial.claims import Registry
-from generator.files import write_text_atomic
+from generator.files import write_bytes_atomic, write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
 from generator.pages import charts
 from generator.pages.explorer import EXPLORER_DATA, explorer_data
@@ -103,6 +103,9 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
             drawing[lang] = (stale, specs, distinct, pool.map(ChartImage.render,
                                                               distinct.values(), chunksize=4))
         stamp_reading_times(posts)
+        # The addresses now published stay published (check asks a redirect for each).
+        redirects.record_published(posts, docs_dir.parent / "data" / "published.yaml")
+        copy_shared_images(docs_dir, languages)
         shared_files.write()
         written = {}
         for lang, lang_pages in pages.items():
@@ -161,6 +164,27 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
     return [*listing, *results_pages(dataset, lang, retrieved),
             *research_pages(dataset, lang, retrieved),
             *data_pages(data_dir, dataset, lang, site_url)]
+
+
+def copy_shared_images(docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES) -> int:
+    """Copy the images several languages' articles show (``docs/images/``, committed) into
+    each language's ``docs/<code>/images/`` (generated, not committed), where a post names them
+    ``../../images/chart.webp``: each language is a site of its own, and MkDocs publishes only
+    the files of its docs folder. Images no longer in ``docs/images/`` are removed.
+
+    Returns:
+        the number of files written (changed).
+    """
+    source = docs_dir / article_structure.SHARED_IMAGES
+    files = [p for p in sorted(source.rglob("*")) if p.is_file()] if source.is_dir() else []
+    written = 0
+    for lang in languages:
+        target = docs_dir / lang.code / article_structure.SHARED_IMAGES
+        written += sum(write_bytes_atomic(target / f.relative_to(source), f.read_bytes())
+                       for f in files)
+        _remove_stale(docs_dir / lang.code, {target / f.relative_to(source) for f in files},
+                      (article_structure.SHARED_IMAGES,))
+    return written
 
 
 def stamp_reading_times(posts: list[Article]) -> int:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from generator.data.dataset import load
 from generator.editorial import registries as editorial
+from generator.editorial.article_structure import balanced
 from generator.editorial.articles import (
     CLAIM_REFERENCE,
     articles,
@@ -89,7 +90,9 @@ def write_editorial_pages(root: Path, lang: Language) -> int:
                          *editorial_pages(claims, posts, list(data.records), lang,
                                           root / "data")]
     folder = root / "docs" / lang.code
-    return sum(write_text_atomic(folder / page.path, page.content) for page in pages)
+    from generator.site.build import copy_shared_images  # the shared article images
+    return (sum(write_text_atomic(folder / page.path, page.content) for page in pages)
+            + copy_shared_images(root / "docs", (lang,)))
 
 
 def problems(root: Path) -> list[str]:
@@ -241,8 +244,9 @@ def read_as_built(files, lang: Language, root: Path = ROOT) -> None:
 
 
 def page_markdown(markdown: str, src_uri: str, root: Path = ROOT) -> str:
-    """A post's Markdown with every claim reference the build could not show disarmed."""
+    """A post's Markdown with every claim reference the build could not show disarmed, and
+    any HTML element or code fence it leaves open closed at its end (``balanced``)."""
     if not active() or not src_uri.startswith("blog/posts/"):
         return markdown
     records = list(load_unless_unchanged(load, root / "data").records)
-    return disarm(markdown, registry(root, keep_last_good=True), records)
+    return balanced(disarm(markdown, registry(root, keep_last_good=True), records))

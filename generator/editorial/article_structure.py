@@ -1,0 +1,206 @@
+"""What ``check`` asks of an article's structure, so that no article can break its page or the
+build: HTML elements and code fences closed, footnotes defined, images that load fast and
+keep the page still.
+
+* **Balance** (rule ``markup-balance``): an HTML element left open (``<div>`` with no
+  ``</div>``) makes Markdown read the rest of the article as raw HTML, its claims unrendered;
+  a closing tag with no opening one, and a code fence never closed (the rest shows as code),
+  are reported with their line. Python's HTML tokenizer reads the tags; code is blanked first.
+* **Footnotes**: standard Markdown footnotes (``text[^1]`` and ``[^1]: the note``, Python-
+  Markdown's ``footnotes``); a reference needs its definition.
+* **Images** (rule ``images``): a relative image is a file beside the post
+  (``![alt](chart.webp)``, MkDocs' form) or in the shared folder ``docs/images/``, which the
+  build copies into every language (``../../images/chart.webp`` from a post); it has alt text
+  (with Chinese in a zh article), weighs at most ``IMAGE_LIMIT`` bytes, and states its width
+  and height (``{ width="1200" height="675" }`` after a Markdown image, attributes of
+  ``<img>``), read from the file, so that the page does not move when it loads.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from generator.editorial.articles import Article
+from generator.errors import InputError
+from generator.i18n.prose import mask_comments
+
+IMAGE_LIMIT = 300 * 1024  # bytes: a photo as WebP or AVIF at 1,600 px is well below it
+SHARED_IMAGES = "images"  # docs/images/, copied to docs/<code>/images/ by the build
+# Elements with no end tag, and those whose end tag HTML lets a writer leave out.
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                  "source", "track", "wbr"})
+OPTIONAL_END = frozenset({"p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot",
+                          "option", "colgroup", "caption", "rt", "rp"})
+TAG_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+CODE_SPAN = re.compile(r"`[^`\n]*`")
+FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
+FOOTNOTE_REFERENCE = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+MARKDOWN_IMAGE = re.compile(r"!\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)"
+                            r"(\{[^}\n]*\})?")
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def fences(body: str) -> tuple[str, list[int]]:
+    """``body`` with fenced code blanked (newlines kept) and code spans blanked, and the
+    0-based lines of fences opened and never closed."""
+    lines = body.split("\n")
+    out, open_at, fence = [], [], None
+    for n, line in enumerate(lines):
+        found = FENCE.match(line)
+        if fence is None and found:
+            fence = (found.group(1)[0], len(found.group(1)), n)
+            out.append(" " * len(line))
+        elif fence is not None:
+            closing = re.match(rf"^ {{0,3}}{re.escape(fence[0])}{{{fence[1]},}}\s*$", line)
+            if closing:
+                fence = None
+            out.append(" " * len(line))
+        else:
+            out.append(CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line))
+    if fence is not None:
+        open_at.append(fence[2])
+    return "\n".join(out), open_at
+
+
+class _Balance(HTMLParser):
+    """Open elements (tag, 1-based line) and closing tags without an opening one."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.open: list[tuple[str, int]] = []
+        self.unclosed: list[tuple[str, int]] = []  # closed over by an outer end tag
+        self.stray: list[tuple[str, int]] = []
+        self.images: list[tuple[int, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "img":
+            self.images.append((self.getpos()[0], dict(attrs)))
+        if TAG_NAME.match(tag) and tag not in VOID:
+            self.open.append((tag, self.getpos()[0]))
+
+    def handle_startendtag(self, tag, attrs):
+        if tag == "img":
+            self.images.append((self.getpos()[0], dict(attrs)))
+
+    def handle_endtag(self, tag):
+        if not TAG_NAME.match(tag) or tag in VOID:
+            return
+        for i in range(len(self.open) - 1, -1, -1):
+            if self.open[i][0] == tag:
+                self.unclosed += self.open[i + 1:]
+                del self.open[i:]
+                return
+        self.stray.append((tag, self.getpos()[0]))
+
+
+def balanced(markdown: str) -> str:
+    """``markdown`` with every code fence and HTML element it leaves open closed at its end,
+    in the right order: the editor's preview shows such an article as written, ``check``'s
+    banner naming the line, instead of reading the rest of it as code or raw HTML."""
+    body, unclosed = fences(mask_comments(markdown))
+    if unclosed:
+        opening = FENCE.match(markdown.split("\n")[unclosed[0]])
+        return markdown.rstrip("\n") + f"\n{opening.group(1)}\n"
+    parser = _Balance()
+    parser.feed(body)
+    parser.close()
+    left = [tag for tag, _ in parser.open if tag not in OPTIONAL_END]
+    if not left:
+        return markdown
+    return markdown.rstrip("\n") + "\n" + "".join(f"</{t}>" for t in reversed(left)) + "\n"
+
+
+def check_structure(posts: list[Article], docs: Path) -> list[InputError]:
+    """Every unclosed element or fence, stray closing tag, undefined footnote and image
+    problem of ``posts``, with its file line and the fix. ``docs``: the docs folder."""
+    errors = []
+    for post in posts:
+        body, unclosed = fences(mask_comments(post.body))
+
+        def error(line0, problem, post=post):
+            errors.append(InputError(post.path, f"line {post.body_line + line0}", None,
+                                     problem))
+        for n in unclosed:
+            error(n, "a code fence opened here is never closed: the rest of the article would "
+                     "show as code; close it with a line of the same backticks or tildes")
+        parser = _Balance()
+        parser.feed(body)
+        parser.close()
+        left = parser.unclosed + parser.open
+        for tag, line in sorted(left, key=lambda e: e[1]):
+            if tag in OPTIONAL_END:
+                continue
+            error(line - 1, f"<{tag}> is never closed: Markdown would read the rest of the "
+                            f"article as raw HTML (its claims and links unrendered); add "
+                            f"</{tag}> where it ends")
+        for tag, line in parser.stray:
+            error(line - 1, f"</{tag}> closes no open <{tag}>: remove it, or open the element")
+        defined = {m.group(1) for m in FOOTNOTE_DEFINITION.finditer(body)}
+        for m in FOOTNOTE_REFERENCE.finditer(body):
+            if m.group(1) not in defined:
+                error(body.count("\n", 0, m.start()),
+                      f"footnote [^{m.group(1)}] has no note: add a line "
+                      f"'[^{m.group(1)}]: the note' (after the paragraph or at the end)")
+        for m in MARKDOWN_IMAGE.finditer(body):
+            attrs = dict(re.findall(r"(width|height)=\"?(\d+)\"?", m.group(3) or ""))
+            for problem in _image_problems(post, docs, m.group(2), m.group(1), attrs,
+                                           "markdown"):
+                error(body.count("\n", 0, m.start()), problem)
+        for line, attrs in parser.images:
+            for problem in _image_problems(post, docs, attrs.get("src") or "",
+                                           attrs.get("alt"), attrs, "html"):
+                error(line - 1, problem)
+    return errors
+
+
+def image_file(post: Article, docs: Path, target: str) -> Path | None:
+    """The file a relative image ``target`` of ``post`` names: beside the post (as MkDocs
+    resolves it) or, for ``docs/<code>/images/…``, in the shared ``docs/images/``; None for
+    an address of another site or a file that does not exist."""
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
+        return None
+    file = (post.path.parent / unquote(parts.path)).resolve()
+    if file.is_file():
+        return file
+    own = (docs / post.lang.code / SHARED_IMAGES).resolve()
+    if file.is_relative_to(own):
+        shared = (docs / SHARED_IMAGES).resolve() / file.relative_to(own)
+        return shared if shared.is_file() else None
+    return None
+
+
+def _image_problems(post, docs, target, alt, attrs, form) -> list[str]:
+    problems = []
+    if not (alt or "").strip():
+        problems.append(f"the image '{target}' has no alt text: say what it shows, in the "
+                        "article's language, for readers who cannot see it ("
+                        + ("![what it shows](…)" if form == "markdown" else 'alt="…"') + ")")
+    elif post.lang.code == "zh" and not HAN.search(alt):
+        problems.append(f"the alt text '{alt}' of '{target}' has no Chinese: write it in the "
+                        "article's language")
+    file = image_file(post, docs, target)
+    if file is None:
+        return problems  # another site's image, or a missing file: the links rule says so
+    size = file.stat().st_size
+    if size > IMAGE_LIMIT:
+        problems.append(f"the image '{target}' weighs {size / 1024:,.0f} KB, over the "
+                        f"{IMAGE_LIMIT // 1024} KB an article image may weigh (readers on "
+                        "phones pay for every byte): save it as WebP or AVIF, at the width it "
+                        "is shown (1,600 px at most)")
+    try:
+        from PIL import Image
+        with Image.open(file) as image:
+            width, height = image.size
+    except Exception:  # noqa: BLE001 (any file Pillow cannot read: SVG, a broken file)
+        width = height = None
+    if width and (attrs.get("width") != str(width) or attrs.get("height") != str(height)):
+        fix = (f'{{ width="{width}" height="{height}" }} right after the image'
+               if form == "markdown" else f'width="{width}" height="{height}" to the <img>')
+        problems.append(f"the image '{target}' is {width}×{height} px: write {fix}, so that "
+                        "the page keeps its place while the image loads")
+    return problems
