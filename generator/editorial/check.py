@@ -33,6 +33,7 @@ from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged
 from generator.i18n.languages import LANGUAGES
 from generator.i18n.style import check_language
+from generator.model import specs
 from generator.project import site_root_url
 
 # Every rule `check` enforces, by the name CONTRIBUTING.md (and its zh and it versions) gives it
@@ -42,7 +43,7 @@ RULES = (
     "claim-recomputable", "claim-status", "claim-unit", "claim-disputed", "claim-tolerance",
     "claim-sources", "yaml-duplicate-key", "yaml-date", "front-matter", "authors-tags",
     "slug", "translations", "same-claims", "bare-figure", "title", "placeholder", "excerpt",
-    "unsafe-markup", "links", "address-change", "language-style",
+    "unsafe-markup", "links", "address-change", "language-style", "accelerator-specs",
 )
 
 
@@ -75,9 +76,37 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     errors += check_languages(posts, set(registry.claims))
     errors += check_redirects(posts, root / "data" / "redirects.yaml", root)[0]
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
+    errors += check_specs(root / "data")
     if errors:
         raise InputErrors(errors)
     return data, registry, posts
+
+
+def check_specs(data_dir: Path) -> list[InputError]:
+    """The accelerator cards (``model.specs.read_cards``): every problem of
+    ``accelerator_specs.yaml`` and its Epoch seed, or none when the project has no registry."""
+    registry = data_dir / specs.REGISTRY_FILE.name
+    if not registry.is_file():
+        return []
+    try:
+        specs.read_cards(registry, data_dir / specs.SEED_FILE.name)
+    except InputErrors as exc:
+        return list(exc.errors)
+    except InputError as exc:
+        return [exc]
+    return []
+
+
+def spec_notes(data_dir: Path, records: list[ResultRecord]) -> list[str]:
+    """``check``'s notes on the cards: accelerators of the dataset without a card, or whose
+    card lacks memory, bandwidth or power, and a seed that Epoch's CSV (when at hand) would
+    change."""
+    registry = data_dir / specs.REGISTRY_FILE.name
+    if not registry.is_file():
+        return []
+    cards = specs.read_cards(registry, data_dir / specs.SEED_FILE.name)
+    outdated = specs.seed_outdated(registry, data_dir / specs.SEED_FILE.name)
+    return specs.missing_cards(records, cards) + ([outdated] if outdated else [])
 
 
 def check_generated_links(root: Path, posts: list[Article]) -> None:
@@ -124,4 +153,5 @@ def notes(registry: Registry, posts: list[Article], root: Path,
             + overdue_previews(registry, today or dt.date.today())
             + preview_followups(registry, records)
             + accelerators_without_family(list(records))
-            + corrected_claims(registry, list(records), root / "data"))
+            + corrected_claims(registry, list(records), root / "data")
+            + spec_notes(root / "data", list(records)))
