@@ -34,6 +34,7 @@ from generator.data import accelerators
 from generator.data.schema import ResultRecord
 from generator.editorial import editor_yaml
 from generator.errors import InputError, InputErrors
+from generator.i18n.catalogs import N_
 from generator.project import ROOT
 
 REGISTRY_FILE = ROOT / "data" / "accelerator_specs.yaml"
@@ -65,6 +66,7 @@ class Field:
             1e9; byte/s -> TB/s: 1e12; FLOP/s -> TFLOPS: 1e12).
         compute: a peak compute rate, which states whether it counts sparsity.
         upper: the largest plausible value in ``unit`` (a typo such as 2880 GB fails ``check``).
+        label: its name on a page, a translation key.
     """
 
     name: str
@@ -73,20 +75,24 @@ class Field:
     epoch_scale: float = 1.0
     compute: bool = False
     upper: float | None = None
+    label: str = ""
 
 
 FIELDS = (
-    Field("release_date", None, "Release date"),
-    Field("form_factor", None),
-    Field("memory", "GB", "Memory (bytes)", 1e9, upper=4000),
-    Field("memory_type", None),
-    Field("memory_bandwidth", "TB/s", "Memory bandwidth (byte/s)", 1e12, upper=100),
-    Field("power", "W", "TDP (W)", 1, upper=5000),
-    Field("fp16", "TFLOPS", "Tensor-FP16/BF16 performance (FLOP/s)", 1e12, True, 200_000),
-    Field("fp8", "TFLOPS", "FP8 performance (FLOP/s)", 1e12, True, 200_000),
-    Field("fp4", "TFLOPS", "FP4 performance (FLOP/s)", 1e12, True, 400_000),
-    Field("int8", "TOPS", "INT8 performance (OP/s)", 1e12, True, 200_000),
-    Field("interconnect", "GB/s", "Intranode bandwidth (byte/s)", 1e9, upper=20_000),
+    Field("release_date", None, "Release date", label=N_("Release date")),
+    Field("form_factor", None, label=N_("Form factor")),
+    Field("memory", "GB", "Memory (bytes)", 1e9, upper=4000, label=N_("Memory")),
+    Field("memory_type", None, label=N_("Memory type")),
+    Field("memory_bandwidth", "TB/s", "Memory bandwidth (byte/s)", 1e12, upper=100,
+          label=N_("Memory bandwidth")),
+    Field("power", "W", "TDP (W)", 1, upper=5000, label=N_("Rated power (TDP)")),
+    Field("fp16", "TFLOPS", "Tensor-FP16/BF16 performance (FLOP/s)", 1e12, True, 200_000,
+          N_("FP16/BF16 compute")),
+    Field("fp8", "TFLOPS", "FP8 performance (FLOP/s)", 1e12, True, 200_000, N_("FP8 compute")),
+    Field("fp4", "TFLOPS", "FP4 performance (FLOP/s)", 1e12, True, 400_000, N_("FP4 compute")),
+    Field("int8", "TOPS", "INT8 performance (OP/s)", 1e12, True, 200_000, N_("INT8 compute")),
+    Field("interconnect", "GB/s", "Intranode bandwidth (byte/s)", 1e9, upper=20_000,
+          label=N_("Accelerator interconnect")),
 )
 BY_NAME = {f.name: f for f in FIELDS}
 SOURCE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
