@@ -26,7 +26,7 @@ import csv
 import datetime as dt
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -472,33 +472,70 @@ def seed_outdated(registry_path: Path = REGISTRY_FILE, seed_path: Path = SEED_FI
 
 # --- derived figures -------------------------------------------------------------------------
 
+# The precision of a submission's weights, from the words of its ``weight_data_types`` (as
+# submitters write them: "fp4", "NVFP4, FP8 (KV cache)", "bf16, fp8, fp4", "int8,bf16",
+# "BF16/F32/F8_E4M3/U8"), and the card's field of that precision's peak rate. Where several are
+# named, the lowest precision is taken: the one the largest part of the work runs in.
+PRECISION_WORDS = {"fp4": "fp4", "nvfp4": "fp4", "mxfp4": "fp4", "fp8": "fp8",
+                   "f8_e4m3": "fp8", "e4m3": "fp8", "int8": "int8", "bf16": "fp16",
+                   "fp16": "fp16"}
+LOWEST_FIRST = ("fp4", "fp8", "int8", "fp16")
+
+
+def precision_of(weight_data_types: str | None) -> str | None:
+    """The card field of the lowest precision ``weight_data_types`` names (``"fp4"`` for
+    ``"NVFP4, FP8 (KV cache)"``), or None when it names none a card holds (fp32, int4, or
+    nothing)."""
+    words = set(re.split(r"[^a-z0-9_]+", (weight_data_types or "").lower()))
+    found = {PRECISION_WORDS[w] for w in words if w in PRECISION_WORDS}
+    return next((name for name in LOWEST_FIRST if name in found), None)
+
+
 @dataclass(frozen=True)
 class Derived:
-    """A figure this site derives from one MLPerf result and one card value: the result per
-    accelerator (``per_accelerator``, in ``units``) divided by the card's ``spec`` value
-    (``Value``): ``value`` in ``units`` per ``spec.field.unit``. Never an MLCommons result."""
+    """Figures this site derives from one MLPerf result and the card of its accelerator: the
+    result per accelerator (``record.result_per_accelerator``, in ``record.units``) divided by
+    the card's memory bandwidth (``bandwidth``, TB/s) and by its peak compute at the precision
+    of the submission's weights (``compute``, TFLOPS or TOPS; None when the card lacks it or
+    the precision is not one a card holds). Never an MLCommons result."""
 
     record: ResultRecord
-    spec: Value
-    value: float = field(init=False)
+    bandwidth: Value | None
+    compute: Value | None
 
-    def __post_init__(self):
-        object.__setattr__(self, "value", self.record.result_per_accelerator / self.spec.value)
+    @property
+    def per_tb_s(self) -> float | None:
+        return self.record.result_per_accelerator / self.bandwidth.value \
+            if self.bandwidth else None
+
+    @property
+    def per_tflops(self) -> float | None:
+        return self.record.result_per_accelerator / self.compute.value \
+            if self.compute else None
 
 
 def derived_figures(records: list[ResultRecord], card: Card | None) -> list[Derived]:
-    """Tokens/s per accelerator per TB/s of the card's memory bandwidth, for each LLM result
-    (units ``Tokens/s``) of ``records`` with a per-accelerator figure: one accelerator kind
-    only (no mixed system), closed division and available category (MLCommons' guidelines
-    compare available, closed results; a preview system's hardware may differ from its card).
+    """For each LLM result (units ``Tokens/s``) of ``records`` with a per-accelerator figure --
+    one accelerator kind only (no mixed system), closed division and available category
+    (MLCommons' guidelines compare available, closed results; a preview system's hardware may
+    differ from its card) -- its tokens/s per accelerator per TB/s of the card's memory
+    bandwidth and per TFLOPS of its peak rate at the weights' precision
+    (:func:`precision_of`); results with neither figure are left out.
 
-    It says how much of its memory bandwidth a system turns into tokens: a derived figure,
-    which MLCommons' results messaging guidelines require to be marked as such. Rated power is
-    not used: a rated watt is not a measured one (MLPerf Power measures).
+    They say how much of its memory bandwidth, and of its peak compute, a system turns into
+    tokens: derived figures, which MLCommons' results messaging guidelines require to be marked
+    as such. Rated power is not used: a rated watt is not a measured one (MLPerf Power
+    measures).
     """
-    bandwidth = card.values.get("memory_bandwidth") if card else None
-    if bandwidth is None:
+    if card is None:
         return []
-    return [Derived(r, bandwidth) for r in records
-            if r.units == "Tokens/s" and r.result_per_accelerator and not r.accelerator_mixed
-            and r.division == "closed" and r.category == "available"]
+    bandwidth = card.values.get("memory_bandwidth")
+    out = []
+    for r in records:
+        if r.units != "Tokens/s" or not r.result_per_accelerator or r.accelerator_mixed \
+                or r.division != "closed" or r.category != "available":
+            continue
+        compute = card.values.get(precision_of(r.weight_data_types) or "")
+        if bandwidth or compute:
+            out.append(Derived(r, bandwidth, compute))
+    return out

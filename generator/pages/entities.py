@@ -125,6 +125,24 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
     return pages
 
 
+SPECIFICATIONS = f"{RESULTS}/specifications"
+
+
+def specification_pages(env: Environment, naming: Naming) -> list[Page]:
+    """The table of every card (``results/specifications/``), sortable by each figure, with its
+    CSV and JSON (every value of every card with its source, ``card_rows``). An accelerator
+    links its page when the dataset has its results."""
+    known = accelerators.table().accelerators
+    rows = [{"card": card, "name": known[accelerator_id].name,
+             "slug": naming.accelerators.get(accelerator_id)}
+            for accelerator_id, card in specs.cards().items()]
+    fields = [f for f in specs.FIELDS if f.unit]
+    return [Page(f"{SPECIFICATIONS}/index.md", env.get_template("specifications.md.j2").render(
+        rows=rows, fields=fields, epoch=specs.EPOCH))] + downloads(
+        f"{SPECIFICATIONS}/specifications",
+        [row for r in rows for row in card_rows(r["card"])])
+
+
 def card_rows(card: specs.Card) -> list[dict]:
     """A card's download rows: one per value, with its unit, sparsity and source (a vendor
     figure, never an MLCommons result; Epoch AI's rows with the licence its credit needs)."""
@@ -143,13 +161,14 @@ def card_rows(card: specs.Card) -> list[dict]:
 
 
 def best_derived(derived: list[specs.Derived]) -> list[specs.Derived]:
-    """The highest derived figure of each benchmark (model, scenario, suite) and round, newest
-    round first, then benchmark order."""
+    """The derived figures of the best result per accelerator of each benchmark (model,
+    scenario, suite) and round, newest round first, then benchmark order."""
     best: dict[tuple, specs.Derived] = {}
     for figure in derived:
         r = figure.record
         key = (r.round, r.suite, r.model, r.scenario)
-        if key not in best or figure.value > best[key].value:
+        if key not in best or r.result_per_accelerator > \
+                best[key].record.result_per_accelerator:
             best[key] = figure
     newest_first = sorted(best.values(), key=lambda d: (d.record.suite, d.record.model,
                                                          d.record.scenario))
@@ -162,10 +181,19 @@ def derived_rows(derived: list[specs.Derived]) -> list[dict]:
              "scenario": d.record.scenario, "result_id": d.record.shown_id,
              "system_name": d.record.system_name,
              "result_per_accelerator": d.record.result_per_accelerator,
-             "units": d.record.units, "memory_bandwidth_tb_s": d.spec.value,
-             "memory_bandwidth_source": d.spec.source.publisher
-             + (f" ({d.spec.source.row})" if d.spec.source.row else ""),
-             "tokens_per_s_per_accelerator_per_tb_s": round(d.value, 2),
+             "units": d.record.units, "weight_data_types": d.record.weight_data_types,
+             "memory_bandwidth_tb_s": d.bandwidth.value if d.bandwidth else None,
+             "tokens_per_s_per_accelerator_per_tb_s":
+                 round(d.per_tb_s, 2) if d.bandwidth else None,
+             "precision": d.compute.field.name if d.compute else None,
+             "peak_compute": d.compute.value if d.compute else None,
+             "peak_compute_unit": d.compute.field.unit if d.compute else None,
+             "peak_compute_sparsity": d.compute.sparsity if d.compute else None,
+             "tokens_per_s_per_accelerator_per_peak_tflops":
+                 round(d.per_tflops, 4) if d.compute else None,
+             "sources": "; ".join(dict.fromkeys(
+                 v.source.publisher + (f" ({v.source.row})" if v.source.row else "")
+                 for v in (d.bandwidth, d.compute) if v)),
              "kind": "derived by mlperf-wiki from an MLCommons result and a vendor "
                      "specification; not an MLPerf result"}
             for d in derived]
