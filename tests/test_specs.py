@@ -172,19 +172,37 @@ def test_a_row_name_not_in_the_csv_is_refused_with_its_line(tmp_path):
         "its 'Hardware name' exactly")
 
 
-def test_bandwidth_derived_figure_is_the_result_per_accelerator_over_tb_s(dataset):
+def test_derived_figures_are_the_result_per_accelerator_over_the_card(dataset):
     card = specs.cards()["amd-instinct-mi355x"]
     records = [r for r in dataset.records if r.accelerator_id == "amd-instinct-mi355x"]
     derived = specs.derived_figures(records, card)
-    assert derived
     # By pandas: the closed, available Tokens/s results of the MI355X, each per accelerator
     # over Epoch's 8 TB/s.
     frame = pd.concat(pd.read_csv(p) for p in sorted((DATA / "results").glob("*.csv")))
     rows = frame[(frame.accelerator_id == "amd-instinct-mi355x") & (frame.units == "Tokens/s")
                  & (frame.division == "closed") & (frame.category == "available")
                  & frame.result_per_accelerator.notna()]
-    assert sorted(d.value for d in derived) == pytest.approx(
+    assert len(derived) == len(rows) > 0
+    assert sorted(d.per_tb_s for d in derived) == pytest.approx(
         sorted(rows.result_per_accelerator / 8.0))
+    # Per peak TFLOPS at the weights' precision: Epoch's row gives FP4 9.2e15 and FP8 4.6e15.
+    peak = {"fp4": 9200.0, "fp8": 4600.0}
+    for d in derived:
+        precision = specs.precision_of(d.record.weight_data_types)
+        if precision in peak:
+            assert d.per_tflops == pytest.approx(d.record.result_per_accelerator
+                                                 / peak[precision])
+
+
+@pytest.mark.parametrize("written, precision", [
+    ("fp4", "fp4"), ("NVFP4, FP8 (KV cache)", "fp4"), ("bf16, fp8, fp4", "fp4"),
+    ("MXFP4", "fp4"), ("fp8", "fp8"), ("nvfp4, fp8-kv", "fp4"), ("int8,bf16", "int8"),
+    ("INT8", "int8"), ("BF16/F32/F8_E4M3/U8", "fp8"), ("fp16,bf16,fp8", "fp8"),
+    ("bf16", "fp16"), ("fp32", None), ("int4", None), (None, None),
+])
+def test_the_weights_precision_is_the_lowest_named(written, precision):
+    # Spellings of v6.1's weight_data_types column (data/results/v6.1.csv).
+    assert specs.precision_of(written) == precision
 
 
 def test_the_seed_command_writes_the_file(tmp_path):
@@ -195,3 +213,53 @@ def test_the_seed_command_writes_the_file(tmp_path):
     assert main(["--root", str(tmp_path), "specs-seed"]) == 0
     assert (tmp_path / "data" / "accelerator_specs_epoch.yaml").read_text(encoding="utf-8") \
         == specs.SEED_FILE.read_text(encoding="utf-8")
+
+
+CLAIMS = """\
+sources:
+  epoch:
+    publisher: Epoch AI
+    title: Data on Machine Learning Hardware
+    date: 2025-12-24
+    url: https://epoch.ai/data/machine-learning-hardware
+claims:
+  mi355x-memory:
+    value: 288
+    unit: GB
+    status: vendor
+    measures: {accelerator: MI355X, metric: memory}
+    spec: {accelerator: amd-instinct-mi355x, field: memory}
+    sources: [epoch]
+"""
+
+
+def spec_claim_problem(tmp_path, text):
+    from generator.editorial.claim_checks import spec_problem
+    from generator.editorial.claims import load_registry
+    (tmp_path / "claims.yaml").write_text(text, encoding="utf-8")
+    registry = load_registry(tmp_path / "claims.yaml")
+    return spec_problem(registry.claims["mi355x-memory"], registry)
+
+
+def test_a_claim_quotes_a_card_value_with_the_cards_source(tmp_path):
+    # The MI355X card's memory is Epoch's row "AMD Instinct MI355X": 2.88e11 bytes = 288 GB.
+    assert spec_claim_problem(tmp_path, CLAIMS) is None
+
+
+@pytest.mark.parametrize("change, expected, problem", [
+    ("value: 288", "value: 256", "states 256 GB, but the card gives 288 GB (Epoch AI)"),
+    ("unit: GB", "unit: TB/s", "unit 'TB/s', but the card gives memory in GB"),
+    ("field: memory}", "field: memory_bandwidth}", "unit 'GB', but the card gives"),
+    ("url: https://epoch.ai/data/machine-learning-hardware", "url: https://www.amd.com/",
+     "cite the card's source"),
+    ("accelerator: amd-instinct-mi355x", "accelerator: nvidia-vera-rubin-vr200",
+     "the card of 'nvidia-vera-rubin-vr200' has no memory"),
+])
+def test_a_claim_that_differs_from_its_card_is_refused(tmp_path, change, expected, problem):
+    assert problem in spec_claim_problem(tmp_path, CLAIMS.replace(change, expected))
+
+
+def test_a_spec_claim_is_a_vendor_figure(tmp_path):
+    with pytest.raises(InputErrors) as caught:
+        spec_claim_problem(tmp_path, CLAIMS.replace("status: vendor", "status: unverified"))
+    assert "has status 'vendor'" in str(caught.value.errors[0])

@@ -43,7 +43,7 @@ RULES = (
     "claim-recomputable", "claim-status", "claim-unit", "claim-disputed", "claim-tolerance",
     "claim-sources", "yaml-duplicate-key", "yaml-date", "front-matter", "authors-tags",
     "slug", "translations", "same-claims", "bare-figure", "title", "placeholder", "excerpt",
-    "unsafe-markup", "links", "address-change", "language-style", "accelerator-specs",
+    "unsafe-markup", "links", "address-change", "language-style", "accelerator-specs", "claim-spec",
 )
 
 
