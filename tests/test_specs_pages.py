@@ -43,9 +43,12 @@ def test_mi355x_card_shows_the_vendor_figures_with_their_source(site, lang):
     # language writes 1,400: "1,400" en/zh, "1.400" it).
     assert "288 GB" in rows["memory"] and "8 TB/s" in rows["memory_bandwidth"]
     assert re.search(r"1[.,]400 W", rows["power"])
-    # Each figure links to the row's datasheet (AMD's brochure) and to its numbered source.
-    assert "amd-instinct-mi355x-gpu-brochure.pdf" in rows["power"]
+    # Each figure links to its source (Epoch's dataset) and to its numbered entry, which names
+    # the row and links the row's own datasheet (AMD's brochure).
+    assert 'href="https://epoch.ai/data/machine-learning-hardware"' in rows["power"]
     assert 'href="#spec-source-1"' in rows["power"]
+    listed = text[text.index('id="spec-source-1"'):]
+    assert "amd-instinct-mi355x-gpu-brochure.pdf" in listed[:1500]
     # Epoch AI credited with its licence, the row named, the retrieval date given.
     assert "https://creativecommons.org/licenses/by/4.0/" in text
     assert "https://epoch.ai/data/machine-learning-hardware" in text
