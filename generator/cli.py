@@ -3,7 +3,8 @@
 ``import`` reads MLCommons summary files into ``data/``; ``check`` validates everything an
 editor can touch (dataset, claims, authors, tags, articles); ``build`` checks, then writes the
 generated pages into ``docs/``; ``site`` builds, then builds every language into ``site/``;
-``new-article`` scaffolds a post in every language; ``catalogs`` updates the message catalogs.
+``new-article`` scaffolds a post in every language; ``catalogs`` updates the message catalogs;
+``specs-seed`` writes the accelerator cards' Epoch AI values from its CSV.
 Errors are printed one per line as ``file: place: field 'x': problem``; the exit status is 1.
 """
 
@@ -18,11 +19,14 @@ from pathlib import Path
 
 from generator import ci
 from generator.data import dataset, fetch, importer, publication, withdrawn
+from generator.editorial import editor_yaml
 from generator.editorial.check import check, check_generated_links, notes
 from generator.editorial.import_check import claims_validator
 from generator.editorial.scaffold import WORKING_TITLE
 from generator.errors import InputError, InputErrors
+from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, language
+from generator.model import specs
 from generator.pages.new_article import new_article
 from generator.project import ROOT
 from generator.site import build as site
@@ -71,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     p_new.add_argument("--tag", action="append", default=[], dest="tags",
                        help="tag slug in data/tags.yaml (repeatable)")
     commands.add_parser("catalogs", help="update the message catalogs from code and templates")
+    p_seed = commands.add_parser("specs-seed", help="write data/accelerator_specs_epoch.yaml "
+                                 "from Epoch AI's CSV through the registry's name map")
+    p_seed.add_argument("--csv", type=Path, default=specs.EPOCH_CSV,
+                        help="Epoch AI's ml_hardware.csv (default: ../shared/data/specs/)")
     args = parser.parse_args(argv)
     root = args.root.resolve()
     started = time.perf_counter()
@@ -97,6 +105,13 @@ def main(argv: list[str] | None = None) -> int:
                   "included; quote every figure as [[claim:ID]] defined in data/claims.yaml; "
                   "run `make check` until it is green; preview with `make serve LANG=en` (zh, "
                   "it); run `make test`; commit the three languages together")
+        elif args.command == "specs-seed":
+            registry = root / "data" / specs.REGISTRY_FILE.name
+            seeded = specs.seed(editor_yaml.read(registry) or {}, specs.epoch_rows(args.csv),
+                                registry)
+            write_text_atomic(root / "data" / specs.SEED_FILE.name, specs.seed_text(seeded))
+            print(f"wrote {len(seeded)} accelerators' Epoch values to "
+                  f"data/{specs.SEED_FILE.name}; review the diff")
         elif args.command == "catalogs":
             for path in catalog_update.update_catalogs(ROOT):
                 print(f"updated {path.relative_to(ROOT)}")

@@ -36,6 +36,7 @@ from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged
 from generator.i18n.languages import LANGUAGES
 from generator.i18n.style import check_language
+from generator.model import specs
 from generator.project import site_root_url
 
 # Every rule `check` enforces, by the name CONTRIBUTING.md (and its zh and it versions) gives it
@@ -47,7 +48,7 @@ RULES = (
     "future-date", "authors-tags", "slug", "translations", "same-claims", "sentence-claim",
     "verification-words", "bare-figure", "title", "placeholder", "excerpt", "unsafe-markup",
     "flag-markup", "markup-balance", "images", "https-only", "links", "address-change",
-    "language-style",
+    "language-style", "accelerator-specs", "claim-spec",
 )
 
 
@@ -83,6 +84,7 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
                               frozenset(r.model for r in data.records))
     errors += check_redirects(posts, root / "data" / "redirects.yaml", root)[0]
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
+    errors += check_specs(root / "data")
     if errors:
         raise InputErrors(errors)
     return data, registry, posts
@@ -101,6 +103,33 @@ def _facets(registry: Registry, data: Dataset) -> dict[str, dict[str, frozenset[
             continue
         out[claim_id] = claim_facets(claim.derivation.formula, result.records)
     return out
+
+
+def check_specs(data_dir: Path) -> list[InputError]:
+    """The accelerator cards (``model.specs.read_cards``): every problem of
+    ``accelerator_specs.yaml`` and its Epoch seed, or none when the project has no registry."""
+    registry = data_dir / specs.REGISTRY_FILE.name
+    if not registry.is_file():
+        return []
+    try:
+        specs.read_cards(registry, data_dir / specs.SEED_FILE.name)
+    except InputErrors as exc:
+        return list(exc.errors)
+    except InputError as exc:
+        return [exc]
+    return []
+
+
+def spec_notes(data_dir: Path, records: list[ResultRecord]) -> list[str]:
+    """``check``'s notes on the cards: accelerators of the dataset without a card, or whose
+    card lacks memory, bandwidth or power, and a seed that Epoch's CSV (when at hand) would
+    change."""
+    registry = data_dir / specs.REGISTRY_FILE.name
+    if not registry.is_file():
+        return []
+    cards = specs.read_cards(registry, data_dir / specs.SEED_FILE.name)
+    outdated = specs.seed_outdated(registry, data_dir / specs.SEED_FILE.name)
+    return specs.missing_cards(records, cards) + ([outdated] if outdated else [])
 
 
 def check_generated_links(root: Path, posts: list[Article]) -> None:
@@ -147,4 +176,5 @@ def notes(registry: Registry, posts: list[Article], root: Path,
             + overdue_previews(registry, today or dt.date.today())
             + preview_followups(registry, records)
             + accelerators_without_family(list(records))
-            + corrected_claims(registry, list(records), root / "data"))
+            + corrected_claims(registry, list(records), root / "data")
+            + spec_notes(root / "data", list(records)))

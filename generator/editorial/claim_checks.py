@@ -18,7 +18,7 @@ from generator.editorial.guidelines import QUOTED_FORMULAS, unstated_differences
 from generator.editorial.precision import rounded, shown_decimals
 from generator.editorial.recomputation import recompute
 from generator.errors import InputError
-from generator.model import families
+from generator.model import families, specs
 from generator.model import preview_tracker as previews
 
 
@@ -164,6 +164,10 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
             errors.append(InputError(claims_file, f"line {line}" if line else where,
                                      f"claims.{claim_id}.{field}" if field else None,
                                      f"claim '{claim_id}': {problem}{quoted}"))
+        if claim.spec is not None:
+            if problem := spec_problem(claim, registry):
+                error(problem, "spec")
+                continue
         if claim.derivation is None:
             if problem := written_precision_problem(claim):
                 error(problem, "value")
@@ -271,6 +275,31 @@ def elsewhere(claim, used, records) -> str:
     return (f"; {_plain(claim.value)} is the result of {r.shown_id} ({r.submitter}, {r.model}, "
             f"{r.scenario}, {r.round}): if the article means that result, select it in the "
             "derivation, and the page will show its figure")
+def spec_problem(claim, registry: Registry,
+                 cards: dict[str, specs.Card] | None = None) -> str | None:
+    """What is wrong with a claim quoting an accelerator card (``claim.spec``), or None: the
+    card and its value must exist, the claim's unit must be the card field's, its value must
+    equal the card's within the default tolerance (the vendor's rounding), and one of its
+    sources must be the card value's source (the same address: a vendor datasheet, or Epoch
+    AI's dataset or the row's datasheet), so that the claim cites what the card cites."""
+    cards = specs.cards() if cards is None else cards
+    card = cards.get(claim.spec.accelerator)
+    value = card.values.get(claim.spec.field) if card else None
+    if value is None:
+        return (f"the card of '{claim.spec.accelerator}' has no {claim.spec.field} "
+                "(data/accelerator_specs.yaml): add the vendor's figure there first")
+    if claim.unit != value.field.unit:
+        return f"unit {claim.unit!r}, but the card gives {claim.spec.field} in {value.field.unit}"
+    tolerance = claim.derivation.tolerance if claim.derivation else 0.005
+    if abs(claim.value - value.value) > tolerance * value.value:
+        return (f"states {_plain(claim.value)} {claim.unit}, but the card gives "
+                f"{_plain(value.value)} {claim.unit} ({value.source.publisher})")
+    addresses = {value.source.url, value.source.datasheet} - {None}
+    cited = {registry.sources[s].url for s in claim.sources if s in registry.sources}
+    if not addresses & cited:
+        return ("cite the card's source: add a source with the address "
+                f"{' or '.join(sorted(addresses))} to sources and to the claim")
+    return None
 
 
 def withdrawn_problem(claim, data: Dataset) -> str | None:

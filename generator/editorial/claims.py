@@ -57,7 +57,7 @@ from generator.editorial.precision import (
 )
 from generator.errors import InputError, InputErrors
 from generator.i18n.trademark import mark
-from generator.model import power
+from generator.model import power, specs
 
 # Status taxonomy. "verified" and "preview" follow MLCommons' categories (available, preview);
 # "vendor" is MLCommons' "result not verified by MLCommons Association".
@@ -69,7 +69,8 @@ RATIO_OF = ("result", "per_accelerator", "efficiency")
 # Units a claim may have besides the MLPerf result units of vocabulary.yaml: a multiple, a
 # fraction shown as a percentage, counts, and energy efficiency as companies report it.
 CLAIM_UNITS = ("x", "%", "accelerators", "submitters", "results", "tokens/s/MW",
-               *power.PER_JOULE.values(), power.ENERGY_UNIT)
+               *power.PER_JOULE.values(), power.ENERGY_UNIT,
+               *dict.fromkeys(f.unit for f in specs.FIELDS if f.unit))
 DEFAULT_TOLERANCE = 0.005  # relative: 0.5 %, about the rounding of figures quoted in articles
 # Figures quoted from others keep their authors' rounding (the tolerance); the rest are ours.
 QUOTED_STATUSES = ("vendor", "third-party", "disputed")
@@ -117,6 +118,16 @@ class Selector(BaseModel):
 
     def describe(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.model_dump(exclude_none=True).items())
+
+
+class SpecReference(BaseModel):
+    """The value of an accelerator card (``data/accelerator_specs.yaml``) that a claim quotes:
+    the canonical ``accelerator`` id and the card's ``field`` (``memory``, ``power``...).
+    ``check`` compares the claim with the card (``claim_checks.spec_problem``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    accelerator: str = Field(min_length=1)
+    field: Literal[tuple(f.name for f in specs.FIELDS if f.unit)]  # type: ignore[valid-type]
 
 
 class Derivation(BaseModel):
@@ -223,6 +234,8 @@ class Claim(BaseModel):
     measures: dict[str, str | int | float] = Field(min_length=1)
     sources: list[str] = Field(min_length=1)
     derivation: Derivation | None = None
+    # A vendor's specification the claim quotes, from the accelerator cards (status vendor).
+    spec: SpecReference | None = None
     preview: Preview | None = None
     quote: Quote | None = None
     rounding: str | None = Field(default=None, min_length=1)
@@ -277,6 +290,9 @@ class Claim(BaseModel):
             raise ValueError(f"a '{self.status}' claim must be recomputable from the dataset: "
                              "add a derivation, or give the status of its source (vendor, "
                              "third-party, unverified)")
+        if self.spec is not None and (self.status != "vendor" or self.derivation is not None):
+            raise ValueError("a claim quoting a card's specification has status 'vendor' and no "
+                             "derivation: it is the vendor's figure, not an MLPerf result")
         if self.status == "preview" and self.preview is None:
             raise ValueError("a 'preview' claim needs preview.available_by")
         if self.status == "disputed" and self.quote is None:

@@ -10,11 +10,11 @@ from jinja2 import Environment
 from generator.data import accelerators, organizations
 from generator.data.dataset import result_url
 from generator.data.names import Naming
-from generator.data.schema import ResultRecord
+from generator.data.schema import ResultRecord, round_key
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import format_result, unit_symbol
 from generator.i18n.languages import Language
-from generator.model import families, qualifiers
+from generator.model import families, qualifiers, specs
 from generator.model.benchmarks import Benchmark
 from generator.model.comparisons import (
     System,
@@ -66,7 +66,7 @@ def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchma
                           env.get_template("entity.md.j2").render(
                               round=round_name, kind="submitter", name=name, entries=members,
                               spellings=published_spellings(name, members), history=[],
-                              rounds=[], joint=joint, family=None,
+                              rounds=[], joint=joint, family=None, card=None, derived=(),
                               partners=organizations.organizations_of(name)
                               if organizations.is_joint(name) else ())))
         pages += downloads(f"{base}/submitters/{group_slug}/results", download_rows(
@@ -103,12 +103,19 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
         accelerator_id = members[0].record.accelerator_id
         history = timeline(dict(reversed(by_round.items())), (accelerator_id,))
         spellings = sorted({e.record.accelerator for e in members})
+        card = specs.card_of(accelerator_id)
+        derived = best_derived(specs.derived_figures([e.record for e in members], card))
         pages.append(Page(f"{ACCELERATORS}/{group_slug}/index.md",
                           env.get_template("entity.md.j2").render(
                               round=None, kind="accelerator", name=name, entries=members,
                               spellings=spellings, history=history, accelerator_id=accelerator_id,
                               rounds=rounds_oldest_first, joint=[], partners=(),
-                              family=families.family_of(accelerator_id))))
+                              family=families.family_of(accelerator_id), card=card,
+                              derived=derived, epoch=specs.EPOCH)))
+        if card:
+            pages += downloads(f"{ACCELERATORS}/{group_slug}/specifications", card_rows(card))
+        if derived:
+            pages += downloads(f"{ACCELERATORS}/{group_slug}/derived", derived_rows(derived))
         pages += downloads(f"{ACCELERATORS}/{group_slug}/results", download_rows(
             [entry.record for entry in members], [entry.rank for entry in members]))
         if history:
@@ -117,6 +124,80 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
             pages += downloads(f"{ACCELERATORS}/{group_slug}/history", download_rows(
                 best, [None] * len(best)))
     return pages
+
+
+SPECIFICATIONS = f"{RESULTS}/specifications"
+
+
+def specification_pages(env: Environment, naming: Naming) -> list[Page]:
+    """The table of every card (``results/specifications/``), sortable by each figure, with its
+    CSV and JSON (every value of every card with its source, ``card_rows``). An accelerator
+    links its page when the dataset has its results."""
+    known = accelerators.table().accelerators
+    rows = [{"card": card, "name": known[accelerator_id].name,
+             "slug": naming.accelerators.get(accelerator_id)}
+            for accelerator_id, card in specs.cards().items()]
+    fields = [f for f in specs.FIELDS if f.unit]
+    return [Page(f"{SPECIFICATIONS}/index.md", env.get_template("specifications.md.j2").render(
+        rows=rows, fields=fields, epoch=specs.EPOCH))] + downloads(
+        f"{SPECIFICATIONS}/specifications",
+        [row for r in rows for row in card_rows(r["card"])])
+
+
+def card_rows(card: specs.Card) -> list[dict]:
+    """A card's download rows: one per value, with its unit, sparsity and source (a vendor
+    figure, never an MLCommons result; Epoch AI's rows with the licence its credit needs)."""
+    return [{"accelerator_id": card.accelerator_id, "field": name,
+             "value": value.value.isoformat() if hasattr(value.value, "isoformat")
+             else value.value,
+             "unit": value.field.unit or "", "per": card.per or "",
+             "sparsity": "" if value.sparsity is None else value.sparsity,
+             "kind": "vendor figure, not an MLCommons result",
+             "source": value.source.publisher, "source_title": value.source.title,
+             "source_url": value.source.url, "epoch_row": value.source.row or "",
+             "datasheet": value.source.datasheet or "",
+             "licence": specs.EPOCH["licence"] if value.source.is_epoch else "",
+             "retrieved": value.source.retrieved.isoformat()}
+            for name, value in card.values.items()]
+
+
+def best_derived(derived: list[specs.Derived]) -> list[specs.Derived]:
+    """The derived figures of the best result per accelerator of each benchmark (model,
+    scenario, suite) and round, newest round first, then benchmark order."""
+    best: dict[tuple, specs.Derived] = {}
+    for figure in derived:
+        r = figure.record
+        key = (r.round, r.suite, r.model, r.scenario)
+        if key not in best or r.result_per_accelerator > \
+                best[key].record.result_per_accelerator:
+            best[key] = figure
+    newest_first = sorted(best.values(), key=lambda d: (d.record.suite, d.record.model,
+                                                         d.record.scenario))
+    return sorted(newest_first, key=lambda d: round_key(d.record.round), reverse=True)
+
+
+def derived_rows(derived: list[specs.Derived]) -> list[dict]:
+    """The derived figures' download rows, each marked as derived by this site."""
+    return [{"round": d.record.round, "suite": d.record.suite, "model": d.record.model,
+             "scenario": d.record.scenario, "result_id": d.record.shown_id,
+             "system_name": d.record.system_name,
+             "result_per_accelerator": d.record.result_per_accelerator,
+             "units": d.record.units, "weight_data_types": d.record.weight_data_types,
+             "memory_bandwidth_tb_s": d.bandwidth.value if d.bandwidth else None,
+             "tokens_per_s_per_accelerator_per_tb_s":
+                 round(d.per_tb_s, 2) if d.bandwidth else None,
+             "precision": d.compute.field.name if d.compute else None,
+             "peak_compute": d.compute.value if d.compute else None,
+             "peak_compute_unit": d.compute.field.unit if d.compute else None,
+             "peak_compute_sparsity": d.compute.sparsity if d.compute else None,
+             "tokens_per_s_per_accelerator_per_peak_tflops":
+                 round(d.per_tflops, 4) if d.compute else None,
+             "sources": "; ".join(dict.fromkeys(
+                 v.source.publisher + (f" ({v.source.row})" if v.source.row else "")
+                 for v in (d.bandwidth, d.compute) if v)),
+             "kind": "derived by mlperf-wiki from an MLCommons result and a vendor "
+                     "specification; not an MLPerf result"}
+            for d in derived]
 
 
 def accelerator_name(all_entries: list, accelerator_id: str) -> str:

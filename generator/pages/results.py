@@ -16,6 +16,7 @@ from generator.pages.charts import chart_json, leaders_chart, power_chart
 from generator.pages.entities import (
     accelerator_pages,
     comparison_pages,
+    specification_pages,
     system_comparison_pages,
 )
 from generator.pages.explorer import explorer_page
@@ -47,6 +48,7 @@ def results_pages(dataset: Dataset, lang: Language,
     colours = assign_colours([b for _, benchmarks in rounds for b in benchmarks])
     by_round = dict(rounds)
     pages.extend(accelerator_pages(env, by_round, naming))
+    pages.extend(specification_pages(env, naming))
     for round_name, benchmarks in rounds:
         pages.extend(comparison_pages(env, round_name, benchmarks, naming))
         pages.append(Page(f"{RESULTS}/{round_name}/index.md",
