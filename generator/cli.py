@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from generator import files
 from generator.data import dataset, fetch, importer, publication, withdrawn
 from generator.editorial.check import check, check_generated_links, notes
 from generator.editorial.import_check import claims_validator
@@ -73,6 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     root = args.root.resolve()
     started = time.perf_counter()
+    # An import killed between the two renames of its swap left data/ aside: every command
+    # reads data/, so each first puts the last whole state back (files.recover).
+    recovered = files.recover(root / "data")
+    if recovered:
+        print(recovered, file=sys.stderr)
     # What changed since the last full generation: "none", "articles" or "all" (a partial
     # build, of some languages or of the deployed rounds, always generates its pages).
     whole = args.command in ("build", "site") and not args.lang and not args.deploy

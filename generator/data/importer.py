@@ -8,9 +8,10 @@ Three visible stages, as in ``run_import``:
    without a published ID the ID MLCommons' rule gives them over the merged round
    (``result_ids``), and apply the rules a round obeys (``rules``, the same as at load).
 3. **Save** one table per round with its descriptor and changelog entry (``dataset``,
-   ``changelog``, ``withdrawn``): first into a staging copy of ``data/`` that ``dataset.load``
-   and the ``validate`` step (claims and articles, as ``check``) must accept, then into
-   ``data/``. A round that would lose records is refused unless it is named in
+   ``changelog``, ``withdrawn``) into a staging copy of ``data/`` that ``dataset.load``
+   and the ``validate`` step (claims and articles, as ``check``) must accept, which then
+   replaces ``data/`` in one step (``files.replace_folder``: a kill at any point leaves the old
+   state or the new one whole, and the next run's ``files.recover`` finishes the swap). A round that would lose records is refused unless it is named in
    ``replace_rounds``; records it loses are kept as withdrawn.
 
 Result IDs are permanent (``identity``): a re-import of a derived-ID round keeps every
@@ -26,13 +27,13 @@ import datetime as dt
 import hashlib
 import re
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from generator import files
 from generator.data import (
     accelerators,
     changelog,
@@ -110,6 +111,9 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
     """
     today = today or dt.date.today()
     report = ImportReport()
+    recovered = files.recover(data_dir)  # what a killed import left: before data/ is read
+    if recovered:
+        report.notes.append(recovered)
     errors: list[InputError] = []
     by_round, sources = _load(paths, report, errors, progress)
     records_by_round: dict[str, list[ResultRecord]] = {}
@@ -161,10 +165,12 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
     if errors:  # a problem every record of a file shares is said once (``spellings.merged``)
         raise InputErrors(spellings.merged(errors))
     progress("validating the dataset as it will be written")
-    with tempfile.TemporaryDirectory(prefix=".import-", dir=data_dir.parent) as staging:
-        staged = Path(staging) / "data"
+    # One transaction: the new state is written whole into a staging copy of data/, checked
+    # as the build and `check` will check it, and only then swapped in by renames.
+    staged = files.fresh_staging(data_dir)
+    try:
         if data_dir.exists():
-            shutil.copytree(data_dir, staged)
+            shutil.copytree(data_dir, staged, dirs_exist_ok=True)
         dates = publication.published_on(publication.read(data_dir), list(records_by_round),
                                          today, published or {})
         publication.write(staged, dates)
@@ -179,8 +185,9 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
                                           e.field, e.problem, e.dataset_field)
                                for e in exc.errors]) from None
         report.notes += remarks
-    publication.write(data_dir, dates)
-    _save(data_dir, records_by_round, entries, gone_by_round)
+        files.replace_folder(staged, data_dir)
+    finally:
+        shutil.rmtree(staged, ignore_errors=True)
     return report
 
 
