@@ -167,8 +167,13 @@ def print_import_report(report: importer.ImportReport, data_dir: Path) -> None:
     warnings (stdout); then remarks about the files."""
     for round_name, each in sorted(report.rounds.items()):
         table = dataset.round_table(data_dir, round_name)
+        restored = f", {each.restored} restored" if each.restored else ""
         print(f"{round_name}: {each.read} records read; {each.added} added, {each.changed} "
-              f"changed, {each.removed} withdrawn -> {table}")
+              f"changed, {each.removed} withdrawn{restored} -> {table}")
+        if each.restored:
+            print("  restored records (withdrawn before, published again) keep their result IDs")
+        for move in each.moved:
+            print(f"  moved between divisions or categories: {move}")
         if each.removed:
             print(f"  withdrawn records keep their result IDs in "
                   f"{withdrawn.table(data_dir, round_name)}")

@@ -26,7 +26,14 @@ from generator.i18n.formatting import format_day
 from generator.i18n.languages import LANGUAGES
 from generator.pages.home import data_pages
 from generator.pages.results import results_pages
-from tests.conftest import DATA, FIXTURES, MLCOMMONS, ROOT, make_fixture_project
+from tests.conftest import (
+    DATA,
+    FIXTURES,
+    MLCOMMONS,
+    ROOT,
+    make_fixture_project,
+    mlcommons_file,
+)
 
 ERRATA = ROOT.parent / "shared" / "cases" / "errata"
 V61 = MLCOMMONS / "inference_v6.1_summary.json"
@@ -586,3 +593,50 @@ def test_an_accelerator_respelled_by_a_correction_is_named_in_the_report(tmp_pat
     (warning,) = warnings
     assert f"renamed from {old!r} (nvidia-gb200) to 'NVIDIA GB-200', which " in warning
     assert "add it to the spellings of nvidia-gb200 if it is the same part" in warning
+
+
+def real_v51_systems(tmp_path, ids):
+    """The records of the real v5.1 final report with these IDs, as a file."""
+    raw = json.loads(mlcommons_file("v5.1").read_text(encoding="utf-8"))
+    path = tmp_path / f"v51-{len(ids)}.json"
+    path.write_text(json.dumps([r for r in raw if r["ID"] in ids]), encoding="utf-8")
+    return path
+
+
+def test_a_result_published_again_after_a_withdrawal_is_restored(tmp_path):
+    # MLCommons' v5.1 history replayed on three of its systems (5.1-0086 to 0088, 27 records
+    # of the real final report, 7 of them 5.1-0087: Supermicro's SYS-422GA-NBRT-LCC): a file
+    # without 5.1-0087 withdraws its 7 records, then the final file publishes them again.
+    data_dir = tmp_path / "data"
+    final = real_v51_systems(tmp_path, {"5.1-0086", "5.1-0087", "5.1-0088"})
+    without = real_v51_systems(tmp_path, {"5.1-0086", "5.1-0088"})
+    run_import([final], data_dir)
+    committed = rows(data_dir / "results" / "v5.1.csv")
+    assert run_import([without], data_dir, frozenset({"v5.1"})).rounds["v5.1"].removed == 7
+    report = run_import([final], data_dir, frozenset({"v5.1"})).rounds["v5.1"]
+    assert (report.added, report.removed, report.restored, report.changed) == (0, 0, 7, 0)
+    # Every result back under its ID, with its values; none left among the withdrawn.
+    assert rows(data_dir / "results" / "v5.1.csv") == committed
+    assert not withdrawn.table(data_dir, "v5.1").exists()
+    entry = json.loads((data_dir / "changelog" / "v5.1.json").read_text())[-1]
+    assert entry["added"] == [] and entry["removed"] == []
+    assert sorted((r["result_id"], r["model"], r["scenario"]) for r in entry["restored"]) == \
+        sorted(identity(r) for r in committed if r["result_id"] == "5.1-0087")
+    dataset.load(data_dir)  # the dataset's own rules accept it
+
+
+def test_a_result_moved_to_the_open_division_is_moved_not_withdrawn(tmp_path):
+    # fixtures/final_report.json's record 0 (9.8-0002, closed, llama2-70b-99 Server) published
+    # again in the open division, its folder under open/.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "final_report.json"], data_dir)
+    raw = json.loads((FIXTURES / "final_report.json").read_text(encoding="utf-8"))
+    raw[0].update(Category="open", Location="open/" + raw[0]["Location"].partition("/")[2])
+    moved = tmp_path / "moved.json"
+    moved.write_text(json.dumps(raw), encoding="utf-8")
+    report = run_import([moved], data_dir).rounds["v9.8"]  # no --replace-round needed
+    assert (report.added, report.removed) == (0, 0)
+    assert report.moved == ["9.8-0002 llama2-70b-99 Server: closed available -> open available"]
+    entry = json.loads((data_dir / "changelog" / "v9.8.json").read_text())[-1]
+    assert [(m["division_old"], m["division"]) for m in entry["moved"]] == [("closed", "open")]
+    assert {c["field"] for c in entry["changed"]} == {"division", "location"}

@@ -9,6 +9,8 @@ import of its round.
 
 1. the official result folder (``location``): MLCommons' corrections change values and display
    names, not the folder a result was published from;
+   then the folder below its division (``closed/X/results/...`` and ``open/X/results/...``):
+   a result MLCommons moved from the closed to the open division is the same result, moved;
 2. where MLCommons publishes IDs (v4.1, v5.1, v6.0): the published ID, benchmark model, model as
    run and scenario -- so the v5.1 Supermicro system renamed between the first and the final
    summary, whose records kept their published IDs, is one result under a new name;
@@ -66,6 +68,8 @@ def match(old: list[Row], new: list[ResultRecord]) -> dict[int, int]:
     """
     found: dict[int, int] = {}
     published = [lambda r: (_cell(r, "location"),),
+                 # A result moved between divisions keeps its folder below the division's.
+                 lambda r: (_cell(r, "location").partition("/")[2],),
                  lambda r: (_cell(r, "result_id_published") and _cell(r, "result_id"),
                             _cell(r, "model"), _cell(r, "used_model"), _cell(r, "scenario")),
                  lambda r: tuple(_cell(r, name) for name in UNCHANGED_BY_A_RENAME)]

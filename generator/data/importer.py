@@ -59,8 +59,10 @@ Validator = Callable[[Path], tuple[list[InputError], list[str]]]
 @dataclass
 class RoundReport:
     """What an import did to one round: records ``read`` from its files, ``added``,
-    ``changed`` (records with a changed published value) and ``removed`` (withdrawn: kept in
-    ``data/withdrawn/``) against ``data/``, the
+    ``changed`` (records with a changed published value), ``removed`` (withdrawn: kept in
+    ``data/withdrawn/``) and ``restored`` (withdrawn before, published again under their IDs)
+    against ``data/``; ``moved``: each result moved between divisions or categories
+    (``"5.1-0087 whisper Offline: closed available -> open available"``); the
     models new to the vocabulary, the accelerator names the alias table
     (``accelerators.yaml``) does not know, and the warnings."""
 
@@ -68,6 +70,8 @@ class RoundReport:
     added: int = 0
     changed: int = 0
     removed: int = 0
+    restored: int = 0
+    moved: list[str] = field(default_factory=list)
     new_models: list[str] = field(default_factory=list)
     unknown_accelerators: list[str] = field(default_factory=list)
     warnings: list[InputError] = field(default_factory=list)
@@ -304,6 +308,10 @@ def _count_changes(report: RoundReport, previous: dict | None, entry: dict | Non
         report.added = len(entry.get("added", []))
         report.removed = len(entry.get("removed", []))
         report.changed = len({c["location"] for c in entry.get("changed", [])})
+        report.restored = len(entry.get("restored", []))
+        report.moved = [f"{m['result_id']} {m['model']} {m['scenario']}: "
+                        f"{m['division_old']} {m['category_old']} -> {m['division']} "
+                        f"{m['category']}" for m in entry.get("moved", [])]
 
 
 def _save(data_dir: Path, records_by_round: dict[str, list[ResultRecord]],
