@@ -640,3 +640,25 @@ def test_a_result_moved_to_the_open_division_is_moved_not_withdrawn(tmp_path):
     entry = json.loads((data_dir / "changelog" / "v9.8.json").read_text())[-1]
     assert [(m["division_old"], m["division"]) for m in entry["moved"]] == [("closed", "open")]
     assert {c["field"] for c in entry["changed"]} == {"division", "location"}
+
+
+def test_a_claim_refused_by_a_move_to_available_names_the_move(tmp_path):
+    # A v6.1 preview system (the first with Availability "preview" in the real summary)
+    # published again as available, its first result corrected by +2 %: the claim quoting
+    # that result is refused, and the refusal says it moved from preview to available.
+    raw = json.loads(mlcommons_file("v6.1").read_text(encoding="utf-8"))
+    key = next(k for k, r in raw.items() if r["Availability"] == "preview")
+    row = committed(raw[key])
+    for each in raw.values():
+        if (each["Organization"], each["Platform"]) == (raw[key]["Organization"],
+                                                        raw[key]["Platform"]):
+            each["Availability"] = "available"
+    raw[key]["Result"] *= 1.02
+    moved = tmp_path / "moved.json"
+    moved.write_text(json.dumps(raw), encoding="utf-8")
+    root = project(tmp_path / "p", probe_claim(row["result_id"], row["model"], row["scenario"],
+                                               round(float(row["result"])), row["units"]))
+    with pytest.raises(InputErrors) as caught:
+        import_project(root, moved)
+    assert (f"this import moves the result it quoted: {row['result_id']} {row['model']} "
+            f"{row['scenario']} from closed preview to closed available") in str(caught.value)
