@@ -662,3 +662,31 @@ def test_a_claim_refused_by_a_move_to_available_names_the_move(tmp_path):
         import_project(root, moved)
     assert (f"this import moves the result it quoted: {row['result_id']} {row['model']} "
             f"{row['scenario']} from closed preview to closed available") in str(caught.value)
+
+
+def test_a_submitter_under_a_known_other_name_is_reported_with_its_likely_match(tmp_path):
+    # Two records of GigaComputing's first system in the real v6.0 final report, published
+    # again as round v9.7 under "GIGABYTE" (the name organizations.yaml lists as another name
+    # of GigaComputing, a submitter of every committed round): refused, naming GigaComputing
+    # and the file to edit, instead of a second submitter page.
+    raw = json.loads(mlcommons_file("v6.0").read_text(encoding="utf-8"))
+    first = next(r for r in raw if r["Submitter"] == "GigaComputing")
+    records = [{**r, "Submitter": "GIGABYTE", "version": "v9.7",
+                "ID": r["ID"].replace("6.0-", "9.7-")}
+               for r in raw if r["ID"] == first["ID"]][:2]
+    path = tmp_path / "gigabyte.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    message = refused(tmp_path, [path])
+    committed_count = sum(r["submitter"] == "GigaComputing"
+                          for name in ("v4.1", "v5.1", "v6.0", "v6.1")
+                          for r in rows(DATA / "results" / f"{name}.csv"))
+    tables = ", ".join(str(tmp_path / "data" / "results" / f"{name}.csv")
+                       for name in ("v4.1", "v5.1", "v6.0", "v6.1"))
+    assert message == (
+        f"{path}: records 0 (ID {records[0]['ID']}), 1 (ID {records[1]['ID']}): field "
+        "'Submitter' (submitter): the submitter 'GIGABYTE' of these 2 records is a known other "
+        f"name of 'GigaComputing', the submitter of {committed_count} records in {tables}; "
+        "known spelling: 'GigaComputing'; if it is the same company, add 'GIGABYTE' to its "
+        "spellings in generator/data/organizations.yaml (under `spellings:`, "
+        "`GigaComputing: [GIGABYTE]`); if it is another company, remove 'GIGABYTE' from "
+        "`also_known_as:` there and import again")
