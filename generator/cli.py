@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from generator import files
-from generator.data import dataset, fetch, importer, publication, withdrawn
+from generator.data import dataset, fetch, identity, importer, publication, withdrawn
 from generator.editorial.check import check, check_generated_links, notes
 from generator.editorial.import_check import claims_validator
 from generator.editorial.scaffold import WORKING_TITLE
@@ -174,6 +174,13 @@ def print_import_report(report: importer.ImportReport, data_dir: Path) -> None:
             print("  restored records (withdrawn before, published again) keep their result IDs")
         for move in each.moved:
             print(f"  moved between divisions or categories: {move}")
+        if each.ids_published:
+            print(f"  MLCommons published the round's result IDs: {each.ids_published} "
+                  f"systems' derived IDs are superseded (derived -> official in "
+                  f"{identity.ids_table(data_dir, round_name)})")
+        for reused in each.reused_ids:
+            print(f"  warning: {reused}: an address or text citing the derived ID now means "
+                  "another system")
         if each.removed:
             print(f"  withdrawn records keep their result IDs in "
                   f"{withdrawn.table(data_dir, round_name)}")

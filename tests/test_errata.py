@@ -690,3 +690,114 @@ def test_a_submitter_under_a_known_other_name_is_reported_with_its_likely_match(
         "spellings in generator/data/organizations.yaml (under `spellings:`, "
         "`GigaComputing: [GIGABYTE]`); if it is another company, remove 'GIGABYTE' from "
         "`also_known_as:` there and import again")
+
+
+def test_a_withdrawn_result_back_from_another_folder_is_restored_under_its_derived_id(tmp_path):
+    # fixtures/checker_summary.json (round v9.9, IDs derived) with a second result of Acme's
+    # acme_box_8x (llama3.1-8b Server). Withdrawn, then published again from another run
+    # folder with another value: no rule of the folder or the fields finds it, but it takes
+    # its system's ID again, so it is that result restored -- never both withdrawn and live.
+    raw = json.loads((FIXTURES / "checker_summary.json").read_text(encoding="utf-8"))
+    raw["3"] = {**raw["0"], "Scenario": "Server", "Result": 900.0, "Location":
+                raw["0"]["Location"].replace("Offline", "Server")}
+    data_dir = tmp_path / "data"
+
+    def publish(name, records):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(records), encoding="utf-8")
+        return run_import([path], data_dir, frozenset({"v9.9"})).rounds["v9.9"]
+    publish("first", raw)
+    server_id = next(r["result_id"] for r in rows(data_dir / "results" / "v9.9.csv")
+                     if r["scenario"] == "Server" and r["platform"] == "acme_box_8x")
+    assert publish("withdrawn", {k: r for k, r in raw.items() if k != "3"}).removed == 1
+    back = {**raw, "3": {**raw["3"], "Result": 945.0,
+                         "Location": raw["3"]["Location"].replace("run_1", "run_2")}}
+    report = publish("back", back)
+    assert (report.added, report.removed, report.restored) == (0, 0, 1)
+    restored = [r for r in rows(data_dir / "results" / "v9.9.csv")
+                if r["scenario"] == "Server" and r["platform"] == "acme_box_8x"]
+    assert [(r["result_id"], float(r["result"])) for r in restored] == [(server_id, 945.0)]
+    assert not withdrawn.table(data_dir, "v9.9").exists()
+    entry = json.loads((data_dir / "changelog" / "v9.9.json").read_text())[-1]
+    assert [r["result_id"] for r in entry["restored"]] == [server_id]
+    # What changed since it was withdrawn is logged as for any corrected result.
+    assert {c["field"]: (float(c["old"]), float(c["new"])) for c in entry["changed"]
+            if c["field"] == "result"} == {"result": (900.0, 945.0)}
+
+
+# --- MLCommons publishes the official IDs of a round whose IDs were derived -------------------
+
+def as_final_report(checker, ids):
+    """Records of a checker summary written as MLCommons' final report (``summary_results``
+    keys, ``mlcommons.KEYS``) with the official IDs ``ids`` (``{result folder: ID}``)."""
+    from generator.data.mlcommons import KEYS
+    out = []
+    for record in checker.values():
+        final = {keys[1]: record[keys[0]] for keys in KEYS.values()
+                 if keys[0] and keys[1] and keys[0] in record}
+        final["ID"] = ids[record["Location"].removeprefix("./")]
+        out.append(final)
+    return out
+
+
+def official_ids(rows_of_round, swap):
+    """The committed derived ID of every result folder, two systems' swapped (``swap``: two
+    IDs)."""
+    ids = {r["location"]: r["result_id"] for r in rows_of_round}
+    a, b = swap
+    return {k: {a: b, b: a}.get(v, v) for k, v in ids.items()}
+
+
+def test_official_ids_are_one_named_change_with_a_table_of_derived_ids(tmp_path):
+    # Three systems of the real v6.1 checker summary (the first records of its first three
+    # platforms), their IDs derived 6.1-0001 to 0003; then MLCommons' final report of them,
+    # the first two numbered the other way round.
+    raw = json.loads(mlcommons_file("v6.1").read_text(encoding="utf-8"))
+    platforms = list(dict.fromkeys((r["Organization"], r["Platform"]) for r in raw.values()))[:3]
+    checker = {k: r for k, r in raw.items() if (r["Organization"], r["Platform"]) in platforms}
+    path = tmp_path / "checker.json"
+    path.write_text(json.dumps(checker), encoding="utf-8")
+    data_dir = tmp_path / "data"
+    run_import([path], data_dir)
+    derived = rows(data_dir / "results" / "v6.1.csv")
+    numbers = sorted({r["result_id"] for r in derived})  # a platform may hold several IDs
+    assert numbers[:2] == ["6.1-0001", "6.1-0002"]
+    final = tmp_path / "final.json"
+    final.write_text(json.dumps(as_final_report(checker, official_ids(
+        derived, ("6.1-0001", "6.1-0002")))), encoding="utf-8")
+    report = run_import([final], data_dir).rounds["v6.1"]
+    assert (report.ids_published, report.added, report.removed, report.changed) == (
+        len(numbers), 0, 0, 0)
+    assert len(report.reused_ids) == 2 and report.reused_ids[0].startswith(
+        "6.1-0001 (derived, ") and "is now the official ID of" in report.reused_ids[0]
+    entry = json.loads((data_dir / "changelog" / "v6.1.json").read_text())[-1]
+    assert entry["changed"] == []  # the publication is not one change per record
+    table = {r["derived"]: r["official"] for r in rows(data_dir / "ids" / "v6.1.csv")}
+    assert table == {n: {"6.1-0001": "6.1-0002", "6.1-0002": "6.1-0001"}.get(n, n)
+                     for n in numbers}
+    # Each result now carries its system's official ID, published (no derived mark).
+    after = {r["location"]: (r["result_id"], r["result_id_derived"])
+             for r in rows(data_dir / "results" / "v6.1.csv")}
+    assert after == {r["location"]: (table[r["result_id"]], "false") for r in derived}
+
+
+def test_a_claim_on_a_superseded_derived_id_is_told_the_official_one(tmp_path):
+    # The whole real v6.1 summary as a final report whose official IDs swap two systems; a
+    # claim quoting a result of the first by its derived ID is refused, and the refusal names
+    # the official ID to write -- not another system's figure to state.
+    raw = json.loads(V61.read_text(encoding="utf-8")) if V61.exists() else pytest.skip("no v6.1")
+    committed_rows = rows(DATA / "results" / "v6.1.csv")
+    row = next(r for r in committed_rows if r["result_id"] == "6.1-0001")
+    other = next(r for r in committed_rows if r["result_id"] == "6.1-0002")
+    final = tmp_path / "final.json"
+    final.write_text(json.dumps(as_final_report(raw, official_ids(
+        committed_rows, ("6.1-0001", "6.1-0002")))), encoding="utf-8")
+    root = project(tmp_path / "p", probe_claim(row["result_id"], row["model"], row["scenario"],
+                                               round(float(row["result"])), row["units"]))
+    with pytest.raises(InputErrors) as caught:
+        import_project(root, final)
+    assert (f"this import publishes MLCommons' result IDs: it cites 6.1-0001, the derived ID "
+            f"of {row['submitter']} {row['system_name']}, whose official ID MLCommons now "
+            f"publishes as 6.1-0002; 6.1-0001 is now the official ID of {other['submitter']} "
+            f"{other['system_name']}: write result_id: 6.1-0002 to keep quoting the same "
+            "result (data/ids/v6.1.csv)") in str(caught.value)

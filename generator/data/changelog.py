@@ -34,6 +34,7 @@ PUBLISHED_FIELDS = tuple(f for f in FIELDS if f not in DERIVED_FIELDS)
 # A result moved between divisions (closed -> open) or categories (preview -> available) is
 # the same result, published elsewhere: named as a move, not as a withdrawal and an addition.
 MOVES = ("division", "category")
+ID_FIELDS = ("result_id", "result_id_published")
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,9 @@ def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
         some, ``"restored"`` (withdrawn results published again, under their IDs; not among
         ``added``) and ``"moved"``: the matched results whose division or category changed,
         each ``{"result_id", "model", "scenario", "location", "division", "category",
-        "division_old", "category_old"}`` (the field changes are also in ``changed``).
+        "division_old", "category_old"}`` (the field changes are also in ``changed``);
+        ``"ids_published"``: when MLCommons publishes the IDs of a round whose IDs were
+        derived, ``identity.published_ids`` (the ID fields are then not in ``changed``).
     """
     head = {"date": today.isoformat(),
             "sources": [{"file": s.file, "sha256": s.sha256} for s in sources],
@@ -97,16 +100,22 @@ def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
     added = [_ref(new[i]) for i in range(len(new)) if i not in pairs]
     restored = [_ref(new[i]) for i, j in sorted(pairs.items()) if j >= len(previous)]
     removed = [_ref(previous[j]) for j in range(len(previous)) if j not in kept]
-    changed = [{**_ref(new[i]), "field": name, "old": previous[j].get(name, ""),
+    # A restored result's changes are against the version withdrawn.
+    was = previous + gone
+    published = identity.published_ids(was, records, pairs)
+    # MLCommons publishing a round's IDs is one change with its own name (``ids_published``),
+    # not a change of every record's ID fields.
+    same = ID_FIELDS if published else ()
+    changed = [{**_ref(new[i]), "field": name, "old": was[j].get(name, ""),
                 "new": new[i][name]}
-               for i, j in sorted(pairs.items()) if j < len(previous)
+               for i, j in sorted(pairs.items())
                for name in PUBLISHED_FIELDS
-               if name in previous[j] and previous[j][name] != new[i][name]]
+               if name not in same and name in was[j] and was[j][name] != new[i][name]]
     moved = [{**_ref(new[i]), **{f"{name}_old": previous[j].get(name, "") for name in MOVES},
               **{name: new[i][name] for name in MOVES}}
              for i, j in sorted(pairs.items()) if j < len(previous)
              if any(previous[j].get(name, "") != new[i][name] for name in MOVES)]
-    if not (added or removed or changed or restored):
+    if not (added or removed or changed or restored or published):
         return head if first else None
     found = {**head, "added": added, "removed": removed, "changed": changed}
     # Written only when there are some: entries written before these kinds had names stay
@@ -115,6 +124,8 @@ def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
         found["restored"] = restored
     if moved:
         found["moved"] = moved
+    if published:
+        found["ids_published"] = published
     return found
 
 

@@ -62,7 +62,10 @@ class RoundReport:
     ``changed`` (records with a changed published value), ``removed`` (withdrawn: kept in
     ``data/withdrawn/``) and ``restored`` (withdrawn before, published again under their IDs)
     against ``data/``; ``moved``: each result moved between divisions or categories
-    (``"5.1-0087 whisper Offline: closed available -> open available"``); the
+    (``"5.1-0087 whisper Offline: closed available -> open available"``);
+    ``ids_published``: the systems whose derived IDs MLCommons' official IDs supersede now
+    (``data/ids/<round>.csv``), ``reused_ids`` those whose derived ID is now another
+    system's official ID (``identity.reused_ids``); the
     models new to the vocabulary, the accelerator names the alias table
     (``accelerators.yaml``) does not know, and the warnings."""
 
@@ -72,6 +75,8 @@ class RoundReport:
     removed: int = 0
     restored: int = 0
     moved: list[str] = field(default_factory=list)
+    ids_published: int = 0
+    reused_ids: list[str] = field(default_factory=list)
     new_models: list[str] = field(default_factory=list)
     unknown_accelerators: list[str] = field(default_factory=list)
     warnings: list[InputError] = field(default_factory=list)
@@ -309,6 +314,8 @@ def _count_changes(report: RoundReport, previous: dict | None, entry: dict | Non
         report.removed = len(entry.get("removed", []))
         report.changed = len({c["location"] for c in entry.get("changed", [])})
         report.restored = len(entry.get("restored", []))
+        report.ids_published = len(entry.get("ids_published", []))
+        report.reused_ids = identity.reused_ids(entry.get("ids_published", []))
         report.moved = [f"{m['result_id']} {m['model']} {m['scenario']}: "
                         f"{m['division_old']} {m['category_old']} -> {m['division']} "
                         f"{m['category']}" for m in entry.get("moved", [])]
@@ -321,6 +328,9 @@ def _save(data_dir: Path, records_by_round: dict[str, list[ResultRecord]],
         dataset.save_round(data_dir, round_name, records)
         if round_name in entries:
             changelog.append(data_dir, round_name, entries[round_name])
+            if entries[round_name].get("ids_published"):
+                identity.save_published_ids(data_dir, round_name,
+                                            entries[round_name]["ids_published"])
 
 
 def _normalize_round(round_name: str, summary: list[SummaryRecord], errors: list[InputError],

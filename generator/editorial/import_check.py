@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.data import changelog, dataset
+from generator.data import changelog, dataset, identity
 from generator.editorial.check import _read_all
 from generator.editorial.claim_checks import _plain, check_claims
 from generator.editorial.claims import load_registry
@@ -40,7 +40,8 @@ def claims_validator(root: Path):
     def validate(staged: Path) -> tuple[list[InputError], list[str]]:
         after = dataset.load(staged)
         problems = [InputError(e.path, e.where, e.field, f"this import would break {e.problem}"
-                               f"{_moves(e.problem, registry, before, data_dir, staged)}")
+                               f"{_moves(e.problem, registry, before, data_dir, staged)}"
+                               f"{_published_ids(e.problem, registry, data_dir, staged)}")
                     for e in check_claims(registry, posts, after, staged / "claims.yaml")
                     if (e.where, e.problem) not in failing]
         remarks = []
@@ -84,4 +85,33 @@ def _moves(problem: str, registry, before, data_dir: Path, staged: Path) -> str:
                   if (m["result_id"].removeprefix("v"), m["model"], m["scenario"]) in keys]
     return (f"; this import moves the result it quoted: {'; '.join(moves)} (MLCommons moved "
             "it between divisions or categories)") if moves else ""
+
+
+def _published_ids(problem: str, registry, data_dir: Path, staged: Path) -> str:
+    """For a claim problem, the derived IDs the claim cites that this import's publication of
+    official IDs supersedes (``identity.published_ids``, the new ``data/ids/<round>.csv``), as
+    a clause saying which ID to write to keep quoting the same system -- not, as the figure
+    alone would suggest, another system's figure under the old text of the ID."""
+    found = re.match(r"claim '([^']+)'", problem)
+    claim = registry.claims.get(found.group(1)) if found else None
+    if claim is None or claim.derivation is None:
+        return ""
+    said = []
+    for selector in claim.derivation.results:
+        if identity.ids_table(data_dir, selector.round).exists():
+            continue  # published before this import: check's own problem
+        row = identity.read_published_ids(staged, selector.round).get(
+            selector.result_id.removeprefix("v"))
+        if row is None or row["official"] == row["derived"]:
+            continue
+        now = identity.read_published_ids(staged, selector.round)
+        other = next((r for r in now.values() if r["official"] == row["derived"]), None)
+        said.append(f"it cites {row['derived']}, the derived ID of {row['submitter']} "
+                    f"{row['system_name']}, whose official ID MLCommons now publishes as "
+                    f"{row['official']}" + (f"; {row['derived']} is now the official ID of "
+                                            f"{other['submitter']} {other['system_name']}"
+                                            if other else "")
+                    + f": write result_id: {row['official']} to keep quoting the same result "
+                    f"({identity.ids_table(data_dir, selector.round).relative_to(data_dir.parent)})")
+    return ("; this import publishes MLCommons' result IDs: " + "; ".join(said)) if said else ""
 
