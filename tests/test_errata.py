@@ -622,7 +622,11 @@ def test_a_result_published_again_after_a_withdrawal_is_restored(tmp_path):
     assert entry["added"] == [] and entry["removed"] == []
     assert sorted((r["result_id"], r["model"], r["scenario"]) for r in entry["restored"]) == \
         sorted(identity(r) for r in committed if r["result_id"] == "5.1-0087")
-    dataset.load(data_dir)  # the dataset's own rules accept it
+    data = dataset.load(data_dir)  # the dataset's own rules accept it
+    said = {"en": "7 restored.", "zh": "7 条已恢复。", "it": "7 ripristinati."}
+    for lang in LANGUAGES:
+        page, *_ = data_pages(data_dir, data, lang, "https://example.org/")
+        assert said[lang.code] in page.content, lang.code
 
 
 def test_a_result_moved_to_the_open_division_is_moved_not_withdrawn(tmp_path):
@@ -779,6 +783,15 @@ def test_official_ids_are_one_named_change_with_a_table_of_derived_ids(tmp_path)
     after = {r["location"]: (r["result_id"], r["result_id_derived"])
              for r in rows(data_dir / "results" / "v6.1.csv")}
     assert after == {r["location"]: (table[r["result_id"]], "false") for r in derived}
+    # The data page names the publication in every language, with each derived -> official ID.
+    data = dataset.load(data_dir)
+    said = {"en": "derived IDs superseded", "zh": "本站计算的结果编号已被取代",
+            "it": "ID ricavati sostituiti"}
+    for lang in LANGUAGES:
+        page, *_ = data_pages(data_dir, data, lang, "https://example.org/")
+        assert f"{len(numbers)} {said[lang.code]}" in page.content or (
+            f"{len(numbers)} 个{said[lang.code]}" in page.content), lang.code
+        assert "<td>6.1-0001</td><td>6.1-0002</td>" in page.content.replace("\n", "")
 
 
 def test_a_claim_on_a_superseded_derived_id_is_told_the_official_one(tmp_path):
