@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     # An import killed between the two renames of its swap left data/ aside: every command
     # reads data/, so each first puts the last whole state back (files.recover).
-    recovered = files.recover(root / "data")
+    recovered = files.recover_unless_busy(root / "data")
     if recovered:
         print(recovered, file=sys.stderr)
     # What changed since the last full generation: "none", "articles" or "all" (a partial

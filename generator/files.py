@@ -3,9 +3,12 @@ replaced in one step (``replace_folder``, ``recover``)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -65,6 +68,7 @@ def load_unless_unchanged(load: Callable[[Path], T], path: Path) -> T:
 # written into a sibling staging folder; two renames then swap it in (the old state is first
 # renamed aside, then deleted). A process killed at any point leaves either the old or the new
 # state whole, and `recover` (run before the next writer starts) finishes or undoes the swap.
+# Writers hold `writing`'s lock, so that one never disturbs another in progress.
 
 
 def staging_folder(target: Path) -> Path:
@@ -77,8 +81,44 @@ def _aside(target: Path) -> Path:
     return target.with_name(f".{target.name}.old")
 
 
+@contextmanager
+def writing(target: Path, wait: bool = True) -> Iterator[bool]:
+    """Be the one writer of ``target``'s new state while the block runs: an exclusive lock
+    (``flock``) on ``.<name>.lock`` beside it, which the system releases when the process ends,
+    killed or not. Without it a second import, or a command's ``recover`` at start, would
+    delete the staging folder of an import still writing it.
+
+    Args:
+        wait: wait for another writer to finish; if False, yield False at once instead when
+            there is one.
+
+    Yields:
+        True when the lock is held.
+    """
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target.with_name(f".{target.name}.lock"), "a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def recover_unless_busy(target: Path) -> str | None:
+    """``recover(target)`` unless another process is writing it (``writing``): for a command
+    that reads ``target`` and must not disturb an import in progress."""
+    with writing(target, wait=False) as mine:
+        return recover(target) if mine else None
+
+
 def recover(target: Path) -> str | None:
-    """Finish or undo a replacement of ``target`` that a killed process left half done.
+    """Finish or undo a replacement of ``target`` that a killed process left half done (the
+    caller holds ``writing(target)``).
 
     - killed between the two renames (``target`` missing, its old state aside): the old state
       goes back, so what readers see is what they saw before the interrupted run;

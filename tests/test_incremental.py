@@ -220,4 +220,5 @@ def test_one_language_built_keeps_the_others_and_clears_a_killed_build(tmp_path,
     site_module.build(site, (language("en"),), root=tmp_path)
     assert {p.parent.name: p.read_text() for p in site.glob("*/index.html")} == {
         "en": "new en", "zh": "previous zh", "it": "previous it"}
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".cache", "mkdocs.yml", "site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".cache", ".site.lock", "mkdocs.yml",
+                                                          "site"]

@@ -129,3 +129,15 @@ def test_recover_undoes_a_swap_killed_between_its_renames(tmp_path):
     assert (target / "a.csv").read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]
     assert files.recover(target) is None
+
+
+def test_a_command_starting_during_an_import_leaves_its_staging_alone(tmp_path):
+    # An import holds files.writing(data/) while it writes .data.staging/; a command that
+    # starts meanwhile (recover_unless_busy, as the command line does) must not delete it.
+    target = tmp_path / "data"
+    target.mkdir()
+    with files.writing(target):
+        staging = files.fresh_staging(target)
+        assert files.recover_unless_busy(target) is None
+        assert staging.is_dir()
+    assert files.recover_unless_busy(target) == f"removed the unfinished {staging}"

@@ -11,8 +11,9 @@ Three visible stages, as in ``run_import``:
    ``changelog``, ``withdrawn``) into a staging copy of ``data/`` that ``dataset.load``
    and the ``validate`` step (claims and articles, as ``check``) must accept, which then
    replaces ``data/`` in one step (``files.replace_folder``: a kill at any point leaves the old
-   state or the new one whole, and the next run's ``files.recover`` finishes the swap). A round that would lose records is refused unless it is named in
-   ``replace_rounds``; records it loses are kept as withdrawn.
+   state or the new one whole, and the next run's ``files.recover`` finishes the swap; one
+   import at a time, ``files.writing``). A round that would lose records is refused unless it
+   is named in ``replace_rounds``; records it loses are kept as withdrawn.
 
 Result IDs are permanent (``identity``): a re-import of a derived-ID round keeps every
 committed ID and gives new systems numbers never used in the round.
@@ -118,6 +119,15 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
         InputErrors: every problem found in every file, each naming file, record and field;
             ``data_dir`` is then left as it was.
     """
+    with files.writing(data_dir):
+        return _run_import(paths, data_dir, replace_rounds, today, progress, validate,
+                           published)
+
+
+def _run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str],
+                today: dt.date | None, progress: Callable[[str], None],
+                validate: Validator | None, published: dict[str, dt.date] | None
+                ) -> ImportReport:
     today = today or dt.date.today()
     report = ImportReport()
     recovered = files.recover(data_dir)  # what a killed import left: before data/ is read

@@ -243,7 +243,12 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
         BuildError: with the failing language's MkDocs output.
     """
     site_dir = site_dir.resolve()
-    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    with files.writing(site_dir):  # one build of site_dir at a time
+        return _build(site_dir, languages, strict, log, root)
+
+
+def _build(site_dir: Path, languages: tuple[Language, ...], strict: bool, log, root: Path
+           ) -> dict[str, float]:
     # A fixed staging folder beside site_dir: what a killed build left is removed here, at
     # the next start (files.recover), instead of lying there for ever.
     staging = files.fresh_staging(site_dir)
