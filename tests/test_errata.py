@@ -814,3 +814,29 @@ def test_a_claim_on_a_superseded_derived_id_is_told_the_official_one(tmp_path):
             f"publishes as 6.1-0002; 6.1-0001 is now the official ID of {other['submitter']} "
             f"{other['system_name']}: write result_id: 6.1-0002 to keep quoting the same "
             "result (data/ids/v6.1.csv)") in str(caught.value)
+
+
+def test_check_names_an_article_line_typing_a_superseded_derived_id(tmp_path):
+    # After the publication of v6.1's official IDs (data/ids/v6.1.csv as the import writes
+    # it: 6.1-0001 and 6.1-0002 swapped, 6.1-0003 unchanged), an article line typing
+    # 6.1-0001 is named; 6.1-0003 (same text, same system) and an ID in a comment are not.
+    from generator.data import identity as ids
+    from generator.editorial.check import notes
+    root = project(tmp_path / "p")
+    ids.save_published_ids(root / "data", "v6.1", [
+        {"derived": "6.1-0001", "official": "6.1-0002", "submitter": "AMD", "system_name": "A"},
+        {"derived": "6.1-0002", "official": "6.1-0001", "submitter": "Dell", "system_name": "B"},
+        {"derived": "6.1-0003", "official": "6.1-0003", "submitter": "HPE", "system_name": "C"}])
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    text = post.read_text(encoding="utf-8")
+    post.write_text(text + "\nSystem 6.1-0001 beside 6.1-0003.\n<!-- v6.1-0001 -->\n",
+                    encoding="utf-8")
+    line = text.count("\n") + 2
+    data, registry, posts = check(root)
+    said = [n for n in notes(registry, posts, root, records=list(data.records))
+            if "derived ID" in n]
+    assert said == [
+        f"{post} line {line}: types 6.1-0001, the derived ID of AMD A until MLCommons published "
+        f"the official IDs of v6.1 ({root / 'data' / 'ids' / 'v6.1.csv'}): that system is now "
+        "6.1-0002, and 6.1-0001 is Dell B; write the ID the line means, or better quote the "
+        "result through a claim ([[claim:ID]]), which follows the result"]
