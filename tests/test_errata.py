@@ -840,3 +840,25 @@ def test_check_names_an_article_line_typing_a_superseded_derived_id(tmp_path):
         f"the official IDs of v6.1 ({root / 'data' / 'ids' / 'v6.1.csv'}): that system is now "
         "6.1-0002, and 6.1-0001 is Dell B; write the ID the line means, or better quote the "
         "result through a claim ([[claim:ID]]), which follows the result"]
+
+
+def test_the_import_report_names_restorations_moves_and_published_ids(tmp_path, capsys):
+    from generator.cli import print_import_report
+    from generator.data.importer import ImportReport, RoundReport
+    report = ImportReport({"v6.1": RoundReport(
+        read=3, restored=1, moved=["6.1-0004 whisper Offline: closed preview -> closed "
+                                   "available"], ids_published=2,
+        reused_ids=["6.1-0001 (derived, AMD A) is now the official ID of Dell B; A is "
+                    "6.1-0002"])})
+    print_import_report(report, tmp_path / "data")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        f"v6.1: 3 records read; 0 added, 0 changed, 0 withdrawn, 1 restored -> "
+        f"{tmp_path / 'data' / 'results' / 'v6.1.csv'}",
+        "  restored records (withdrawn before, published again) keep their result IDs",
+        "  moved between divisions or categories: 6.1-0004 whisper Offline: closed preview -> "
+        "closed available",
+        "  MLCommons published the round's result IDs: 2 systems' derived IDs are superseded "
+        f"(derived -> official in {tmp_path / 'data' / 'ids' / 'v6.1.csv'})",
+        "  warning: 6.1-0001 (derived, AMD A) is now the official ID of Dell B; A is 6.1-0002: "
+        "an address or text citing the derived ID now means another system"]
