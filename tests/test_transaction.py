@@ -25,33 +25,33 @@ def killed_import(kill_at, correction, data_dir):
     calls os.rename, shutil.rmtree and Path.unlink call os.unlink); 0 kills never.
 
     Returns:
-        (exit status, number of writes made).
+        (exit status, the writes made in order: "replace", "rename" or "unlink" each).
     """
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns into pytest
         status = 1
         try:
-            calls = [0]
+            calls = []
 
             def counted(real):
                 def counting(*args, **kwargs):
-                    calls[0] += 1
-                    if calls[0] == kill_at:
+                    calls.append(real.__name__)
+                    if len(calls) == kill_at:
                         os._exit(KILLED)
                     return real(*args, **kwargs)
                 return counting
             os.replace, os.rename, os.unlink = map(counted, (os.replace, os.rename, os.unlink))
             run_import([correction], data_dir, frozenset({"v9.8"}), today=TODAY)
-            os.write(write, str(calls[0]).encode())
+            os.write(write, " ".join(calls).encode())
             status = 0
         finally:
             os._exit(status)
     os.close(write)
     _, status = os.waitpid(pid, 0)
     with os.fdopen(read) as pipe:
-        calls = pipe.read()
-    return os.waitstatus_to_exitcode(status), int(calls or 0)
+        calls = pipe.read().split()
+    return os.waitstatus_to_exitcode(status), calls
 
 
 def snapshot(folder):
@@ -84,9 +84,12 @@ def test_an_import_killed_at_any_write_leaves_data_as_it_was(tmp_path, corrected
     assert status == 0
     expected = snapshot(reference)[0]
     assert expected != before[0]  # the correction changes data/
-    assert writes >= 8  # at least one per file written, and the two renames of the swap
-    for kill_at in range(1, writes + 1):
-        assert killed_import(kill_at, correction, data_dir) == (KILLED, 0), kill_at
+    # One write per file the import changes (round table, descriptor, withdrawn table,
+    # changelog; rounds.yaml keeps its content, so it is not written), then the swap's two
+    # renames, then the old state deleted.
+    assert writes[:6] == ["replace"] * 4 + ["rename"] * 2 and set(writes[6:]) == {"unlink"}
+    for kill_at in range(1, len(writes) + 1):
+        assert killed_import(kill_at, correction, data_dir) == (KILLED, []), kill_at
         # What a reader sees at once: the old state whole, or (killed after the swap, while
         # the old state was being deleted) the new one whole -- never a mix.
         files.recover(data_dir)
@@ -98,8 +101,11 @@ def test_an_import_killed_at_any_write_leaves_data_as_it_was(tmp_path, corrected
         # Killed after the swap: put the old state back, to kill at the next write.
         shutil.rmtree(data_dir)
         restore(data_dir, before[0])
-    # The next run after a kill at the last write before the swap completes the import.
-    assert killed_import(writes - 2, correction, data_dir) == (KILLED, 0)
+    # The next run after a kill between the two renames of the swap (data/ renamed aside, the
+    # new state not yet in its place) completes the import.
+    between = writes.index("rename") + 2
+    assert killed_import(between, correction, data_dir) == (KILLED, [])
+    assert not data_dir.exists()
     run_import([correction], data_dir, frozenset({"v9.8"}), today=TODAY)
     assert snapshot(data_dir) == (expected, before[1])
 
