@@ -153,6 +153,14 @@ def fresh_staging(target: Path) -> Path:
     return staging
 
 
+def folder_state(folder: Path) -> dict[str, tuple[int, int]]:
+    """Each file under ``folder`` (relative path) with its modification time (ns) and size: to
+    tell whether anyone changed the folder while a new state of it was being made."""
+    folder = Path(folder)
+    return {str(p.relative_to(folder)): (p.stat().st_mtime_ns, p.stat().st_size)
+            for p in folder.rglob("*") if p.is_file()} if folder.exists() else {}
+
+
 def replace_folder(staging: Path, target: Path) -> None:
     """Make ``staging`` (complete) the new ``target`` in one step: ``target`` renamed aside,
     ``staging`` renamed to ``target``, the old state deleted. See ``recover`` for a kill in

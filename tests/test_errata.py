@@ -617,7 +617,7 @@ def test_a_result_published_again_after_a_withdrawal_is_restored(tmp_path):
     assert (report.added, report.removed, report.restored, report.changed) == (0, 0, 7, 0)
     # Every result back under its ID, with its values; none left among the withdrawn.
     assert rows(data_dir / "results" / "v5.1.csv") == committed
-    assert not withdrawn.table(data_dir, "v5.1").exists()
+    assert not withdrawn.table(data_dir, "v5.1").parent.exists()
     entry = json.loads((data_dir / "changelog" / "v5.1.json").read_text())[-1]
     assert entry["added"] == [] and entry["removed"] == []
     assert sorted((r["result_id"], r["model"], r["scenario"]) for r in entry["restored"]) == \

@@ -10,7 +10,7 @@ import pytest
 
 from generator import files
 from generator.data.importer import run_import
-from generator.errors import InputErrors
+from generator.errors import InputError, InputErrors
 from tests.conftest import FIXTURES
 
 TODAY = dt.date(2026, 12, 3)
@@ -147,3 +147,21 @@ def test_a_command_starting_during_an_import_leaves_its_staging_alone(tmp_path):
         assert files.recover_unless_busy(target) is None
         assert staging.is_dir()
     assert files.recover_unless_busy(target) == f"removed the unfinished {staging}"
+
+
+def test_an_edit_made_while_the_import_runs_is_kept(tmp_path, corrected):
+    # An editor saves claims.yaml while the import validates its staging copy: the swap would
+    # put the copy taken before the edit in place, so the import refuses and keeps the edit.
+    data_dir, correction = corrected
+    claims = data_dir / "claims.yaml"
+
+    def edit_meanwhile(staged):
+        claims.write_text("claims: {}  # saved by an editor\n", encoding="utf-8")
+        return [], []
+    before = snapshot(data_dir)[0]
+    with pytest.raises(InputError, match="changed while the import ran"):
+        run_import([correction], data_dir, frozenset({"v9.8"}), validate=edit_meanwhile)
+    after = snapshot(data_dir)[0]
+    assert after.pop("claims.yaml") == b"claims: {}  # saved by an editor\n"
+    assert after == before
+    assert sorted(p.name for p in data_dir.parent.iterdir()) == [".data.lock", "data"]

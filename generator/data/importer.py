@@ -188,6 +188,7 @@ def _run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str
     # as the build and `check` will check it, and only then swapped in by renames.
     staged = files.fresh_staging(data_dir)
     try:
+        copied = files.folder_state(data_dir)
         if data_dir.exists():
             shutil.copytree(data_dir, staged, dirs_exist_ok=True)
         dates = publication.published_on(publication.read(data_dir), list(records_by_round),
@@ -204,6 +205,15 @@ def _run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str
                                           e.field, e.problem, e.dataset_field)
                                for e in exc.errors]) from None
         report.notes += remarks
+        # The swap replaces the whole folder: an edit made meanwhile (claims.yaml saved by an
+        # editor) would be lost with the old state, so the import gives way to it.
+        now = files.folder_state(data_dir)
+        if now != copied:
+            edited = sorted(name for name in now.keys() | copied.keys()
+                            if now.get(name) != copied.get(name))
+            raise InputError(data_dir / edited[0], None, None,
+                             f"changed while the import ran ({len(edited)} file(s) of "
+                             f"{data_dir}); nothing was written: import again")
         files.replace_folder(staged, data_dir)
     finally:
         shutil.rmtree(staged, ignore_errors=True)
