@@ -5,10 +5,10 @@ import that changes a round appends an entry to ``data/changelog/<round>.json``,
 Data and Epoch AI log changes to their datasets: the date, the source files with their sha256, and
 the records added, withdrawn (``removed``), restored (withdrawn before, published again under
 their IDs), moved between divisions or categories (``moved``) and changed (field, old value,
-new value). Records are
-matched by ``identity.match`` (result folder, then published ID, then the fields a rename leaves
-alone), so a renamed system is logged field by field (``system_name: old -> new``), not as
-records removed and added.
+new value), and the publication of a derived-ID round's official IDs (``ids_published``).
+Records are matched by ``identity.match`` (published ID, then result folder, then the fields a
+rename leaves alone, then the pinned ID), so a renamed system is logged field by field
+(``system_name: old -> new``), not as records removed and added.
 
 Only fields that carry MLCommons' published values are compared; fields this project derives
 (``DERIVED_FIELDS``) follow from them.
