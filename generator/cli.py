@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from generator import ci
-from generator.data import dataset, fetch, importer, publication, withdrawn
+from generator import ci, files
+from generator.data import dataset, fetch, identity, importer, publication, withdrawn
 from generator.editorial import editor_yaml
 from generator.editorial.check import check, check_generated_links, notes
 from generator.editorial.import_check import claims_validator
@@ -82,6 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     root = args.root.resolve()
     started = time.perf_counter()
+    # An import killed between the two renames of its swap left data/ aside: every command
+    # reads data/, so each first puts the last whole state back (files.recover).
+    recovered = files.recover_unless_busy(root / "data")
+    if recovered:
+        print(recovered, file=sys.stderr)
     # What changed since the last full generation: "none", "articles" or "all" (a partial
     # build, of some languages or of the deployed rounds, always generates its pages).
     whole = args.command in ("build", "site") and not args.lang and not args.deploy
@@ -181,8 +186,20 @@ def print_import_report(report: importer.ImportReport, data_dir: Path) -> None:
     warnings (stdout); then remarks about the files."""
     for round_name, each in sorted(report.rounds.items()):
         table = dataset.round_table(data_dir, round_name)
+        restored = f", {each.restored} restored" if each.restored else ""
         print(f"{round_name}: {each.read} records read; {each.added} added, {each.changed} "
-              f"changed, {each.removed} withdrawn -> {table}")
+              f"changed, {each.removed} withdrawn{restored} -> {table}")
+        if each.restored:
+            print("  restored records (withdrawn before, published again) keep their result IDs")
+        for move in each.moved:
+            print(f"  moved between divisions or categories: {move}")
+        if each.ids_published:
+            print(f"  MLCommons published the round's result IDs: {each.ids_published} "
+                  f"systems' derived IDs are superseded (derived -> official in "
+                  f"{identity.ids_table(data_dir, round_name)})")
+        for reused in each.reused_ids:
+            print(f"  warning: {reused}: an address or text citing the derived ID now means "
+                  "another system")
         if each.removed:
             print(f"  withdrawn records keep their result IDs in "
                   f"{withdrawn.table(data_dir, round_name)}")

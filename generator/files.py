@@ -1,9 +1,14 @@
-"""Writing files at the edge: atomically, and only when their content changed."""
+"""Writing files at the edge: atomically, and only when their content changed; whole folders
+replaced in one step (``replace_folder``, ``recover``)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
+import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -57,3 +62,113 @@ def load_unless_unchanged(load: Callable[[Path], T], path: Path) -> T:
     value = load(path)
     _loaded[key] = (state, value)
     return value
+
+
+# Replacing a whole folder in one step (the import's data/, the build's site/). The new state is
+# written into a sibling staging folder; two renames then swap it in (the old state is first
+# renamed aside, then deleted). A process killed at any point leaves either the old or the new
+# state whole, and `recover` (run before the next writer starts) finishes or undoes the swap.
+# Writers hold `writing`'s lock, so that one never disturbs another in progress.
+
+
+def staging_folder(target: Path) -> Path:
+    """The sibling folder a new state of ``target`` is written into: ``.<name>.staging``."""
+    target = Path(target)
+    return target.with_name(f".{target.name}.staging")
+
+
+def _aside(target: Path) -> Path:
+    return target.with_name(f".{target.name}.old")
+
+
+@contextmanager
+def writing(target: Path, wait: bool = True) -> Iterator[bool]:
+    """Be the one writer of ``target``'s new state while the block runs: an exclusive lock
+    (``flock``) on ``.<name>.lock`` beside it, which the system releases when the process ends,
+    killed or not. Without it a second import, or a command's ``recover`` at start, would
+    delete the staging folder of an import still writing it.
+
+    Args:
+        wait: wait for another writer to finish; if False, yield False at once instead when
+            there is one.
+
+    Yields:
+        True when the lock is held.
+    """
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target.with_name(f".{target.name}.lock"), "a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def recover_unless_busy(target: Path) -> str | None:
+    """``recover(target)`` unless another process is writing it (``writing``): for a command
+    that reads ``target`` and must not disturb an import in progress."""
+    with writing(target, wait=False) as mine:
+        return recover(target) if mine else None
+
+
+def recover(target: Path) -> str | None:
+    """Finish or undo a replacement of ``target`` that a killed process left half done (the
+    caller holds ``writing(target)``).
+
+    - killed between the two renames (``target`` missing, its old state aside): the old state
+      goes back, so what readers see is what they saw before the interrupted run;
+    - killed while deleting the old state after the swap: the rest of it is deleted;
+    - a staging folder left behind (killed while writing it) is deleted: it was never the state.
+
+    Returns:
+        what was done, for the log, or None when there was nothing to recover.
+    """
+    target = Path(target)
+    aside, staging, done = _aside(target), staging_folder(target), []
+    if aside.exists():
+        if target.exists():
+            shutil.rmtree(aside)
+            done.append(f"removed the previous state left at {aside}")
+        else:
+            aside.rename(target)
+            done.append(f"restored {target} from {aside} (a replacement was interrupted)")
+    if staging.exists():
+        shutil.rmtree(staging)
+        done.append(f"removed the unfinished {staging}")
+    return "; ".join(done) or None
+
+
+def fresh_staging(target: Path) -> Path:
+    """An empty staging folder for a new state of ``target`` (``staging_folder``), after
+    ``recover`` has dealt with what an interrupted run left."""
+    recover(target)
+    staging = staging_folder(target)
+    staging.parent.mkdir(parents=True, exist_ok=True)
+    staging.mkdir()
+    return staging
+
+
+def folder_state(folder: Path) -> dict[str, tuple[int, int]]:
+    """Each file under ``folder`` (relative path) with its modification time (ns) and size: to
+    tell whether anyone changed the folder while a new state of it was being made."""
+    folder = Path(folder)
+    return {str(p.relative_to(folder)): (p.stat().st_mtime_ns, p.stat().st_size)
+            for p in folder.rglob("*") if p.is_file()} if folder.exists() else {}
+
+
+def replace_folder(staging: Path, target: Path) -> None:
+    """Make ``staging`` (complete) the new ``target`` in one step: ``target`` renamed aside,
+    ``staging`` renamed to ``target``, the old state deleted. See ``recover`` for a kill in
+    between."""
+    target, aside = Path(target), _aside(Path(target))
+    if aside.exists():
+        shutil.rmtree(aside)
+    if target.exists():
+        target.rename(aside)
+    Path(staging).rename(target)
+    shutil.rmtree(aside, ignore_errors=True)

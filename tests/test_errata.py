@@ -26,7 +26,14 @@ from generator.i18n.formatting import format_day
 from generator.i18n.languages import LANGUAGES
 from generator.pages.home import data_pages
 from generator.pages.results import results_pages
-from tests.conftest import DATA, FIXTURES, MLCOMMONS, ROOT, make_fixture_project
+from tests.conftest import (
+    DATA,
+    FIXTURES,
+    MLCOMMONS,
+    ROOT,
+    make_fixture_project,
+    mlcommons_file,
+)
 
 ERRATA = ROOT.parent / "shared" / "cases" / "errata"
 V61 = MLCOMMONS / "inference_v6.1_summary.json"
@@ -376,8 +383,8 @@ def test_a_corrected_value_fails_its_claim_naming_the_changelog(tmp_path, errata
     with pytest.raises(InputErrors) as caught:
         check(root)
     (message,) = [str(e) for e in caught.value.errors if "errata-probe" in str(e)]
-    assert (f"MLCommons corrected the result since: data/changelog/v6.1.json entry 2 "
-            f"(" in message and f"result {row['result']} → " in message)
+    assert ("MLCommons corrected the result since: data/changelog/v6.1.json entry 2 "
+            "(" in message and f"result {row['result']} → " in message)
 
 
 @pytest.mark.parametrize("case", ["withdraw-one", "withdraw-system"])
@@ -586,3 +593,272 @@ def test_an_accelerator_respelled_by_a_correction_is_named_in_the_report(tmp_pat
     (warning,) = warnings
     assert f"renamed from {old!r} (nvidia-gb200) to 'NVIDIA GB-200', which " in warning
     assert "add it to the spellings of nvidia-gb200 if it is the same part" in warning
+
+
+def real_v51_systems(tmp_path, ids):
+    """The records of the real v5.1 final report with these IDs, as a file."""
+    raw = json.loads(mlcommons_file("v5.1").read_text(encoding="utf-8"))
+    path = tmp_path / f"v51-{len(ids)}.json"
+    path.write_text(json.dumps([r for r in raw if r["ID"] in ids]), encoding="utf-8")
+    return path
+
+
+def test_a_result_published_again_after_a_withdrawal_is_restored(tmp_path):
+    # MLCommons' v5.1 history replayed on three of its systems (5.1-0086 to 0088, 27 records
+    # of the real final report, 7 of them 5.1-0087: Supermicro's SYS-422GA-NBRT-LCC): a file
+    # without 5.1-0087 withdraws its 7 records, then the final file publishes them again.
+    data_dir = tmp_path / "data"
+    final = real_v51_systems(tmp_path, {"5.1-0086", "5.1-0087", "5.1-0088"})
+    without = real_v51_systems(tmp_path, {"5.1-0086", "5.1-0088"})
+    run_import([final], data_dir)
+    committed = rows(data_dir / "results" / "v5.1.csv")
+    assert run_import([without], data_dir, frozenset({"v5.1"})).rounds["v5.1"].removed == 7
+    report = run_import([final], data_dir, frozenset({"v5.1"})).rounds["v5.1"]
+    assert (report.added, report.removed, report.restored, report.changed) == (0, 0, 7, 0)
+    # Every result back under its ID, with its values; none left among the withdrawn.
+    assert rows(data_dir / "results" / "v5.1.csv") == committed
+    assert not withdrawn.table(data_dir, "v5.1").parent.exists()
+    entry = json.loads((data_dir / "changelog" / "v5.1.json").read_text())[-1]
+    assert entry["added"] == [] and entry["removed"] == []
+    assert sorted((r["result_id"], r["model"], r["scenario"]) for r in entry["restored"]) == \
+        sorted(identity(r) for r in committed if r["result_id"] == "5.1-0087")
+    data = dataset.load(data_dir)  # the dataset's own rules accept it
+    said = {"en": "7 restored.", "zh": "7 条已恢复。", "it": "7 ripristinati."}
+    for lang in LANGUAGES:
+        page, *_ = data_pages(data_dir, data, lang, "https://example.org/")
+        assert said[lang.code] in page.content, lang.code
+
+
+def test_a_result_moved_to_the_open_division_is_moved_not_withdrawn(tmp_path):
+    # fixtures/final_report.json's record 0 (9.8-0002, closed, llama2-70b-99 Server) published
+    # again in the open division, its folder under open/.
+    data_dir = tmp_path / "data"
+    run_import([FIXTURES / "final_report.json"], data_dir)
+    raw = json.loads((FIXTURES / "final_report.json").read_text(encoding="utf-8"))
+    raw[0].update(Category="open", Location="open/" + raw[0]["Location"].partition("/")[2])
+    moved = tmp_path / "moved.json"
+    moved.write_text(json.dumps(raw), encoding="utf-8")
+    report = run_import([moved], data_dir).rounds["v9.8"]  # no --replace-round needed
+    assert (report.added, report.removed) == (0, 0)
+    assert report.moved == ["9.8-0002 llama2-70b-99 Server: closed available -> open available"]
+    entry = json.loads((data_dir / "changelog" / "v9.8.json").read_text())[-1]
+    assert [(m["division_old"], m["division"]) for m in entry["moved"]] == [("closed", "open")]
+    assert {c["field"] for c in entry["changed"]} == {"division", "location"}
+
+
+def test_a_claim_refused_by_a_move_to_available_names_the_move(tmp_path):
+    # A v6.1 preview system (the first with Availability "preview" in the real summary)
+    # published again as available, its first result corrected by +2 %: the claim quoting
+    # that result is refused, and the refusal says it moved from preview to available.
+    raw = json.loads(mlcommons_file("v6.1").read_text(encoding="utf-8"))
+    key = next(k for k, r in raw.items() if r["Availability"] == "preview")
+    row = committed(raw[key])
+    for each in raw.values():
+        if (each["Organization"], each["Platform"]) == (raw[key]["Organization"],
+                                                        raw[key]["Platform"]):
+            each["Availability"] = "available"
+    raw[key]["Result"] *= 1.02
+    moved = tmp_path / "moved.json"
+    moved.write_text(json.dumps(raw), encoding="utf-8")
+    root = project(tmp_path / "p", probe_claim(row["result_id"], row["model"], row["scenario"],
+                                               round(float(row["result"])), row["units"]))
+    with pytest.raises(InputErrors) as caught:
+        import_project(root, moved)
+    assert (f"this import moves the result it quoted: {row['result_id']} {row['model']} "
+            f"{row['scenario']} from closed preview to closed available") in str(caught.value)
+
+
+def test_a_submitter_under_a_known_other_name_is_reported_with_its_likely_match(tmp_path):
+    # Two records of GigaComputing's first system in the real v6.0 final report, published
+    # again as round v9.7 under "GIGABYTE" (the name organizations.yaml lists as another name
+    # of GigaComputing, a submitter of every committed round): refused, naming GigaComputing
+    # and the file to edit, instead of a second submitter page.
+    raw = json.loads(mlcommons_file("v6.0").read_text(encoding="utf-8"))
+    first = next(r for r in raw if r["Submitter"] == "GigaComputing")
+    records = [{**r, "Submitter": "GIGABYTE", "version": "v9.7",
+                "ID": r["ID"].replace("6.0-", "9.7-")}
+               for r in raw if r["ID"] == first["ID"]][:2]
+    path = tmp_path / "gigabyte.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    message = refused(tmp_path, [path])
+    committed_count = sum(r["submitter"] == "GigaComputing"
+                          for name in ("v4.1", "v5.1", "v6.0", "v6.1")
+                          for r in rows(DATA / "results" / f"{name}.csv"))
+    tables = ", ".join(str(tmp_path / "data" / "results" / f"{name}.csv")
+                       for name in ("v4.1", "v5.1", "v6.0", "v6.1"))
+    assert message == (
+        f"{path}: records 0 (ID {records[0]['ID']}), 1 (ID {records[1]['ID']}): field "
+        "'Submitter' (submitter): the submitter 'GIGABYTE' of these 2 records is a known other "
+        f"name of 'GigaComputing', the submitter of {committed_count} records in {tables}; "
+        "known spelling: 'GigaComputing'; if it is the same company, add 'GIGABYTE' to its "
+        "spellings in generator/data/organizations.yaml (under `spellings:`, "
+        "`GigaComputing: [GIGABYTE]`); if it is another company, remove 'GIGABYTE' from "
+        "`also_known_as:` there and import again")
+
+
+def test_a_withdrawn_result_back_from_another_folder_is_restored_under_its_derived_id(tmp_path):
+    # fixtures/checker_summary.json (round v9.9, IDs derived) with a second result of Acme's
+    # acme_box_8x (llama3.1-8b Server). Withdrawn, then published again from another run
+    # folder with another value: no rule of the folder or the fields finds it, but it takes
+    # its system's ID again, so it is that result restored -- never both withdrawn and live.
+    raw = json.loads((FIXTURES / "checker_summary.json").read_text(encoding="utf-8"))
+    raw["3"] = {**raw["0"], "Scenario": "Server", "Result": 900.0, "Location":
+                raw["0"]["Location"].replace("Offline", "Server")}
+    data_dir = tmp_path / "data"
+
+    def publish(name, records):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(records), encoding="utf-8")
+        return run_import([path], data_dir, frozenset({"v9.9"})).rounds["v9.9"]
+    publish("first", raw)
+    server_id = next(r["result_id"] for r in rows(data_dir / "results" / "v9.9.csv")
+                     if r["scenario"] == "Server" and r["platform"] == "acme_box_8x")
+    assert publish("withdrawn", {k: r for k, r in raw.items() if k != "3"}).removed == 1
+    back = {**raw, "3": {**raw["3"], "Result": 945.0,
+                         "Location": raw["3"]["Location"].replace("run_1", "run_2")}}
+    report = publish("back", back)
+    assert (report.added, report.removed, report.restored) == (0, 0, 1)
+    restored = [r for r in rows(data_dir / "results" / "v9.9.csv")
+                if r["scenario"] == "Server" and r["platform"] == "acme_box_8x"]
+    assert [(r["result_id"], float(r["result"])) for r in restored] == [(server_id, 945.0)]
+    assert not withdrawn.table(data_dir, "v9.9").exists()
+    entry = json.loads((data_dir / "changelog" / "v9.9.json").read_text())[-1]
+    assert [r["result_id"] for r in entry["restored"]] == [server_id]
+    # What changed since it was withdrawn is logged as for any corrected result.
+    assert {c["field"]: (float(c["old"]), float(c["new"])) for c in entry["changed"]
+            if c["field"] == "result"} == {"result": (900.0, 945.0)}
+
+
+# --- MLCommons publishes the official IDs of a round whose IDs were derived -------------------
+
+def as_final_report(checker, ids):
+    """Records of a checker summary written as MLCommons' final report (``summary_results``
+    keys, ``mlcommons.KEYS``) with the official IDs ``ids`` (``{result folder: ID}``)."""
+    from generator.data.mlcommons import KEYS
+    out = []
+    for record in checker.values():
+        final = {keys[1]: record[keys[0]] for keys in KEYS.values()
+                 if keys[0] and keys[1] and keys[0] in record}
+        final["ID"] = ids[record["Location"].removeprefix("./")]
+        out.append(final)
+    return out
+
+
+def official_ids(rows_of_round, swap):
+    """The committed derived ID of every result folder, two systems' swapped (``swap``: two
+    IDs)."""
+    ids = {r["location"]: r["result_id"] for r in rows_of_round}
+    a, b = swap
+    return {k: {a: b, b: a}.get(v, v) for k, v in ids.items()}
+
+
+def test_official_ids_are_one_named_change_with_a_table_of_derived_ids(tmp_path):
+    # Three systems of the real v6.1 checker summary (the first records of its first three
+    # platforms), their IDs derived 6.1-0001 to 0003; then MLCommons' final report of them,
+    # the first two numbered the other way round.
+    raw = json.loads(mlcommons_file("v6.1").read_text(encoding="utf-8"))
+    platforms = list(dict.fromkeys((r["Organization"], r["Platform"]) for r in raw.values()))[:3]
+    checker = {k: r for k, r in raw.items() if (r["Organization"], r["Platform"]) in platforms}
+    path = tmp_path / "checker.json"
+    path.write_text(json.dumps(checker), encoding="utf-8")
+    data_dir = tmp_path / "data"
+    run_import([path], data_dir)
+    derived = rows(data_dir / "results" / "v6.1.csv")
+    numbers = sorted({r["result_id"] for r in derived})  # a platform may hold several IDs
+    assert numbers[:2] == ["6.1-0001", "6.1-0002"]
+    final = tmp_path / "final.json"
+    final.write_text(json.dumps(as_final_report(checker, official_ids(
+        derived, ("6.1-0001", "6.1-0002")))), encoding="utf-8")
+    report = run_import([final], data_dir).rounds["v6.1"]
+    assert (report.ids_published, report.added, report.removed, report.changed) == (
+        len(numbers), 0, 0, 0)
+    assert len(report.reused_ids) == 2 and report.reused_ids[0].startswith(
+        "6.1-0001 (derived, ") and "is now the official ID of" in report.reused_ids[0]
+    entry = json.loads((data_dir / "changelog" / "v6.1.json").read_text())[-1]
+    assert entry["changed"] == []  # the publication is not one change per record
+    table = {r["derived"]: r["official"] for r in rows(data_dir / "ids" / "v6.1.csv")}
+    assert table == {n: {"6.1-0001": "6.1-0002", "6.1-0002": "6.1-0001"}.get(n, n)
+                     for n in numbers}
+    # Each result now carries its system's official ID, published (no derived mark).
+    after = {r["location"]: (r["result_id"], r["result_id_derived"])
+             for r in rows(data_dir / "results" / "v6.1.csv")}
+    assert after == {r["location"]: (table[r["result_id"]], "false") for r in derived}
+    # The data page names the publication in every language, with each derived -> official ID.
+    data = dataset.load(data_dir)
+    said = {"en": "derived IDs superseded", "zh": "本站计算的结果编号已被取代",
+            "it": "ID ricavati sostituiti"}
+    for lang in LANGUAGES:
+        page, *_ = data_pages(data_dir, data, lang, "https://example.org/")
+        assert f"{len(numbers)} {said[lang.code]}" in page.content or (
+            f"{len(numbers)} 个{said[lang.code]}" in page.content), lang.code
+        assert "<td>6.1-0001</td><td>6.1-0002</td>" in page.content.replace("\n", "")
+
+
+def test_a_claim_on_a_superseded_derived_id_is_told_the_official_one(tmp_path):
+    # The whole real v6.1 summary as a final report whose official IDs swap two systems; a
+    # claim quoting a result of the first by its derived ID is refused, and the refusal names
+    # the official ID to write -- not another system's figure to state.
+    raw = json.loads(V61.read_text(encoding="utf-8")) if V61.exists() else pytest.skip("no v6.1")
+    committed_rows = rows(DATA / "results" / "v6.1.csv")
+    row = next(r for r in committed_rows if r["result_id"] == "6.1-0001")
+    other = next(r for r in committed_rows if r["result_id"] == "6.1-0002")
+    final = tmp_path / "final.json"
+    final.write_text(json.dumps(as_final_report(raw, official_ids(
+        committed_rows, ("6.1-0001", "6.1-0002")))), encoding="utf-8")
+    root = project(tmp_path / "p", probe_claim(row["result_id"], row["model"], row["scenario"],
+                                               round(float(row["result"])), row["units"]))
+    with pytest.raises(InputErrors) as caught:
+        import_project(root, final)
+    assert (f"this import publishes MLCommons' result IDs: it cites 6.1-0001, the derived ID "
+            f"of {row['submitter']} {row['system_name']}, whose official ID MLCommons now "
+            f"publishes as 6.1-0002; 6.1-0001 is now the official ID of {other['submitter']} "
+            f"{other['system_name']}: write result_id: 6.1-0002 to keep quoting the same "
+            "result (data/ids/v6.1.csv)") in str(caught.value)
+
+
+def test_check_names_an_article_line_typing_a_superseded_derived_id(tmp_path):
+    # After the publication of v6.1's official IDs (data/ids/v6.1.csv as the import writes
+    # it: 6.1-0001 and 6.1-0002 swapped, 6.1-0003 unchanged), an article line typing
+    # 6.1-0001 is named; 6.1-0003 (same text, same system) and an ID in a comment are not.
+    from generator.data import identity as ids
+    from generator.editorial.check import notes
+    root = project(tmp_path / "p")
+    ids.save_published_ids(root / "data", "v6.1", [
+        {"derived": "6.1-0001", "official": "6.1-0002", "submitter": "AMD", "system_name": "A"},
+        {"derived": "6.1-0002", "official": "6.1-0001", "submitter": "Dell", "system_name": "B"},
+        {"derived": "6.1-0003", "official": "6.1-0003", "submitter": "HPE", "system_name": "C"}])
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    text = post.read_text(encoding="utf-8")
+    post.write_text(text + "\nSystem 6.1-0001 beside 6.1-0003.\n<!-- v6.1-0001 -->\n",
+                    encoding="utf-8")
+    line = text.count("\n") + 2
+    data, registry, posts = check(root)
+    said = [n for n in notes(registry, posts, root, records=list(data.records))
+            if "derived ID" in n]
+    assert said == [
+        f"{post} line {line}: types 6.1-0001, the derived ID of AMD A until MLCommons published "
+        f"the official IDs of v6.1 ({root / 'data' / 'ids' / 'v6.1.csv'}): that system is now "
+        "6.1-0002, and 6.1-0001 is Dell B; write the ID the line means, or better quote the "
+        "result through a claim ([[claim:ID]]), which follows the result"]
+
+
+def test_the_import_report_names_restorations_moves_and_published_ids(tmp_path, capsys):
+    from generator.cli import print_import_report
+    from generator.data.importer import ImportReport, RoundReport
+    report = ImportReport({"v6.1": RoundReport(
+        read=3, restored=1, moved=["6.1-0004 whisper Offline: closed preview -> closed "
+                                   "available"], ids_published=2,
+        reused_ids=["6.1-0001 (derived, AMD A) is now the official ID of Dell B; A is "
+                    "6.1-0002"])})
+    print_import_report(report, tmp_path / "data")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        f"v6.1: 3 records read; 0 added, 0 changed, 0 withdrawn, 1 restored -> "
+        f"{tmp_path / 'data' / 'results' / 'v6.1.csv'}",
+        "  restored records (withdrawn before, published again) keep their result IDs",
+        "  moved between divisions or categories: 6.1-0004 whisper Offline: closed preview -> "
+        "closed available",
+        "  MLCommons published the round's result IDs: 2 systems' derived IDs are superseded "
+        f"(derived -> official in {tmp_path / 'data' / 'ids' / 'v6.1.csv'})",
+        "  warning: 6.1-0001 (derived, AMD A) is now the official ID of Dell B; A is 6.1-0002: "
+        "an address or text citing the derived ID now means another system"]

@@ -217,3 +217,35 @@ def test_real_v61_values_match_the_raw_file(dataset):
     assert "llama3_1-8b" not in models and "llama3.1-8b" in models
     assert {r.scenario for r in dataset.of_round("v6.1")} <= {
         "Offline", "Server", "Interactive", "SingleStream", "MultiStream"}
+
+
+def test_family_labels_import_as_their_benchmark_in_either_format(tmp_path):
+    # The real v6.0 final report's 33 records of qwen3-vl-235b-a22b and wan-2.2-t2v-a14b,
+    # once as published and once with `Model` written as MLCommons' family labels (the
+    # checker's MlperfModel of v6.1: "VLM", "text_to_video"): the same table either way.
+    raw = [r for r in json.loads(mlcommons_file("v6.0").read_text(encoding="utf-8"))
+           if r["Model"] in ("qwen3-vl-235b-a22b", "wan-2.2-t2v-a14b")]
+    labels = {"qwen3-vl-235b-a22b": "VLM", "wan-2.2-t2v-a14b": "text_to_video"}
+    labelled = [{**r, "Model": labels[r["Model"]]} for r in raw]
+    tables = []
+    for name, records in (("published", raw), ("labelled", labelled)):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(records), encoding="utf-8")
+        report = run_import([path], tmp_path / name / "data")
+        assert report.rounds["v6.0"].new_models == []
+        tables.append((tmp_path / name / "data" / "results" / "v6.0.csv").read_bytes())
+    assert len(raw) == 33 and tables[0] == tables[1]
+
+
+def test_a_family_label_over_another_model_is_refused_naming_record_and_field(tmp_path):
+    raw = json.loads(mlcommons_file("v6.0").read_text(encoding="utf-8"))
+    record = next(r for r in raw if r["Model"] == "llama3.1-8b")
+    path = tmp_path / "label.json"
+    path.write_text(json.dumps([{**record, "Model": "VLM"}]), encoding="utf-8")
+    with pytest.raises(InputErrors) as caught:
+        run_import([path], tmp_path / "data")
+    assert str(caught.value).startswith(
+        f"{path}: record 0 (ID {record['ID']}): field 'Model' (mlperf_model): 'VLM' is "
+        "MLCommons' family label of qwen3-vl-235b-a22b, and the model as run, 'llama3.1-8b' "
+        "(field 'UsedModel'), is none of them")
+    assert not (tmp_path / "data").exists()

@@ -7,7 +7,8 @@ import shutil
 
 import pytest
 
-from generator.i18n.languages import LANGUAGES
+from generator import files
+from generator.i18n.languages import LANGUAGES, language
 from generator.site import build as site_module
 from generator.site import finish, generation_stamp
 from tests.conftest import ROOT
@@ -193,3 +194,31 @@ def test_a_failed_swap_leaves_the_previous_site_whole(tmp_path):
     site_module._swap(staging, site, ["zh"])
     assert sorted(p.name for p in site.iterdir()) == ["en", "zh"]
     assert (site / "zh" / "index.html").read_text() == "zh" and not staging.exists()
+
+
+def test_one_language_built_keeps_the_others_and_clears_a_killed_build(tmp_path, monkeypatch):
+    # `site --lang en` over a site of three languages, after a build killed while writing its
+    # staging folder: en is replaced, zh and it are kept as they were, and the staging folder
+    # the killed build left is gone.
+    site = tmp_path / "site"
+    for code in ("en", "zh", "it"):
+        (site / code).mkdir(parents=True)
+        (site / code / "index.html").write_text(f"previous {code}")
+    left = files.staging_folder(site)
+    (left / "en").mkdir(parents=True)
+    (left / "en" / "half.html").write_text("killed here")
+
+    def built(lang, out, strict, root, epoch):
+        out.mkdir(parents=True)
+        (out / "index.html").write_text(f"new {lang.code}")
+        return 1.0, []
+    monkeypatch.setattr(site_module, "_mkdocs_build", built)
+    monkeypatch.setattr(site_module, "build_fingerprint", lambda *args: "inputs")
+    monkeypatch.setattr(site_module.finish, "finish_language", lambda out, lang: None)
+    monkeypatch.setattr(site_module.finish, "finish_site", lambda staging, root, prefix: None)
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")  # the site address
+    site_module.build(site, (language("en"),), root=tmp_path)
+    assert {p.parent.name: p.read_text() for p in site.glob("*/index.html")} == {
+        "en": "new en", "zh": "previous zh", "it": "previous it"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".cache", ".site.lock", "mkdocs.yml",
+                                                          "site"]

@@ -3,10 +3,12 @@
 MLCommons corrects published summaries (a system name, a power value, a withdrawn result). Each
 import that changes a round appends an entry to ``data/changelog/<round>.json``, as Our World in
 Data and Epoch AI log changes to their datasets: the date, the source files with their sha256, and
-the records added, withdrawn (``removed``) and changed (field, old value, new value). Records are
-matched by ``identity.match`` (result folder, then published ID, then the fields a rename leaves
-alone), so a renamed system is logged field by field (``system_name: old -> new``), not as
-records removed and added.
+the records added, withdrawn (``removed``), restored (withdrawn before, published again under
+their IDs), moved between divisions or categories (``moved``) and changed (field, old value,
+new value), and the publication of a derived-ID round's official IDs (``ids_published``).
+Records are matched by ``identity.match`` (published ID, then result folder, then the fields a
+rename leaves alone, then the pinned ID), so a renamed system is logged field by field
+(``system_name: old -> new``), not as records removed and added.
 
 Only fields that carry MLCommons' published values are compared; fields this project derives
 (``DERIVED_FIELDS``) follow from them.
@@ -29,6 +31,10 @@ CHANGELOG_DIR = "changelog"
 DERIVED_FIELDS = frozenset({"result_id_derived", "result_per_accelerator", "accelerator_id",
                             "accelerator_variant", "accelerator_mixed"})
 PUBLISHED_FIELDS = tuple(f for f in FIELDS if f not in DERIVED_FIELDS)
+# A result moved between divisions (closed -> open) or categories (preview -> available) is
+# the same result, published elsewhere: named as a move, not as a withdrawal and an addition.
+MOVES = ("division", "category")
+ID_FIELDS = ("result_id", "result_id_published")
 
 
 @dataclass(frozen=True)
@@ -67,7 +73,7 @@ def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
 
     Args:
         gone: the round's withdrawn rows (``withdrawn.read_rows``); one published again is
-            logged as added (under its old ID).
+            logged as restored (under its old ID).
         first: the round has no changelog yet; its first entry records the sources even when
             nothing changed.
 
@@ -75,7 +81,13 @@ def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
         ``{"date", "sources": [{"file", "sha256"}], "records": n}`` for a round's first import;
         a re-import adds ``"added"``/``"removed"`` (withdrawn): ``[{"result_id", "model",
         "scenario", "location"}]`` and ``"changed"``: the same plus ``"field", "old", "new"``
-        (cells as the CSV table writes them; "" for empty).
+        (cells as the CSV table writes them; "" for empty); and, only when there are
+        some, ``"restored"`` (withdrawn results published again, under their IDs; not among
+        ``added``) and ``"moved"``: the matched results whose division or category changed,
+        each ``{"result_id", "model", "scenario", "location", "division", "category",
+        "division_old", "category_old"}`` (the field changes are also in ``changed``);
+        ``"ids_published"``: when MLCommons publishes the IDs of a round whose IDs were
+        derived, ``identity.published_ids`` (the ID fields are then not in ``changed``).
     """
     head = {"date": today.isoformat(),
             "sources": [{"file": s.file, "sha256": s.sha256} for s in sources],
@@ -85,17 +97,36 @@ def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
     new = [{f: cell(getattr(r, f)) for f in FIELDS} for r in records]
     pairs = identity.match(previous + gone, records)
     kept = {j for j in pairs.values() if j < len(previous)}
-    added = [_ref(new[i]) for i in range(len(new))
-             if pairs.get(i, len(previous)) >= len(previous)]
+    added = [_ref(new[i]) for i in range(len(new)) if i not in pairs]
+    restored = [_ref(new[i]) for i, j in sorted(pairs.items()) if j >= len(previous)]
     removed = [_ref(previous[j]) for j in range(len(previous)) if j not in kept]
-    changed = [{**_ref(new[i]), "field": name, "old": previous[j].get(name, ""),
+    # A restored result's changes are against the version withdrawn.
+    was = previous + gone
+    published = identity.published_ids(was, records, pairs)
+    # MLCommons publishing a round's IDs is one change with its own name (``ids_published``),
+    # not a change of every record's ID fields.
+    same = ID_FIELDS if published else ()
+    changed = [{**_ref(new[i]), "field": name, "old": was[j].get(name, ""),
                 "new": new[i][name]}
-               for i, j in sorted(pairs.items()) if j < len(previous)
+               for i, j in sorted(pairs.items())
                for name in PUBLISHED_FIELDS
-               if name in previous[j] and previous[j][name] != new[i][name]]
-    if not (added or removed or changed):
+               if name not in same and name in was[j] and was[j][name] != new[i][name]]
+    moved = [{**_ref(new[i]), **{f"{name}_old": previous[j].get(name, "") for name in MOVES},
+              **{name: new[i][name] for name in MOVES}}
+             for i, j in sorted(pairs.items()) if j < len(previous)
+             if any(previous[j].get(name, "") != new[i][name] for name in MOVES)]
+    if not (added or removed or changed or restored or published):
         return head if first else None
-    return {**head, "added": added, "removed": removed, "changed": changed}
+    found = {**head, "added": added, "removed": removed, "changed": changed}
+    # Written only when there are some: entries written before these kinds had names stay
+    # as they were, and so does every entry without such a change.
+    if restored:
+        found["restored"] = restored
+    if moved:
+        found["moved"] = moved
+    if published:
+        found["ids_published"] = published
+    return found
 
 
 def _ref(row: dict[str, str]) -> dict[str, str]:

@@ -7,14 +7,22 @@ import of its round.
 
 **The matching rule** (``match``), tried in this order on the records still unmatched:
 
-1. the official result folder (``location``): MLCommons' corrections change values and display
+1. where MLCommons publishes IDs (v4.1, v5.1, v6.0): the published ID, benchmark model, model as
+   run and scenario. MLCommons' ID is what readers cite, so it is the identity where it exists:
+   the v5.1 Supermicro system renamed between the first and the final summary, whose records
+   kept their published IDs, is one result under a new name, and a result published again
+   under its ID after a withdrawal is that result restored, whatever folder it now has;
+2. the official result folder (``location``): MLCommons' corrections change values and display
    names, not the folder a result was published from;
-2. where MLCommons publishes IDs (v4.1, v5.1, v6.0): the published ID, benchmark model, model as
-   run and scenario -- so the v5.1 Supermicro system renamed between the first and the final
-   summary, whose records kept their published IDs, is one result under a new name;
+   then the folder below its division (``closed/X/results/...`` and ``open/X/results/...``):
+   a result MLCommons moved from the closed to the open division is the same result, moved;
 3. the fields a rename leaves alone (``UNCHANGED_BY_A_RENAME``: submitter, division, suite,
    model, scenario, accelerator, counts, host processor and the published result), when exactly
-   one committed record and one new record share them.
+   one committed record and one new record share them;
+4. the result key (``RESULT_KEY``), for records whose IDs were pinned (``pin_ids``): a new record
+   of a known system takes the system's ID, so one that comes back under a withdrawn result's
+   ID, benchmark and scenario (from another folder, with another value) is that result restored.
+   A result is never both withdrawn and published.
 
 What the rule matches is logged as a change, field by field (``system_name: old -> new``); what it
 does not match is a withdrawal (kept in ``data/withdrawn/``) or an addition.
@@ -31,12 +39,16 @@ would give: the published meaning of ``6.1-0073`` wins over the rule.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 from generator.data.dataset import cell
 from generator.data.result_ids import assign_result_ids
 from generator.data.schema import ResultRecord
+from generator.files import write_text_atomic
 
 RESULT_KEY = ("result_id", "model", "used_model", "scenario")
 UNCHANGED_BY_A_RENAME = ("submitter", "division", "suite", "category", "model", "used_model",
@@ -54,21 +66,27 @@ def _cell(row: Row | ResultRecord, name: str) -> str:
     return row.get(name, "") if isinstance(row, Mapping) else cell(getattr(row, name))
 
 
-def match(old: list[Row], new: list[ResultRecord]) -> dict[int, int]:
+def match(old: list[Row], new: list[ResultRecord], final_ids: bool = True) -> dict[int, int]:
     """Which committed record each new record is, by the module's matching rule.
 
     Args:
         old: the committed records of the round (live and withdrawn), as table cells.
         new: the records of the round as now imported.
+        final_ids: ``new`` carries its permanent IDs (published, or pinned by ``pin_ids``), so
+            rule 4 applies; ``pin_ids`` passes False: IDs just derived by MLCommons' rule may
+            name another system than the same number did before.
 
     Returns:
         ``{index in new: index in old}`` for every matched record; each side used once.
     """
     found: dict[int, int] = {}
-    published = [lambda r: (_cell(r, "location"),),
-                 lambda r: (_cell(r, "result_id_published") and _cell(r, "result_id"),
+    published = [lambda r: (_cell(r, "result_id_published") and _cell(r, "result_id"),
                             _cell(r, "model"), _cell(r, "used_model"), _cell(r, "scenario")),
-                 lambda r: tuple(_cell(r, name) for name in UNCHANGED_BY_A_RENAME)]
+                 lambda r: (_cell(r, "location"),),
+                 # A result moved between divisions keeps its folder below the division's.
+                 lambda r: (_cell(r, "location").partition("/")[2],),
+                 lambda r: tuple(_cell(r, name) for name in UNCHANGED_BY_A_RENAME),
+                 result_key][:None if final_ids else -1]
     for key in published:
         taken = set(found.values())
         old_keys = Counter(key(old[i]) for i in range(len(old)) if i not in taken)
@@ -95,7 +113,7 @@ def pin_ids(new: list[ResultRecord], old: list[Row]) -> list[ResultRecord]:
     """
     if not old or not new or not all(r.result_id_derived for r in new):
         return new
-    matched = match(old, new)
+    matched = match(old, new, final_ids=False)
     ids: list[str | None] = [old[matched[i]]["result_id"] if i in matched else None
                              for i in range(len(new))]
     # A new record of a system already numbered takes its ID (one ID per system).
@@ -127,3 +145,78 @@ def _rule_numbers(version: str, records: Iterable[ResultRecord]) -> list[int]:
          "submitter": r.submitter, "platform": r.platform, "used_model": r.used_model}
         for r in records))
     return [int(i.split("-")[1]) for i in assigned]
+
+
+def published_ids(old: list[Row], new: list[ResultRecord], pairs: dict[int, int]
+                  ) -> list[dict[str, str]]:
+    """The publication of a round's official IDs: what each derived ID became.
+
+    When the committed records of a round carry IDs this project derived (v6.1, from the
+    checker's summary) and the new records carry MLCommons' published IDs (its final report),
+    each system's derived ID is superseded by its official one.
+
+    Args:
+        old: the committed records (live and withdrawn), as table cells.
+        new: the records as now imported.
+        pairs: ``match(old, new)``.
+
+    Returns:
+        one ``{"derived", "official", "submitter", "system_name"}`` per system, sorted by
+        derived ID (``[]`` when this import publishes no IDs); ``derived != official`` is an
+        ID whose text now names another system or none: what cited it must be rebound
+        (``ids.csv``).
+    """
+    if not any(_cell(row, "result_id_derived") == "true" for row in old) or not any(
+            r.result_id_published for r in new):
+        return []
+    found: dict[str, dict[str, str]] = {}
+    for i, j in sorted(pairs.items()):
+        if _cell(old[j], "result_id_derived") != "true" or not new[i].result_id_published:
+            continue
+        found.setdefault(old[j]["result_id"], {
+            "derived": old[j]["result_id"], "official": new[i].result_id,
+            "submitter": new[i].submitter, "system_name": new[i].system_name})
+    return sorted(found.values(), key=lambda m: (len(m["derived"]), m["derived"]))
+
+
+IDS_DIR = "ids"
+IDS_COLUMNS = ("derived", "official", "submitter", "system_name")
+
+
+def ids_table(data_dir: Path, round_name: str) -> Path:
+    """``data/ids/<round>.csv``: each derived ID of the round and the official ID MLCommons
+    published for the same system (``published_ids``), kept for ever so that every derived ID
+    stays resolvable after the publication."""
+    return data_dir / IDS_DIR / f"{round_name}.csv"
+
+
+def save_published_ids(data_dir: Path, round_name: str, rows: list[dict[str, str]]) -> None:
+    """Write the round's derived -> official table (``published_ids``' rows)."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=IDS_COLUMNS, lineterminator="\n",
+                            extrasaction="ignore")
+    writer.writeheader()
+    writer.writerows(rows)
+    write_text_atomic(ids_table(data_dir, round_name), buffer.getvalue())
+
+
+def read_published_ids(data_dir: Path, round_name: str) -> dict[str, dict[str, str]]:
+    """``{derived ID: row}`` of the round's table; ``{}`` when MLCommons has published no IDs
+    for a round whose IDs were derived."""
+    path = ids_table(data_dir, round_name)
+    if not path.exists():
+        return {}
+    with path.open(encoding="utf-8", newline="") as handle:
+        return {row["derived"]: row for row in csv.DictReader(handle)}
+
+
+def reused_ids(published: list[dict[str, str]]) -> list[str]:
+    """The derived IDs whose text, after the publication, is the official ID of another system:
+    ``"6.1-0027 (derived, Acme Box) is now the official ID of Beta Server; Acme Box is
+    6.1-0028"``. A citation of such an ID would silently change meaning."""
+    official = {m["official"]: m for m in published}
+    return [f"{m['derived']} (derived, {m['submitter']} {m['system_name']}) is now the official "
+            f"ID of {official[m['derived']]['submitter']} "
+            f"{official[m['derived']]['system_name']}; {m['system_name']} is {m['official']}"
+            for m in published
+            if m["derived"] != m["official"] and m["derived"] in official]

@@ -8,10 +8,12 @@ Three visible stages, as in ``run_import``:
    without a published ID the ID MLCommons' rule gives them over the merged round
    (``result_ids``), and apply the rules a round obeys (``rules``, the same as at load).
 3. **Save** one table per round with its descriptor and changelog entry (``dataset``,
-   ``changelog``, ``withdrawn``): first into a staging copy of ``data/`` that ``dataset.load``
-   and the ``validate`` step (claims and articles, as ``check``) must accept, then into
-   ``data/``. A round that would lose records is refused unless it is named in
-   ``replace_rounds``; records it loses are kept as withdrawn.
+   ``changelog``, ``withdrawn``) into a staging copy of ``data/`` that ``dataset.load``
+   and the ``validate`` step (claims and articles, as ``check``) must accept, which then
+   replaces ``data/`` in one step (``files.replace_folder``: a kill at any point leaves the old
+   state or the new one whole, and the next run's ``files.recover`` finishes the swap; one
+   import at a time, ``files.writing``). A round that would lose records is refused unless it
+   is named in ``replace_rounds``; records it loses are kept as withdrawn.
 
 Result IDs are permanent (``identity``): a re-import of a derived-ID round keeps every
 committed ID and gives new systems numbers never used in the round.
@@ -26,13 +28,13 @@ import datetime as dt
 import hashlib
 import re
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from generator import files
 from generator.data import (
     accelerators,
     changelog,
@@ -58,8 +60,13 @@ Validator = Callable[[Path], tuple[list[InputError], list[str]]]
 @dataclass
 class RoundReport:
     """What an import did to one round: records ``read`` from its files, ``added``,
-    ``changed`` (records with a changed published value) and ``removed`` (withdrawn: kept in
-    ``data/withdrawn/``) against ``data/``, the
+    ``changed`` (records with a changed published value), ``removed`` (withdrawn: kept in
+    ``data/withdrawn/``) and ``restored`` (withdrawn before, published again under their IDs)
+    against ``data/``; ``moved``: each result moved between divisions or categories
+    (``"5.1-0087 whisper Offline: closed available -> open available"``);
+    ``ids_published``: the systems whose derived IDs MLCommons' official IDs supersede now
+    (``data/ids/<round>.csv``), ``reused_ids`` those whose derived ID is now another
+    system's official ID (``identity.reused_ids``); the
     models new to the vocabulary, the accelerator names the alias table
     (``accelerators.yaml``) does not know, and the warnings."""
 
@@ -67,6 +74,10 @@ class RoundReport:
     added: int = 0
     changed: int = 0
     removed: int = 0
+    restored: int = 0
+    moved: list[str] = field(default_factory=list)
+    ids_published: int = 0
+    reused_ids: list[str] = field(default_factory=list)
     new_models: list[str] = field(default_factory=list)
     unknown_accelerators: list[str] = field(default_factory=list)
     warnings: list[InputError] = field(default_factory=list)
@@ -108,8 +119,20 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
         InputErrors: every problem found in every file, each naming file, record and field;
             ``data_dir`` is then left as it was.
     """
+    with files.writing(data_dir):
+        return _run_import(paths, data_dir, replace_rounds, today, progress, validate,
+                           published)
+
+
+def _run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str],
+                today: dt.date | None, progress: Callable[[str], None],
+                validate: Validator | None, published: dict[str, dt.date] | None
+                ) -> ImportReport:
     today = today or dt.date.today()
     report = ImportReport()
+    recovered = files.recover(data_dir)  # what a killed import left: before data/ is read
+    if recovered:
+        report.notes.append(recovered)
     errors: list[InputError] = []
     by_round, sources = _load(paths, report, errors, progress)
     records_by_round: dict[str, list[ResultRecord]] = {}
@@ -161,10 +184,13 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
     if errors:  # a problem every record of a file shares is said once (``spellings.merged``)
         raise InputErrors(spellings.merged(errors))
     progress("validating the dataset as it will be written")
-    with tempfile.TemporaryDirectory(prefix=".import-", dir=data_dir.parent) as staging:
-        staged = Path(staging) / "data"
+    # One transaction: the new state is written whole into a staging copy of data/, checked
+    # as the build and `check` will check it, and only then swapped in by renames.
+    staged = files.fresh_staging(data_dir)
+    try:
+        copied = files.folder_state(data_dir)
         if data_dir.exists():
-            shutil.copytree(data_dir, staged)
+            shutil.copytree(data_dir, staged, dirs_exist_ok=True)
         dates = publication.published_on(publication.read(data_dir), list(records_by_round),
                                          today, published or {})
         publication.write(staged, dates)
@@ -179,8 +205,18 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
                                           e.field, e.problem, e.dataset_field)
                                for e in exc.errors]) from None
         report.notes += remarks
-    publication.write(data_dir, dates)
-    _save(data_dir, records_by_round, entries, gone_by_round)
+        # The swap replaces the whole folder: an edit made meanwhile (claims.yaml saved by an
+        # editor) would be lost with the old state, so the import gives way to it.
+        now = files.folder_state(data_dir)
+        if now != copied:
+            edited = sorted(name for name in now.keys() | copied.keys()
+                            if now.get(name) != copied.get(name))
+            raise InputError(data_dir / edited[0], None, None,
+                             f"changed while the import ran ({len(edited)} file(s) of "
+                             f"{data_dir}); nothing was written: import again")
+        files.replace_folder(staged, data_dir)
+    finally:
+        shutil.rmtree(staged, ignore_errors=True)
     return report
 
 
@@ -297,6 +333,12 @@ def _count_changes(report: RoundReport, previous: dict | None, entry: dict | Non
         report.added = len(entry.get("added", []))
         report.removed = len(entry.get("removed", []))
         report.changed = len({c["location"] for c in entry.get("changed", [])})
+        report.restored = len(entry.get("restored", []))
+        report.ids_published = len(entry.get("ids_published", []))
+        report.reused_ids = identity.reused_ids(entry.get("ids_published", []))
+        report.moved = [f"{m['result_id']} {m['model']} {m['scenario']}: "
+                        f"{m['division_old']} {m['category_old']} -> {m['division']} "
+                        f"{m['category']}" for m in entry.get("moved", [])]
 
 
 def _save(data_dir: Path, records_by_round: dict[str, list[ResultRecord]],
@@ -306,6 +348,9 @@ def _save(data_dir: Path, records_by_round: dict[str, list[ResultRecord]],
         dataset.save_round(data_dir, round_name, records)
         if round_name in entries:
             changelog.append(data_dir, round_name, entries[round_name])
+            if entries[round_name].get("ids_published"):
+                identity.save_published_ids(data_dir, round_name,
+                                            entries[round_name]["ids_published"])
 
 
 def _normalize_round(round_name: str, summary: list[SummaryRecord], errors: list[InputError],

@@ -140,15 +140,31 @@ def _model(record: SummaryRecord, problems: list[InputError],
     """The benchmark model of a record. Final reports name the benchmark in ``Model``; checker
     summaries name the model as run in ``Model`` and its family in ``MlperfModel``, so the
     benchmark is the canonical name of either, else a new model named as run. A name the
-    vocabulary does not know is a new model (reported), unless it respells a known one."""
+    vocabulary does not know is a new model (reported), unless it respells a known one. A
+    family label (``families`` in ``vocabulary.yaml``: "VLM", "agentic edge") is never a
+    model: the record counts under the family's benchmark that is its model as run, or is
+    refused."""
     words = vocabulary()
     if record.format == FINAL_REPORT:
         name, spelled_as = record.values.get("mlperf_model", ""), "mlperf_model"
     else:
         name, spelled_as = record.values["used_model"], "used_model"
-        if words.canonical("model", name) is None and words.canonical(
-                "model", record.values.get("mlperf_model", "")) is not None:
+        label = _text(record.values.get("mlperf_model", ""))
+        if words.canonical("model", name) is None and (
+                words.canonical("model", label) is not None or label in words.families):
             name, spelled_as = record.values["mlperf_model"], "mlperf_model"
+    family = words.families.get(_text(name))
+    if family is not None:  # a family label ("VLM"): the benchmark is the model as run
+        run = words.canonical("model", _text(record.values.get("used_model", "")))
+        if run not in family:
+            problems.append(record.error(spelled_as, (
+                f"{_text(name)!r} is MLCommons' family label of {', '.join(family)}, and the "
+                f"model as run, {_text(record.values.get('used_model', ''))!r} (field "
+                f"{record.spellings['used_model']!r}), is none of them; if it is one, add it "
+                "to that benchmark's aliases in generator/data/vocabulary.yaml, else add the "
+                "new benchmark there and to the label's list under `families:`")))
+            return ""
+        name = run
     canonical, note = words.model(_text(name))
     if canonical is None:
         problems.append(record.error(spelled_as, f"{name!r} differs from the model {note!r} "

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import yaml
 
+from generator.data.vocabulary import fold
 from generator.errors import InputError
 
 ORGANIZATIONS_FILE = Path(__file__).with_name("organizations.yaml")
@@ -35,6 +36,32 @@ def _table(path: Path = ORGANIZATIONS_FILE) -> dict[str, tuple[str, ...]]:
                                  f"{spelling!r} is already listed")
             table[spelling] = (organization,)
     return table
+
+
+@cache
+def _also_known_as(path: Path = ORGANIZATIONS_FILE) -> dict[str, str]:
+    """``{folded other name: submitter}`` from ``also_known_as`` (names an organization is
+    known by that are not, or not yet, among its ``spellings``), folded as ``vocabulary.fold``
+    folds (so ``Gigabyte`` is ``GIGABYTE``)."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    found: dict[str, str] = {}
+    for submitter, names in (raw.get("also_known_as") or {}).items():
+        for name in names:
+            if fold(name) in found:
+                raise InputError(path, f"also_known_as '{submitter}'", None,
+                                 f"{name!r} is already listed")
+            found[fold(name)] = submitter
+    return found
+
+
+def also_known_as(submitter: str) -> str | None:
+    """The submitter a name is a known other name of (``"GigaComputing"`` for
+    ``"GIGABYTE"``), unless ``spellings`` already resolves it; else None. The import refuses
+    such a name until ``organizations.yaml`` says whether it is the same company
+    (``rules.one_spelling_per_submitter``)."""
+    if submitter in _table():
+        return None
+    return _also_known_as().get(fold(submitter))
 
 
 def organizations_of(submitter: str) -> tuple[str, ...]:

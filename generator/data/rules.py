@@ -196,10 +196,13 @@ def one_spelling_per_submitter(rows: Rows) -> list[InputError]:
     """One company, one submitter name: a submitter that differs from another submitter of the
     dataset only in case or punctuation (``DELL`` beside ``Dell``) would make two submitter
     pages and count one organization twice, unless ``generator/data/organizations.yaml``
-    lists the spelling under ``spellings`` (as ``ORACLE`` for Oracle). One error per odd
-    spelling, at the records that carry it (``spellings``)."""
+    lists the spelling under ``spellings`` (as ``ORACLE`` for Oracle); the same for a name
+    listed under ``also_known_as`` as another name of a submitter (``GIGABYTE`` beside
+    ``GigaComputing``). One error per odd spelling, at the records that carry it
+    (``spellings``)."""
     return spellings.odd_spellings(rows, "submitter", organizations.submitter_name,
-                                   "submitter", _submitter_advice)
+                                   "submitter", _submitter_advice,
+                                   organizations.also_known_as)
 
 
 def _submitter_advice(name: str, known: str) -> str:
@@ -211,9 +214,11 @@ def _submitter_advice(name: str, known: str) -> str:
                 "and import again")
     listed = ", ".join((*organizations.spellings_of(known), name))
     label = "known spellings" if organizations.spellings_of(known) else "known spelling"
+    other = (f"; if it is another company, remove {name!r} from `also_known_as:` there"
+             if organizations.also_known_as(name) else "")
     return (f"{label}: {known_spellings}; if it is the same company, add {name!r} to "
             f"its spellings in generator/data/organizations.yaml (under `spellings:`, "
-            f"`{known}: [{listed}]`) and import again")
+            f"`{known}: [{listed}]`){other} and import again")
 
 
 def _respelled(name: str, known: str) -> str:

@@ -59,8 +59,11 @@ Advice = Callable[[str, str], str]
 
 
 def odd_spellings(rows: Sequence[tuple], field: str, resolve: Callable[[str], str | None],
-                  what: str, advice: Advice) -> list[InputError]:
-    """The names of ``field`` that differ from another only in case or punctuation.
+                  what: str, advice: Advice,
+                  also_known_as: Callable[[str], str | None] = lambda name: None
+                  ) -> list[InputError]:
+    """The names of ``field`` that differ from another only in case or punctuation, or that
+    are a known other name of another (``also_known_as``).
 
     Args:
         rows: ``(place, record)`` pairs (``rules.Place``, ``schema.ResultRecord``), oldest
@@ -70,6 +73,8 @@ def odd_spellings(rows: Sequence[tuple], field: str, resolve: Callable[[str], st
             (``"ORACLE"`` -> ``"Oracle"``), or None for a value not to check.
         what: what the field names, for the message (``"submitter"``).
         advice: ``(odd spelling, known spelling) -> what to do``, naming the table to extend.
+        also_known_as: the name a spelling is known to be another name of (``"GIGABYTE"`` ->
+            ``"GigaComputing"``), or None: grouped with that name as a respelling is.
 
     Returns:
         one error per odd spelling and file, located at every record of that file carrying it
@@ -80,7 +85,8 @@ def odd_spellings(rows: Sequence[tuple], field: str, resolve: Callable[[str], st
     for place, record in rows:
         name = resolve(getattr(record, field))
         if name:
-            groups.setdefault(fold(name), {}).setdefault(name, []).append(place)
+            groups.setdefault(fold(also_known_as(name) or name), {}).setdefault(
+                name, []).append(place)
     errors = []
     for spellings in groups.values():
         if len(spellings) < 2:
@@ -95,10 +101,15 @@ def odd_spellings(rows: Sequence[tuple], field: str, resolve: Callable[[str], st
             for in_file in by_file.values():
                 where = listed([place.where for place in in_file])
                 errors.append(dataclasses.replace(in_file[0], where=where).error(
-                    field, f"the {what} {name!r} of {_these(len(in_file))} differs only in "
-                           f"case or punctuation from {known!r}, the {what} of "
+                    field, f"the {what} {name!r} of {_these(len(in_file))} "
+                           f"{_differs(name, known)} {known!r}, the {what} of "
                            f"{_records(spellings[known])}; {advice(name, known)}"))
     return errors
+
+
+def _differs(name: str, known: str) -> str:
+    return ("differs only in case or punctuation from" if fold(name) == fold(known)
+            else "is a known other name of")
 
 
 def merged(errors: list[InputError]) -> list[InputError]:

@@ -9,7 +9,7 @@ excepted: see :meth:`Vocabulary.model`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -50,6 +50,8 @@ class Vocabulary:
     aliases: dict[str, dict[str, str]]
     units: dict[str, Unit]
     missing: frozenset[str]
+    # MLCommons' family label ("VLM") -> the benchmarks it names (``families`` in the YAML).
+    families: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def canonical(self, table: str, spelling: object) -> str | None:
         """Return the canonical value for ``spelling`` in ``table``, or ``None`` if unknown."""
@@ -112,6 +114,7 @@ def vocabulary(path: Path = VOCABULARY_FILE) -> Vocabulary:
     """
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     missing = frozenset(str(s).strip().lower() for s in raw.pop("missing", []))
+    families = {str(label): tuple(names) for label, names in raw.pop("families", {}).items()}
     aliases: dict[str, dict[str, str]] = {}
     units: dict[str, Unit] = {}
     for table, entries in raw.items():
@@ -125,4 +128,8 @@ def vocabulary(path: Path = VOCABULARY_FILE) -> Vocabulary:
                     raise ValueError(f"{path}: {table}: '{spelling}' maps to two values")
                 mapping[spelling] = canonical
         aliases[table] = mapping
-    return Vocabulary(aliases, units, missing)
+    for label, names in families.items():
+        if label in aliases["model"] or any(n not in aliases["model"] for n in names):
+            raise ValueError(f"{path}: families: '{label}' must name benchmarks of `model`, "
+                             "and not be one")
+    return Vocabulary(aliases, units, missing, families)

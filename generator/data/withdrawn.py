@@ -53,10 +53,12 @@ def read_rows(data_dir: Path, round_name: str) -> list[dict[str, str]]:
 
 def save(data_dir: Path, round_name: str, rows: list[dict[str, str]]) -> None:
     """Write the round's withdrawn rows (cells; sorted by result ID, model, scenario); an empty
-    list removes the table."""
+    list removes the table (and ``withdrawn/`` when no round has one)."""
     path = table(data_dir, round_name)
     if not rows:
         path.unlink(missing_ok=True)
+        if path.parent.is_dir() and not any(path.parent.iterdir()):
+            path.parent.rmdir()  # no empty folder left once every result is restored
         return
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n",

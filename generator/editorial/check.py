@@ -15,7 +15,11 @@ from pathlib import Path
 from generator.data.dataset import Dataset, load
 from generator.data.schema import ResultRecord
 from generator.editorial import registries as editorial
-from generator.editorial.article_checks import check_articles, check_languages
+from generator.editorial.article_checks import (
+    check_articles,
+    check_languages,
+    superseded_ids,
+)
 from generator.editorial.article_links import check_links
 from generator.editorial.article_safety import check_markup
 from generator.editorial.article_structure import check_structure
@@ -170,11 +174,13 @@ def notes(registry: Registry, posts: list[Article], root: Path,
     addresses kept by a redirect, then
     overdue previews (``today`` defaults to the current date), then preview claims whose
     system the dataset now shows as available (``records``: the dataset), then claims quoting a
-    result MLCommons corrected (``corrected_claims``)."""
+    result MLCommons corrected (``corrected_claims``), then article lines typing a derived
+    result ID that official IDs superseded (``superseded_ids``)."""
     return (outdated_translations(posts, root)
             + check_redirects(posts, root / "data" / "redirects.yaml", root)[1]
             + overdue_previews(registry, today or dt.date.today())
             + preview_followups(registry, records)
             + accelerators_without_family(list(records))
             + corrected_claims(registry, list(records), root / "data")
-            + spec_notes(root / "data", list(records)))
+            + spec_notes(root / "data", list(records))
+            + superseded_ids(posts, root / "data"))

@@ -5,9 +5,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from generator.data import dataset
+from generator.data import changelog, dataset, identity
 from generator.editorial.check import _read_all
 from generator.editorial.claim_checks import _plain, check_claims
 from generator.editorial.claims import load_registry
@@ -38,7 +39,9 @@ def claims_validator(root: Path):
 
     def validate(staged: Path) -> tuple[list[InputError], list[str]]:
         after = dataset.load(staged)
-        problems = [InputError(e.path, e.where, e.field, f"this import would break {e.problem}")
+        problems = [InputError(e.path, e.where, e.field, f"this import would break {e.problem}"
+                               f"{_moves(e.problem, registry, before, data_dir, staged)}"
+                               f"{_published_ids(e.problem, registry, data_dir, staged)}")
                     for e in check_claims(registry, posts, after, staged / "claims.yaml")
                     if (e.where, e.problem) not in failing]
         remarks = []
@@ -56,3 +59,59 @@ def claims_validator(root: Path):
                                f"({(new - old) / old:+.2%})")
         return problems, remarks
     return validate
+
+
+def _moves(problem: str, registry, before, data_dir: Path, staged: Path) -> str:
+    """For a claim problem (``"claim 'ID': ..."``), the moves between divisions or categories
+    this import makes to the results the claim quoted before it (the ``moved`` items of the
+    changelog entries the import adds, ``changelog.entry``), as a clause; "" when none: a
+    preview system now available is named as such, not only as a figure that changed."""
+    found = re.match(r"claim '([^']+)'", problem)
+    claim = registry.claims.get(found.group(1)) if found else None
+    if claim is None or claim.derivation is None:
+        return ""
+    try:
+        quoted = recompute(claim.derivation, list(before.records)).records
+    except (LookupError, ValueError):
+        return ""
+    moves = []
+    for round_name in sorted({r.round for r in quoted}):
+        new = changelog.read_changelog(staged, round_name)[
+            len(changelog.read_changelog(data_dir, round_name)):]
+        keys = {(r.result_id, r.model, r.scenario) for r in quoted if r.round == round_name}
+        moves += [f"{m['result_id']} {m['model']} {m['scenario']} from {m['division_old']} "
+                  f"{m['category_old']} to {m['division']} {m['category']}"
+                  for entry in new for m in entry.get("moved", [])
+                  if (m["result_id"].removeprefix("v"), m["model"], m["scenario"]) in keys]
+    return (f"; this import moves the result it quoted: {'; '.join(moves)} (MLCommons moved "
+            "it between divisions or categories)") if moves else ""
+
+
+def _published_ids(problem: str, registry, data_dir: Path, staged: Path) -> str:
+    """For a claim problem, the derived IDs the claim cites that this import's publication of
+    official IDs supersedes (``identity.published_ids``, the new ``data/ids/<round>.csv``), as
+    a clause saying which ID to write to keep quoting the same system -- not, as the figure
+    alone would suggest, another system's figure under the old text of the ID."""
+    found = re.match(r"claim '([^']+)'", problem)
+    claim = registry.claims.get(found.group(1)) if found else None
+    if claim is None or claim.derivation is None:
+        return ""
+    said = []
+    for selector in claim.derivation.results:
+        if identity.ids_table(data_dir, selector.round).exists():
+            continue  # published before this import: check's own problem
+        row = identity.read_published_ids(staged, selector.round).get(
+            selector.result_id.removeprefix("v"))
+        if row is None or row["official"] == row["derived"]:
+            continue
+        now = identity.read_published_ids(staged, selector.round)
+        other = next((r for r in now.values() if r["official"] == row["derived"]), None)
+        said.append(f"it cites {row['derived']}, the derived ID of {row['submitter']} "
+                    f"{row['system_name']}, whose official ID MLCommons now publishes as "
+                    f"{row['official']}" + (f"; {row['derived']} is now the official ID of "
+                                            f"{other['submitter']} {other['system_name']}"
+                                            if other else "")
+                    + f": write result_id: {row['official']} to keep quoting the same result "
+                    f"({identity.ids_table(data_dir, selector.round).relative_to(data_dir.parent)})")
+    return ("; this import publishes MLCommons' result IDs: " + "; ".join(said)) if said else ""
+

@@ -16,11 +16,11 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
+from generator import files
 from generator.data import changelog
 from generator.data.dataset import Dataset
 from generator.editorial import article_structure, redirects
@@ -35,7 +35,7 @@ from generator.pages.output import ChartImage, Page
 from generator.pages.research import research_pages
 from generator.pages.results import results_pages
 from generator.project import ROOT, site_prefix, site_root_url
-from generator.site import assets, chart_fonts, digests, downloads, finish, social
+from generator.site import assets, chart_fonts, downloads, finish, social
 from generator.site.config import write_language_configs
 from generator.site.digests import tree_fingerprint
 from generator.site.finish import SHARED_DOCS
@@ -267,8 +267,15 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
         BuildError: with the failing language's MkDocs output.
     """
     site_dir = site_dir.resolve()
-    site_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".site-", dir=site_dir.parent))
+    with files.writing(site_dir):  # one build of site_dir at a time
+        return _build(site_dir, languages, strict, log, root)
+
+
+def _build(site_dir: Path, languages: tuple[Language, ...], strict: bool, log, root: Path
+           ) -> dict[str, float]:
+    # A fixed staging folder beside site_dir: what a killed build left is removed here, at
+    # the next start (files.recover), instead of lying there for ever.
+    staging = files.fresh_staging(site_dir)
     epoch = os.environ.get("SOURCE_DATE_EPOCH") or build_epoch(root)
     fingerprints = {l.code: build_fingerprint(l, root, strict, epoch) for l in languages}
     stamps = {l.code: _fingerprint_file(root, site_dir, l) for l in languages}
@@ -300,7 +307,10 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
                 log(f"  {code}: {note}")
         for lang in languages:
             stamps[lang.code].unlink(missing_ok=True)
-        _swap(staging, site_dir, [code for code, took in seconds.items() if not took])
+        # The languages not built now (`site --lang en`) keep their previous output.
+        others = [lang.code for lang in LANGUAGES
+                  if lang not in languages and (site_dir / lang.code).is_dir()]
+        _swap(staging, site_dir, [code for code, took in seconds.items() if not took] + others)
         for lang in languages:
             write_text_atomic(stamps[lang.code], fingerprints[lang.code])
     finally:
@@ -339,10 +349,11 @@ def build_epoch(root: Path) -> str:
 
 def _swap(staging: Path, site_dir: Path, kept: list[str] = ()) -> None:
     """Replace ``site_dir`` with ``staging``, after moving the language folders ``kept``
-    (codes) of ``site_dir`` into ``staging``; if a move fails, those moved go back."""
-    staging.chmod(0o755)  # mkdtemp makes the folder private; the site is public
-    old = site_dir.with_name(site_dir.name + ".old")
-    shutil.rmtree(old, ignore_errors=True)
+    (codes) of ``site_dir`` into ``staging``; if a move fails, those moved go back. The
+    replacement itself is ``files.replace_folder`` (a kill in between is undone by the next
+    build's ``files.recover``; a language folder already moved is then built again, its
+    fingerprint having been removed before the swap)."""
+    staging.chmod(0o755)  # the site is public, whatever the umask made of the folder
     moved = []
     try:
         for code in kept:
@@ -352,7 +363,4 @@ def _swap(staging: Path, site_dir: Path, kept: list[str] = ()) -> None:
         for code in moved:
             (staging / code).rename(site_dir / code)
         raise
-    if site_dir.exists():
-        site_dir.rename(old)
-    staging.rename(site_dir)
-    shutil.rmtree(old, ignore_errors=True)
+    files.replace_folder(staging, site_dir)
