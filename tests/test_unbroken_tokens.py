@@ -4,7 +4,7 @@ native review of December 2026, LY-1 and IT-F7: claims tables broke "2,705,1"/"3
 
 Measured in headless Chromium: the line boxes of each figure, ID and date in a table, of each
 ``.keep`` span (a figure with its unit, an ID, a date) and, in claims tables, of each word must
-all lie on one line. Chinese figure captions are upright (no synthetic italics).
+all lie on one line, as must the Chinese words of a flag's label. Chinese figure captions are upright (no synthetic italics).
 """
 
 from __future__ import annotations
@@ -31,12 +31,15 @@ BROKEN = r"""() => {
   // name (VR200-288GB), which may break where a long name must. In claims tables, every word.
   const token = /(?<![\p{L}\p{N}_.\-])v?\d+(?:[.,]\d+)*(?:-\d{4,})?(?![\p{L}\p{N}_\-])/gu;
   const word = /\p{Script=Latin}{2,}/gu;
+  const han = /\p{Script=Han}{2,}/gu;
   const walker = document.createTreeWalker(document.querySelector(".md-content"),
                                            NodeFilter.SHOW_TEXT);
   for (let node; (node = walker.nextNode());) {
     const cell = node.parentElement.closest(".mlperf-table td");
     if (!cell || !cell.offsetParent) continue;
-    const patterns = cell.closest(".claims-table") ? [token, word] : [token];
+    // A flag's label ("预览", "本站计算"): its Chinese words too.
+    const patterns = !cell.closest(".claims-table") ? [token]
+      : node.parentElement.closest(".claim__flag") ? [token, word, han] : [token, word];
     for (const pattern of patterns) {
       for (const match of node.data.matchAll(pattern)) {
         const range = document.createRange();
