@@ -221,6 +221,14 @@ def test_an_unknown_or_malformed_parameter_is_ignored_with_a_note(page, base_url
     assert page.console_errors == []
 
 
+def test_a_chinese_list_of_ignored_parameters_spaces_its_joiner(page, base_url):
+    # ZH-F3: CLDR's zh list joins with 和 touching its items ("foo=bar和min_accelerators=2,5");
+    # beside Latin words it takes a space, as formatting.format_items writes it on the pages.
+    open_view(page, base_url, "?round=v9.9&foo=bar&min_accelerators=2,5", lang="zh")
+    text = page.locator(".mlperf-explore__notice").inner_text()
+    assert "round=v9.9、foo=bar 和 min_accelerators=2,5" in text, text
+
+
 @pytest.mark.parametrize("lang, grouped, units", [
     ("it", "1.136.100", "token/s"),
     ("zh", "1,136,100", "tokens/秒"),
