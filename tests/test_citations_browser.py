@@ -21,6 +21,21 @@ URL = ("https://github.com/mlcommons/inference_results_v6.1/tree/main/closed/Cor
 SYSTEM = "CoreWeave GB300 NVL72 (72x GB300-288GB_aarch64)"
 
 
+def long_day(iso: str, lang: str) -> str:
+    """An ISO date in CLDR's long form, written out by hand: ``December 1, 2026`` /
+    ``1 dicembre 2026`` (a citation's date of retrieval)."""
+    year, month, day = (int(part) for part in iso.split("-"))
+    if lang == "en":
+        return f"{MONTHS_EN[month - 1]} {day}, {year}"
+    return f"{day} {MONTHS_IT[month - 1]} {year}"
+
+
+MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August",
+             "September", "October", "November", "December"]
+MONTHS_IT = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
+             "settembre", "ottobre", "novembre", "dicembre"]
+
+
 def retrieved(round_name="v6.1"):
     """The day this dataset read a round: the date of the last import in its changelog."""
     path = DATA / "changelog" / f"{round_name}.json"
@@ -34,7 +49,7 @@ DERIVED = {
            "IDs, so this site derived it with the rule of MLCommons' final-report tool "
            "(generate_final_report.py in mlcommons/inference), one number per system under test; "
            "the ID MLCommons publishes may differ. "),
-    "it": ("L'ID del risultato {id} non è pubblicato da MLCommons: il riepilogo del round {round} "
+    "it": ("L'ID risultato {id} non è pubblicato da MLCommons: il riepilogo del round {round} "
            "non riporta gli ID dei risultati, perciò questo sito lo ha ricavato con la regola "
            "dello strumento con cui MLCommons redige il rapporto finale (generate_final_report.py "
            "in mlcommons/inference), un numero per ogni sistema in prova; l'ID che MLCommons "
@@ -48,7 +63,7 @@ def cited(lang, submitter, figure, round, model, scenario, system, url, id, deri
     guidelines' form, in en or it, with the figure as the language writes it
     (1,197,710 / 1.197.710) and the catalog's words for the unit, division, category and
     suite."""
-    day = day or retrieved(round)
+    day = long_day(day or retrieved(round), lang)
     note = DERIVED[lang].format(id=id, round=round) if derived else ""
     if lang == "en":
         return (
@@ -64,7 +79,7 @@ def cited(lang, submitter, figure, round, model, scenario, system, url, id, deri
         f"{submitter} ha ottenuto {figure} nel benchmark {model} di MLPerf® "
         f"Inference {round}, scenario {scenario}, con il sistema {system} [1].\n"
         f"[1] MLPerf® Inference {round}, suite datacenter, divisione closed, categoria "
-        f"disponibile, {model}, {scenario}. Consultato su {url} in data {day}, voce {id}. {note}"
+        f"disponibile, {model}, {scenario}. Consultato su {url} il {day}, voce {id}. {note}"
         "Risultato verificato da MLCommons Association. Il nome e il logo MLPerf sono marchi "
         "registrati e non registrati di MLCommons Association negli Stati Uniti e in altri "
         "paesi. Tutti i diritti riservati. Ogni uso non autorizzato è severamente vietato. Per "

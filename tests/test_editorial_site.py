@@ -23,9 +23,14 @@ def post_html(site, post):
 
 
 def material_phrase(code, key):
-    """A phrase of Material's own translation for ``code`` (its ``partials/languages/<code>
-    .html``), e.g. ``readtime.other`` -> ``"# minuti di lettura"``."""
+    """A phrase of Material's interface for ``code``: ours where overrides/partials/
+    language.html replaces it (zh ``readtime.other`` -> ``"阅读时长约 # 分钟"``), else Material's
+    own translation (its ``partials/languages/<code>.html``, ``"# minuti di lettura"``)."""
     import material
+    ours = (ROOT / "overrides/partials/language.html").read_text("utf-8")
+    block = re.search(rf'"{code}": \{{(.*?)\}}', ours, re.S)
+    if block and (found := re.search(rf'"{re.escape(key)}": "([^"]*)"', block.group(1))):
+        return found.group(1)
     partial = Path(material.__file__).parent / "templates/partials/languages" / f"{code}.html"
     return re.search(rf'"{re.escape(key)}": "([^"]*)"', partial.read_text("utf-8")).group(1)
 

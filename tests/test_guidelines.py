@@ -91,7 +91,7 @@ def test_each_language_has_a_how_to_cite_page_and_results_offer_a_citation(lang,
     # It says what a citation of a derived ID (marked †) must say.
     assert {"en": "A result ID marked † is one this site derived",
             "zh": "标有 † 的结果编号由本站按 MLCommons 的规则推导",
-            "it": "Un ID del risultato segnato con † è stato ricavato"}[lang] in cite
+            "it": "Un ID risultato segnato con † è stato ricavato"}[lang] in cite
     page = (SITE / lang / "results/v6.1/datacenter/gpt-oss-120b/offline/index.html"
             ).read_text(encoding="utf-8")
     block = re.search(r'<pre class="mlperf-citation"[^>]*><code>(.*?)</code></pre>', page,
@@ -121,7 +121,7 @@ DERIVED_ID = {
            "本站按 MLCommons 最终报告工具（mlcommons/inference 仓库中的 generate_final_report.py）"
            "的规则推导得出，每个被测系统一个编号；MLCommons 日后公布的编号可能与此不同。"
            "结果已经 MLCommons Association 核验。"),
-    "it": ("voce 6.1-0025. L'ID del risultato 6.1-0025 non è pubblicato da MLCommons: il "
+    "it": ("voce 6.1-0025. L'ID risultato 6.1-0025 non è pubblicato da MLCommons: il "
            "riepilogo del round v6.1 non riporta gli ID dei risultati, perciò questo sito lo ha "
            "ricavato con la regola dello strumento con cui MLCommons redige il rapporto finale "
            "(generate_final_report.py in mlcommons/inference), un numero per ogni sistema in "

@@ -112,3 +112,46 @@ def test_chinese_pages_use_full_width_punctuation(site, page):
     slips = [text[max(0, m.start() - 10):m.end() + 10] for rule in (ASCII_BESIDE_HAN,
              SPACE_AFTER_FULL_WIDTH) for m in rule.finditer(text)]
     assert slips == []
+
+
+# Slips of the native review of December 2026, each as a page, a catalog or an article wrote
+# it (one problem each): a space between two Chinese words, an ASCII comma in a Chinese sentence,
+# ISO dates in citations, an Italian note mixing a decimal point and a decimal comma, and the
+# glossary's new terms (inferred is 推定; one name for the claims table; a reasoning model; one
+# form of "result ID"; MLPerf Power results; "al 74%"; a multiple without "fattore"; voi).
+@pytest.mark.parametrize("lang, text", [
+    (ZH, "单加速器 样本/秒"),
+    (ZH, "本站计算：公式见脚注。MLCommons, MLPerf® Inference v6.1 results"),
+    (ZH, "结果编号 6.1-0027，于 2026-12-01获取。"),
+    (IT, "risultato 6.1-0027, consultato il 2026-09-16."),
+    (EN, "result 6.1-0027, retrieved 2026-09-16."),
+    (IT, "Divisione open: ha eseguito x, con accuratezza F1: 88.42042174998099. È sotto "
+         "l'obiettivo della divisione closed (F1 ≥ 89,965)."),
+    (ZH, "MLCommons 标注为由其他场景推得的结果"),
+    (ZH, "并维护数据点登记表。"),
+    (ZH, "在更吃算力的推理模型 DeepSeek-R1 上"),
+    (IT, "Un ID del risultato segnato con †"),
+    (IT, "v4.1 e v5.1 contengono risultati di potenza revisionati"),
+    (IT, "il throughput per GPU scende a quota [[claim:gpt-oss-512-vs-amd-8gpu-efficiency]]."),
+    (IT, "è migliorato di un fattore [[claim:amd-mi355x-gpt-oss-software-gain]]"),
+    (IT, "Vedi tutti i tag"),
+])
+def test_each_slip_of_the_december_review_is_caught(lang, text):
+    assert len(problems(text, lang)) == 1, problems(text, lang)
+
+
+@pytest.mark.parametrize("lang, text", [
+    (ZH, "单加速器样本/秒"),
+    (ZH, "单加速器 tokens/秒"),                                   # Latin keeps its space
+    (ZH, "本站计算：公式见脚注。MLCommons，《MLPerf® Inference v6.1 官方结果》，2026年9月16日。"),
+    (ZH, "在更吃算力的长思维链推理模型 DeepSeek-R1 上"),        # the word to use holds 推理模型
+    (ZH, "每篇文章末尾的数据核验表"),
+    (IT, "Divisione open: ha eseguito x; accuratezza pubblicata «F1: 88.42042174998099». È "
+         "sotto l'obiettivo della divisione closed (F1 ≥ 89,965)."),  # quoted as published
+    (IT, "5.749.440 token/s in v6.1 (6.1-0027), cioè 3,74×"),   # grouping, versions, IDs
+    (IT, "su [[plain:Llama 3.1 8B]] è rimasto al 99,9%"),        # a name is not a number
+    (IT, "consultato il 16 settembre 2026"),
+    (EN, "retrieved September 16, 2026"),
+])
+def test_the_december_corrections_pass(lang, text):
+    assert problems(text, lang) == []

@@ -156,9 +156,11 @@ def test_source_titles_are_marked():
     from generator.editorial.claims import load_registry
     from tests.conftest import DATA
     sources = load_registry(DATA / "claims.yaml").sources
-    # data/claims.yaml: mlcommons-v6.1's title is "MLPerf Inference v6.1 results"; the title of
-    # NVIDIA's Vera Rubin post names the round in its last words, after the mark.
-    assert sources["mlcommons-v6.1"].title == "MLPerf® Inference v6.1 results"
+    # data/claims.yaml: mlcommons-v6.1's label is "MLPerf Inference v6.1 results" in English,
+    # "MLPerf Inference v6.1 官方结果" in Chinese; the title of NVIDIA's Vera Rubin post names
+    # the round in its last words, after the mark.
+    assert sources["mlcommons-v6.1"].label["en"] == "MLPerf® Inference v6.1 results"
+    assert sources["mlcommons-v6.1"].name("zh") == "MLPerf® Inference v6.1 官方结果"
     vendor = sources["nvidia-blog-vera-rubin-v6.1"].title
     assert vendor.endswith("MLPerf® Inference v6.1") and "MLPerf Inference" not in vendor
 

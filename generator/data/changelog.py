@@ -56,6 +56,15 @@ def read_changelog(data_dir: Path, round_name: str) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
 
 
+def retrieval_dates(data_dir: Path, rounds) -> dict[str, str]:
+    """``{round: ISO date}`` on which this dataset last read each of ``rounds`` (its
+    changelog's last entry): the retrieval date every citation of one of its results gives,
+    on the results pages and in the articles' footnotes alike. A round with no changelog is
+    left out."""
+    return {name: entries[-1]["date"] for name in rounds
+            if (entries := read_changelog(data_dir, name))}
+
+
 def read_previous(table: Path) -> list[dict[str, str]] | None:
     """The rows of a round table as committed, as plain text cells (read without the schema,
     whose columns may have changed since it was written); None when there is none."""

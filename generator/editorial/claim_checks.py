@@ -8,7 +8,7 @@ import math
 from collections import defaultdict
 from pathlib import Path
 
-from generator.data import changelog
+from generator.data import changelog, publication
 from generator.data.dataset import Dataset
 from generator.data.schema import ResultRecord, canonical_result_id
 from generator.editorial.articles import Article
@@ -122,6 +122,24 @@ def recomputed(derivation, records):
     return found
 
 
+def round_dated_preview(claim, published: dict[dt.date, str]) -> str | None:
+    """A problem when a preview's ``confirmed`` date is a round's publication date
+    (``published``: ``{date: round}``, ``data/rounds.yaml``) with no ``confirmed_in``: the
+    results show a product available in a round, never the day it became available, so the
+    pages would date its availability with the round's publication (Intel B70: "became
+    available on September 16, 2026"). With ``confirmed_in`` they say "first seen as available
+    in v6.1, published on September 16, 2026"."""
+    preview = claim.preview
+    if preview is None or preview.confirmed is None or preview.confirmed_in:
+        return None
+    if (name := published.get(preview.confirmed)) is None:
+        return None
+    return (f"preview.confirmed {preview.confirmed.isoformat()} is the publication date of "
+            f"{name}: the results show when a product was first seen as available, not when it "
+            f"became available; add `confirmed_in: {name}`, or give the date the product became "
+            "available from its own announcement")
+
+
 def check_claims(registry: Registry, posts: list[Article], data: Dataset,
                  claims_file: Path) -> list[InputError]:
     """Claim references point at known claims (an unknown id suggests the nearest ones, by
@@ -153,6 +171,7 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
             used_at[ref.claim_id].append((post.path, ref.line))
     lines = claim_lines(claims_file)
     keys = key_lines(claims_file.read_text(encoding="utf-8"))
+    published = {day: name for name, day in publication.read(claims_file.parent).items()}
     for claim_id, claim in registry.claims.items():
         where = f"line {lines[claim_id]}" if claim_id in lines else None
         quoted = ("; quoted in " + ", ".join(f"{path} line {line}"
@@ -168,6 +187,8 @@ def check_claims(registry: Registry, posts: list[Article], data: Dataset,
             if problem := spec_problem(claim, registry):
                 error(problem, "spec")
                 continue
+        if problem := round_dated_preview(claim, published):
+            error(problem, "preview")
         if claim.derivation is None:
             if problem := written_precision_problem(claim):
                 error(problem, "value")

@@ -20,6 +20,7 @@ from pathlib import Path
 from markdown import Extension
 from markdown.preprocessors import Preprocessor
 
+from generator.data import changelog
 from generator.data.dataset import load
 from generator.editorial.claims import Registry, load_registry
 from generator.editorial.verification import render_article, unique_footnotes
@@ -73,8 +74,10 @@ class ClaimPreprocessor(Preprocessor):
                 return text.split("\n")
             return mark_markdown(text, naming_texts(self.lang)).split("\n")
         claims = registry(self.root, self.keep_last_good)
-        records = list(load_unless_unchanged(load, self.root / "data").records)
-        return render_article(text, claims, records, self.lang).split("\n")
+        dataset = load_unless_unchanged(load, self.root / "data")
+        retrieved = changelog.retrieval_dates(self.root / "data", dataset.rounds)
+        return render_article(text, claims, list(dataset.records), self.lang,
+                              retrieved).split("\n")
 
 
 class ClaimExtension(Extension):

@@ -19,7 +19,7 @@ def claim_reviews(views) -> str:
             "claimReviewed": f"{view.value}",
             "itemReviewed": {"@type": "Claim", "datePublished": source.date.isoformat(),
                              "appearance": {"@type": "CreativeWork", "url": source.url,
-                                            "headline": source.title},
+                                            "headline": source.name(view.lang.code)},
                              "author": {"@type": "Organization", "name": source.publisher}},
             "reviewRating": {"@type": "Rating", "alternateName": view.label},
             "author": {"@type": "Organization", "name": "MLPerf Wiki"},

@@ -56,6 +56,7 @@ from generator.editorial.precision import (
     written_number,
 )
 from generator.errors import InputError, InputErrors
+from generator.i18n.languages import LANGUAGES
 from generator.i18n.trademark import mark
 from generator.model import power, specs
 
@@ -78,12 +79,22 @@ QUOTED_STATUSES = ("vendor", "third-party", "disputed")
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")]
 
 
+def _marked_labels(labels: dict[str, str]) -> dict[str, str]:
+    return {code: mark(text) for code, text in labels.items()}
+
+
 class Source(BaseModel):
-    """Where a figure was published."""
+    """Where a figure was published, named in one of two ways: ``title``, the title its
+    publisher gave it (an article's headline), quoted as published in every language; or
+    ``label``, a description this site writes (``MLPerf Inference v6.1 results``), with a
+    text for every language of the site (``{en: ..., zh: ..., it: ...}``), so that no
+    site-written English reaches a zh or it page. Exactly one of the two."""
 
     model_config = ConfigDict(extra="forbid")
     publisher: str = Field(min_length=1)
-    title: Annotated[str, Field(min_length=1), AfterValidator(mark)]  # shown with its ®
+    title: Annotated[str, Field(min_length=1), AfterValidator(mark)] | None = None  # with its ®
+    label: Annotated[dict[str, Annotated[str, Field(min_length=1)]],
+                     AfterValidator(_marked_labels)] | None = None
     date: dt.date
     url: str
 
@@ -96,6 +107,28 @@ class Source(BaseModel):
         if not re.match(r"^https://\S+$", url):
             raise ValueError(f"{url!r} is not an address: write https://… with no spaces")
         return url
+
+    @model_validator(mode="after")
+    def _one_name(self) -> "Source":
+        if (self.title is None) == (self.label is None):
+            raise ValueError("give either 'title' (the source's own title, as published) or "
+                             "'label' (this site's description, one text per language), "
+                             "exactly one")
+        if self.label is not None:
+            missing = [lang.code for lang in LANGUAGES if lang.code not in self.label]
+            unknown = sorted(set(self.label) - {lang.code for lang in LANGUAGES})
+            if missing or unknown:
+                raise ValueError(
+                    "'label' needs one text per language of the site ("
+                    + ", ".join(lang.code for lang in LANGUAGES) + ")"
+                    + (f"; missing: {', '.join(missing)}" if missing else "")
+                    + (f"; unknown: {', '.join(unknown)}" if unknown else ""))
+        return self
+
+    def name(self, code: str) -> str:
+        """What a page in the language ``code`` calls the source: its published title, or this
+        site's label in that language."""
+        return self.title if self.title is not None else self.label[code]
 
 
 class Selector(BaseModel):
@@ -184,8 +217,9 @@ class Preview(BaseModel):
     model_config = ConfigDict(extra="forbid")
     available_by: dt.date
     confirmed: dt.date | None = None
-    # The round that first showed the product available, when it is not the one it was due
-    # in (a round this dataset does not hold): pages say "first seen as available in v5.1".
+    # The round that first showed the product available: pages say "first seen as available
+    # in v5.1, published on ..." and never date the product's availability itself, which the
+    # results cannot tell (``confirmed`` is then that round's publication date).
     confirmed_in: str | None = Field(default=None, pattern=r"^v\d+\.\d+$")
     retracted: dt.date | None = None
 

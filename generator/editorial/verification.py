@@ -14,12 +14,14 @@ claims download say "available by <date>" while the product is awaited, and "con
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import html
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
@@ -28,7 +30,7 @@ from generator.editorial import guidelines
 from generator.editorial.article_structure import fences
 from generator.editorial.articles import CLAIM_REFERENCE, render_plain
 from generator.editorial.claim_review import claim_reviews
-from generator.editorial.claims import STATUSES, Claim, Registry
+from generator.editorial.claims import STATUSES, Claim, Registry, Source
 from generator.editorial.figures import format_value
 from generator.editorial.recomputation import Recomputation, recompute, shown_value
 from generator.i18n.catalogs import N_, translations
@@ -59,12 +61,10 @@ STATUS_MEANINGS = {
     "disputed": N_("Our recomputation from the official results disagrees with the figure as "
                    "published."),
 }
-# A preview claim's label by phase of its product (claims.Preview.phase); %(date)s is the
-# available_by, confirmed or retracted date, and the tooltip adds the sentence.
-PREVIEW_LABELS = {"open": N_("Preview, available by %(date)s"),
-                  "confirmed": N_("Preview, confirmed %(date)s"),
-                  "seen": N_("Preview, first seen as available in %(round)s"),
-                  "retracted": N_("Preview, retracted %(date)s")}
+# A preview claim's label by phase of its product (claims.Preview.phase): short, as it follows
+# the figure in running text; the dates are said once, by the tooltip's sentence.
+PREVIEW_LABELS = {"open": N_("Preview"), "confirmed": N_("Preview, confirmed"),
+                  "seen": N_("Preview, confirmed"), "retracted": N_("Preview, retracted")}
 PREVIEW_SENTENCES = {
     "open": N_("The product is to be available by %(due)s."),
     "confirmed": N_("The product was to be available by %(due)s and became available on "
@@ -102,6 +102,9 @@ class ClaimView:
     registry: Registry
     recomputation: Recomputation | None
     lang: Language
+    # {round: ISO date} this dataset read each round (changelog.retrieval_dates): the
+    # retrieval date of a result's citation, the same as on its results page.
+    retrieved: Mapping[str, str] = field(default_factory=dict)
 
     def _(self, text: str) -> str:
         return translations(self.lang).gettext(text)
@@ -146,8 +149,8 @@ class ClaimView:
 
     @property
     def label(self) -> str:
-        """The flag's label: the status, and for a preview the phase of its product with its
-        date in the language's long form (``Preview, retracted November 20, 2026``)."""
+        """The flag's label: the status, and for a preview the phase of its product
+        (``Preview, retracted``); the tooltip gives the dates."""
         preview = self.claim.preview
         if self.drifted:
             stated = format_value(self.claim.value, self.claim.unit, self.lang,
@@ -156,10 +159,7 @@ class ClaimView:
                 "stated": stated, "computed": self.computed}
         if self.claim.status != "preview" or preview is None:
             return self.status_label
-        date = {"open": preview.available_by, "confirmed": preview.confirmed,
-                "seen": preview.confirmed, "retracted": preview.retracted}[preview.phase]
-        return tidy_spacing(self._(PREVIEW_LABELS[preview.phase]) % {
-            "date": format_day(date, self.lang), "round": preview.confirmed_in}, self.lang)
+        return self._(PREVIEW_LABELS[preview.phase])
 
     @property
     def tooltip(self) -> str:
@@ -176,8 +176,15 @@ class ClaimView:
                 "round": preview.confirmed_in}
         return tidy_spacing(self._("%(label)s: %(meaning)s %(source)s") % {
             "label": self.label, "meaning": meaning,
-            "source": f"{source.publisher}, {source.title}, {source.date.isoformat()}"},
-            self.lang)
+            "source": self.source_text(source, source.name(self.lang.code))}, self.lang)
+
+    def source_text(self, source: Source, title: str) -> str:
+        """A source as the language cites it: publisher, ``title`` (its name, or a Markdown link
+        to it) and its publication date in the language's long form (``MLCommons，《…》，
+        2026年9月16日。``)."""
+        return self._("%(publisher)s, %(title)s, %(date)s.") % {
+            "publisher": source.publisher, "title": title,
+            "date": format_day(source.date, self.lang)}
 
     @property
     def measures(self) -> list[tuple[str, str]]:
@@ -185,6 +192,7 @@ class ClaimView:
         words = vocabulary().aliases
         # Other keys are editors' notes in English; the formula and sources say the rest.
         return [(self._(MEASURE_LABELS[key]),
+                 keep(str(value)) if key == "result_id" else
                  self._(str(value)) if str(value) in words["suite"] or str(value) in
                  words["division"] else str(value))
                 for key, value in self.claim.measures.items() if key in MEASURE_LABELS]
@@ -218,10 +226,9 @@ class ClaimView:
         for source_id in self.claim.sources:
             source = self.registry.sources[source_id]
             # The punctuation is the language's (a Chinese footnote uses ，and 。).
-            parts.append(_("%(publisher)s, %(title)s, %(date)s.") % {
-                "publisher": _md(source.publisher),
-                "title": f"[{_md(source.title)}]({source.url})",
-                "date": source.date.isoformat()})
+            parts.append(self.source_text(
+                source.model_copy(update={"publisher": _md(source.publisher)}),
+                f"[{_md(source.name(self.lang.code))}]({source.url})"))
         parts += [tidy_spacing(sentence, self.lang) for sentence in guidelines.footnote_sentences(
             self.claim.status, self.claim.derivation and self.claim.derivation.formula,
             self.recomputation.records if self.recomputation else (), _)]
@@ -230,16 +237,21 @@ class ClaimView:
         return self.lang.sentence_gap.join(parts)
 
     def citation(self, record: ResultRecord) -> str:
-        """MLCommons results-guidelines citation of one official result (Markdown)."""
+        """MLCommons results-guidelines citation of one official result (Markdown), retrieved
+        on the date the dataset read its round (the claim's first source's date when the view
+        was given none)."""
         _ = self._
         source = self.registry.sources[self.claim.sources[0]]
+        retrieved = (dt.date.fromisoformat(self.retrieved[record.round])
+                     if record.round in self.retrieved else source.date)
         return _("MLPerf Inference %(round)s, %(division)s division, %(category)s category, "
                  "%(model)s, %(scenario)s scenario, result %(id)s "
                  "([official result folder](%(url)s)), retrieved %(date)s.") % {
             "round": record.round, "division": _(record.division),
             "category": _(record.category), "model": _md(record.model),
-            "scenario": record.scenario, "id": record.shown_id,
-            "url": result_url(record.round, record.location), "date": source.date.isoformat()}
+            "scenario": record.scenario, "id": keep(record.shown_id),
+            "url": result_url(record.round, record.location),
+            "date": format_day(retrieved, self.lang)}
 
     @property
     def computed(self) -> str:
@@ -247,15 +259,28 @@ class ClaimView:
         return format_value(self.recomputation.in_unit(self.claim.unit), self.claim.unit,
                             self.lang)
 
-    def check_text(self) -> str:
-        """The claims table's check column: computed value, or why there is none."""
+    def check_text(self) -> Markup:
+        """The claims table's check column (HTML): computed value, or why there is none; the
+        value with its unit is never broken across lines (``keep``)."""
         _ = self._
         if not self.recomputation:
-            return _("no recomputation possible")
-        computed = self.computed
-        if self.recomputation.agrees(self.claim):
-            return _("recomputed: %(value)s ✔") % {"value": computed}
-        return _("recomputed: %(value)s ✖ differs") % {"value": computed}
+            return Markup(escape(_("no recomputation possible")))
+        pattern = (_("recomputed: %(value)s ✔") if self.recomputation.agrees(self.claim)
+                   else _("recomputed: %(value)s ✖ differs"))
+        return Markup(escape(pattern)) % {"value": keep(self.computed)}
+
+    @property
+    def value_html(self) -> Markup:
+        """The figure with its unit for a table cell, never broken across lines."""
+        return keep(self.value)
+
+
+def keep(text: str) -> Markup:
+    """``text`` (a figure with its unit, an ID, a date) escaped, each of its words in a span no
+    line break divides (``.keep`` in ``mlperf.css``): ``2,705,130`` and ``tokens/秒`` never
+    break inside, and a narrow column may still put the unit under its figure."""
+    return Markup(" ").join(Markup('<span class="keep">{}</span>').format(word)
+                            for word in str(text).split(" "))
 
 
 def _md(text: str) -> str:
@@ -265,15 +290,16 @@ def _md(text: str) -> str:
 
 
 def claim_view(claim_id: str, registry: Registry, records: list[ResultRecord],
-               lang: Language) -> ClaimView:
-    """The view of one claim, its derivation recomputed on ``records``.
+               lang: Language, retrieved: Mapping[str, str] | None = None) -> ClaimView:
+    """The view of one claim, its derivation recomputed on ``records``; ``retrieved`` as
+    ``ClaimView.retrieved``.
 
     Raises:
         KeyError: unknown claim id. LookupError/ValueError: from ``recomputation.recompute``.
     """
     claim = registry.claims[claim_id]
     recomputation = recompute(claim.derivation, records) if claim.derivation else None
-    return ClaimView(claim_id, claim, registry, recomputation, lang)
+    return ClaimView(claim_id, claim, registry, recomputation, lang, dict(retrieved or {}))
 
 
 def unique_footnotes(markdown: str) -> str:
@@ -293,7 +319,7 @@ def unique_footnotes(markdown: str) -> str:
 
 
 def render_article(markdown: str, registry: Registry, records: list[ResultRecord],
-                   lang: Language) -> str:
+                   lang: Language, retrieved: Mapping[str, str] | None = None) -> str:
     """Replace every ``[[claim:ID]]`` of an article's Markdown with its flag and a footnote
     reference, every ``[[plain:TEXT]]`` with its text, and append the footnotes, the claims
     table and ClaimReview JSON-LD.
@@ -312,7 +338,7 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
     def replace(match):
         claim_id = match.group(1)
         if claim_id not in views:
-            views[claim_id] = claim_view(claim_id, registry, records, lang)
+            views[claim_id] = claim_view(claim_id, registry, records, lang, retrieved)
         return f"{views[claim_id].flag()}[^{claim_id}-{digest}]"
 
     # References inside HTML comments (editors' guidance) are left as they are.
@@ -328,11 +354,11 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
     footnotes = "\n".join(f"[^{cid}-{digest}]: {view.footnote()}"
                           for cid, view in views.items())
     rows = "\n".join(
-        f'<tr id="claim-{cid}"><td><code>{cid}</code></td><td>{html.escape(v.value)}</td>'
+        f'<tr id="claim-{cid}"><td><code>{cid}</code></td><td>{v.value_html}</td>'
         f'<td><span class="claim {v.classes}"><span class="claim__flag">'
         f'<span aria-hidden="true">{v.icon}</span> {html.escape(v.label)}'
         f'</span></span></td><td>{html.escape(_source_names(v))}</td>'
-        f"<td>{html.escape(v.check_text())}</td></tr>" for cid, v in views.items())
+        f"<td>{v.check_text()}</td></tr>" for cid, v in views.items())
     heading = _("Claims in this article")
     columns = "".join(f"<th>{html.escape(name)}</th>" for name in (
         _("Claim"), _("Value"), _("Status"), _("Source"), _("Check")))
@@ -348,8 +374,8 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
 def _source_names(view: ClaimView) -> str:
     _ = translations(view.lang).gettext
     return _("; ").join(_("%(publisher)s, %(title)s") % {
-        "publisher": view.registry.sources[s].publisher, "title": view.registry.sources[s].title}
-        for s in view.claim.sources)
+        "publisher": view.registry.sources[s].publisher,
+        "title": view.registry.sources[s].name(view.lang.code)} for s in view.claim.sources)
 
 
 def grouped_by_status(registry: Registry) -> list[tuple[str, list[str]]]:

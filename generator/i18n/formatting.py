@@ -74,6 +74,14 @@ LATENCY_SYMBOLS = {"Latency (ms)": N_("ms"), "Latency (s)": N_("s")}
 LATENCY_NAMES = {"Latency (ms)": N_("milliseconds"), "Latency (s)": N_("seconds")}
 
 
+def per_accelerator_units(units: str, lang: Language) -> str:
+    """The title of a per-accelerator figure (an axis, a column): ``"Tokens/s per accelerator"``,
+    in Chinese with no space between two Chinese words (``"单加速器样本/秒"``) and one beside a
+    Latin word (``"单加速器 tokens/秒"``): :func:`tidy_spacing`, as the pages' text."""
+    return tidy_spacing(translations(lang).gettext("%(units)s per accelerator") % {
+        "units": units_label(units, lang)}, lang)
+
+
 def unit_symbol(units: str, lang: Language) -> str:
     """What follows a figure of an MLPerf unit: the symbol of a latency unit (``"Latency (s)"``
     -> ``"s"``; zh ``"秒"``), the translated unit otherwise (``"Tokens/s"`` -> ``"tokens/秒"``).

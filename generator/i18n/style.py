@@ -47,6 +47,26 @@ LONE_DASH = re.compile(r"(?<!—)—(?!—)| ——|—— ")
 _DAY_NUMBER = r"(?:\d+|\[\[plain:\d+\]\])"
 SPACED_DATE = re.compile(rf"{_DAY_NUMBER}(?: 年 ?| ?年 ){_DAY_NUMBER} ?月"
                          rf"|{_DAY_NUMBER}(?: 月 ?| ?月 ){_DAY_NUMBER} ?日|{_DAY_NUMBER} 日")
+# Chinese: a space between two Chinese characters (CONTRIBUTING.md: a space only beside Latin
+# words and figures; "单加速器 样本/秒" was a pattern filled with a Chinese unit).
+HAN_SPACE_HAN = re.compile(rf"(?<=[{HAN}]) +(?=[{HAN}])")
+# Chinese: an ASCII comma after a Latin run that follows Chinese text or a full-width mark
+# ("…公式见脚注。MLCommons, MLPerf® Inference v6.1 results, 2026-09-16"): in a Chinese sentence
+# the comma is Chinese too (，). A run holding a bracket is a published name and is not read.
+ASCII_COMMA_IN_CHINESE = re.compile(
+    rf"(?<=[{HAN}\u3000-\u303f\uff00-\uffef])[A-Za-z0-9®™.\- ]*[A-Za-z0-9®™], ")
+# A date in ISO form (2026-09-16): the pages write dates in CLDR's long form, the language's own
+# (formatting.format_day: September 16, 2026 / 2026年9月16日 / 16 settembre 2026).
+ISO_DATE = re.compile(r"(?<![0-9A-Za-z_-])\d{4}-\d{2}-\d{2}(?![0-9A-Za-z_-])")
+# Italian: a number with a decimal comma (3,74) and one with a decimal point (88.42) in one
+# passage (a note, a paragraph, a table cell: "accuratezza F1: 88.42. È sotto l'obiettivo
+# (F1 ≥ 89,965)"). A point followed by exactly three digits groups thousands (5.749.440); versions
+# (v6.1), IDs (6.1-0027) and names (llama3.1-8b) are not numbers; a published value quoted
+# in « » is MLCommons' and keeps its point.
+DECIMAL_COMMA = re.compile(r"(?<![\w.,])\d+,\d+(?![\d,])")
+DECIMAL_POINT = re.compile(r"(?<![\w.,-])\d+\.(\d+)(?![\w,-]|\.\d)")
+QUOTED = re.compile(r"«[^»]*»")
+PLAIN = re.compile(r"\[\[plain:[^\]]*\]\]")  # set as written: a name (Llama 3.1 8B)
 NOT_TEXT = re.compile(
     r"`[^`\n]*`"                    # code spans
     r"|\[\[claim:[^\]]*\]\]"        # claim references
@@ -117,8 +137,13 @@ def problems(text: str, lang: Language) -> list[str]:
         for word in term.avoid:
             latin = word.isascii()
             pattern = rf"(?<![\w-]){re.escape(word)}(?![\w-])" if latin else re.escape(word)
-            if re.search(pattern, plain, re.IGNORECASE if latin else 0):
+            # A Chinese word to avoid may be part of the word to use (核验表 in 数据核验表).
+            inside = [] if latin else [m.span() for m in re.finditer(re.escape(term.use), plain)]
+            if any(not any(a <= m.start() and m.end() <= b for a, b in inside)
+                   for m in re.finditer(pattern, plain, re.IGNORECASE if latin else 0)):
                 found.append(f"glossary: say '{term.use}', not '{word}'")
+    found += [f"date '{m.group(0)}' in ISO form: write it as the pages do, in CLDR's long form "
+              f"(formatting.format_day)" for m in ISO_DATE.finditer(plain)]
     if lang.code == "zh":
         for match in ASCII_BESIDE_HAN.finditer(plain):
             mark = match.group(0).strip()
@@ -133,6 +158,10 @@ def problems(text: str, lang: Language) -> list[str]:
         for match in LONE_DASH.finditer(plain):
             found.append(f"dash: the Chinese dash is '——', without spaces "
                          f"(“{_context(plain, match.start())}”)")
+        found += [f"space between two Chinese words (“{_context(plain, m.start())}”)"
+                  for m in HAN_SPACE_HAN.finditer(plain)]
+        found += [f"ASCII ',' in a Chinese sentence: use '，' (“{_context(plain, m.end() - 2)}”)"
+                  for m in ASCII_COMMA_IN_CHINESE.finditer(plain)]
     if lang.code == "it":
         if quote := ITALIAN_QUOTE.search(plain):   # one problem for a pair of marks
             found.append(f"quotation mark '{quote.group(0)}' in Italian text: quote with « » "
@@ -142,7 +171,19 @@ def problems(text: str, lang: Language) -> list[str]:
                   for m in ARTICLE_BEFORE_VOWEL_LETTER.finditer(plain)]
         found += [f"' - ' used as a dash in Italian text: write a colon or ' – ' "
                   f"(“{_context(plain, m.start())}”)" for m in SPACED_HYPHEN.finditer(plain)]
+        found += [f"decimal point and decimal comma in one Italian passage: write the comma, or "
+                  f"quote a published value in « » (“{passage.strip()[:60]}”)"
+                  for passage in mixed_decimals(PLAIN.sub("x", plain))]
     return found
+
+
+def mixed_decimals(text: str) -> list[str]:
+    """The lines of Italian ``text`` (a catalog entry, an article's paragraph, a page's note)
+    that write one number with a decimal comma (3,74) and another with a decimal point
+    (88.42), values quoted in « » left out: Italian writes the comma (CLDR), and a value
+    quoted as published keeps the form it was published in."""
+    return [line for line in QUOTED.sub("«»", text).split("\n") if DECIMAL_COMMA.search(line)
+            and any(len(m.group(1)) != 3 for m in DECIMAL_POINT.finditer(line))]
 
 
 def _context(text: str, at: int, width: int = 8) -> str:
@@ -174,6 +215,8 @@ def check_language(posts: list, languages: tuple[Language, ...] | None = None) -
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=lang.cldr)
         for message in catalog:
+            if not message.id:  # the header: metadata, not text
+                continue
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             found = [p for s in strings if s for p in problems(s, lang)]
             keys = message.id if isinstance(message.id, tuple) else (message.id,)

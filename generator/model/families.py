@@ -24,6 +24,14 @@ class Generation:
     name: str
     accelerators: tuple[str, ...]
 
+    @property
+    def parts(self) -> tuple[str, str | None]:
+        """The name's architecture and the parts or codename it gives in parentheses:
+        ``("Xe2", "Battlemage")`` for ``"Xe2 (Battlemage)"``, ``("Hopper", None)``; a page
+        that sets the name in parentheses itself lists the two instead of nesting them."""
+        head, _, rest = self.name.partition(" (")
+        return (head, rest[:-1]) if rest.endswith(")") else (self.name, None)
+
 
 @dataclass(frozen=True)
 class Family:

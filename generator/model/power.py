@@ -28,6 +28,12 @@ MILLIJOULES = "millijoules"
 PER_JOULE = {"Tokens/s": N_("tokens/J"), "Samples/s": N_("samples/J"),
              "Queries/s": N_("queries/J"), "Tasks/s": N_("tasks/J")}
 ENERGY_UNIT = N_("mJ")
+# What the published power figure is, as a table heading or an axis title: MLCommons reports
+# the energy of one query for SingleStream and of one stream (a query of several samples) for
+# MultiStream (``power_measurement.adoc``), the average power for Offline and Server.
+POWER_HEADINGS = {"SingleStream": N_("Energy per query (mJ)"),
+                  "MultiStream": N_("Energy per stream (mJ)")}
+AVERAGE_POWER = N_("Average power (W)")
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,14 @@ class Efficiency:
     value: float
     units: str
     higher_is_better: bool
+
+    @property
+    def published_heading(self) -> str:
+        """The translation key naming the published power figure: ``Average power (W)``,
+        ``Energy per query (mJ)`` (SingleStream) or ``Energy per stream (mJ)`` (MultiStream)."""
+        if self.higher_is_better:
+            return AVERAGE_POWER
+        return POWER_HEADINGS.get(self.record.scenario, POWER_HEADINGS["SingleStream"])
 
 
 def efficiency(record: ResultRecord) -> Efficiency | None:

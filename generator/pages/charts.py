@@ -17,7 +17,12 @@ import vl_convert
 
 from generator.editorial.guidelines import DERIVED
 from generator.i18n.catalogs import translations
-from generator.i18n.formatting import format_result, unit_symbol, units_label
+from generator.i18n.formatting import (
+    format_result,
+    per_accelerator_units,
+    unit_symbol,
+    units_label,
+)
 from generator.i18n.languages import Language
 from generator.model import qualifiers
 from generator.model.benchmarks import Benchmark
@@ -86,8 +91,8 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
     _ = translations(lang).gettext
     rows = per_accelerator_rows(benchmark) if per_accelerator else chart_rows(benchmark)
     units = benchmark.units[0]
-    axis_title = (_("%(units)s per accelerator") % {"units": units_label(units, lang)}
-                  if per_accelerator else units_label(units, lang))
+    axis_title = (per_accelerator_units(units, lang) if per_accelerator
+                  else units_label(units, lang))
     data = [{
         **bar(i + 1, r, lang),
         # One unit per chart: a latency published in ms on a benchmark shown in s is converted.
@@ -250,7 +255,7 @@ def power_chart(figures: list, lang: Language, colours: dict[str, str]) -> dict:
     pool = power_rows(figures)
     first = pool[0]
     axis_title = (units_label(first.units, lang) if first.higher_is_better
-                  else _("Energy per query (mJ)"))
+                  else _(first.published_heading))
     data = [{**bar(i + 1, f.record, lang), "result": f.value} for i, f in enumerate(pool)]
     description = _("Bar chart of the MLPerf Power results of this benchmark; first: %(system)s "
                     "(%(submitter)s), %(value)s %(units)s.") % {

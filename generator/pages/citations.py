@@ -10,6 +10,7 @@ and catalog, as the downloads' ``citation`` column (``citation``), in every lang
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 from markupsafe import Markup, escape
@@ -18,17 +19,29 @@ from generator.data.dataset import result_url
 from generator.editorial.guidelines import (CITATION_FIELDS, DERIVED_ID, citation_text,
                                             citation_words)
 from generator.i18n.catalogs import translations
-from generator.i18n.formatting import format_result, unit_symbol
+from generator.i18n.formatting import format_day, format_result, unit_symbol
 from generator.i18n.languages import Language
 
 
 def words(record, lang: Language, retrieved: str) -> dict[str, str]:
     """The words of ``record``'s citation in ``lang`` (``guidelines.citation_words``): its
     figure formatted for the language with its unit, its official result folder, and
-    ``retrieved``, the ISO date this dataset read its round."""
+    ``retrieved``, the ISO date this dataset read its round, in the language's long form
+    (``retrieval_day``)."""
     figure = f"{format_result(record.result, lang)} {unit_symbol(record.units, lang)}"
-    return citation_words(record, figure, result_url(record.round, record.location), retrieved,
-                          translations(lang).gettext, lang.sentence_gap)
+    return citation_words(record, figure, result_url(record.round, record.location),
+                          retrieval_day(retrieved, lang), translations(lang).gettext,
+                          lang.sentence_gap)
+
+
+def retrieval_day(retrieved: str, lang: Language) -> str:
+    """An ISO date as a citation in ``lang`` writes it, CLDR's long form (``16 settembre
+    2026``, ``2026年9月16日``); anything else (a round's name, when the date is not known) as
+    given."""
+    try:
+        return format_day(dt.date.fromisoformat(retrieved), lang)
+    except ValueError:
+        return retrieved
 
 
 def citation(record, lang: Language, retrieved: str) -> str:
@@ -64,11 +77,12 @@ def script_texts(lang: Language, retrieved: dict[str, str] | None) -> dict:
     script to cite them, with no wording of its own: ``pattern``, ``labels``; for rows whose
     words the script assembles from data of no language (the explorer's), ``derived_id``
     (``guidelines.DERIVED_ID`` in ``lang``, its ``%(id)s`` and ``%(round)s`` left to fill),
-    ``gap`` (the language's space between sentences) and ``dates`` (``{round: ISO date}`` the
-    dataset read it; a round not given is cited by its name, as ``install`` does)."""
+    ``gap`` (the language's space between sentences) and ``dates`` (``{round: date}`` the
+    dataset read it, in the language's long form; a round not given is cited by its name, as
+    ``install`` does)."""
     return {"pattern": pattern(lang), "labels": labels(lang),
             "derived_id": translations(lang).gettext(DERIVED_ID), "gap": lang.sentence_gap,
-            "dates": dict(retrieved or {})}
+            "dates": {name: retrieval_day(day, lang) for name, day in (retrieved or {}).items()}}
 
 
 def as_json(values: dict) -> str:

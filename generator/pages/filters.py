@@ -23,6 +23,7 @@ from jinja2 import (
 from markupsafe import Markup, escape
 
 from generator.data.dataset import result_url
+from generator.editorial.verification import keep
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import (
     format_day,
@@ -145,7 +146,12 @@ def environment(lang: Language) -> Environment:
         sentences=lambda parts: Markup(lang.sentence_gap).join(
             escape(part) for part in parts if part),
         result_url=result_url,
-        date=lambda iso: format_day(dt.date.fromisoformat(iso), lang),
+        date=lambda iso: format_day(dt.date.fromisoformat(str(iso)), lang),
+        # A figure with its unit, an ID or a date that no line break may divide (mlperf.css).
+        keep=keep,
+        # A unit standing alone as a table heading starts with a capital, as headings do
+        # ("Campioni/s" beside "Latenza (ms)"); running text keeps the unit's own case.
+        heading=lambda text: type(text)(text[:1].upper() + text[1:]) if text else text,
         items=lambda values: items(list(values), lang),
         system_label=lambda record: system_label(record, lang),
         sort_key=sort_key,

@@ -9,7 +9,7 @@ from markupsafe import Markup, escape
 from generator.data import accelerators
 from generator.data.dataset import Dataset, result_url
 from generator.i18n.catalogs import translations
-from generator.i18n.formatting import units_label
+from generator.i18n.formatting import per_accelerator_units, units_label
 from generator.i18n.languages import Language
 from generator.model.benchmarks import Benchmark, benchmarks_of
 from generator.model.comparisons import TimelineRow, timeline
@@ -151,8 +151,7 @@ def timeline_points(row: TimelineRow, rounds: list[str], lang: Language) -> list
 
 def axis_title(row: TimelineRow, lang: Language) -> str:
     """``"Tokens/s per accelerator"`` in ``lang``."""
-    return translations(lang).gettext("%(units)s per accelerator") % {
-        "units": units_label(row.units, lang)}
+    return per_accelerator_units(row.units, lang)
 
 
 def unit_changes(rows: list[TimelineRow]) -> list[tuple[str, str, str, list[str]]]:

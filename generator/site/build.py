@@ -159,8 +159,7 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
                   if registry is not None else []))
     if articles_only:
         return listing
-    retrieved = {name: entries[-1]["date"] for name in dataset.rounds
-                 if (entries := changelog.read_changelog(data_dir, name))}
+    retrieved = changelog.retrieval_dates(data_dir, dataset.rounds)
     return [*listing, *results_pages(dataset, lang, retrieved),
             *research_pages(dataset, lang, retrieved),
             *data_pages(data_dir, dataset, lang, site_url)]

@@ -32,7 +32,22 @@
     return {
       result: function (value) { return numbers(decimals(value)).format(value); },
       count: new Intl.NumberFormat(locale, { useGrouping: "always" }).format,
-      list: function (items) { return lists().format(items); },
+      // CLDR's Chinese joiner 和 touches its items; beside a Latin word or a figure it takes a
+      // space, as formatting.format_items writes it on the static pages.
+      list: function (items) {
+        if (!/^zh/.test(locale)) return lists().format(items);
+        var parts = lists().formatToParts(items), out = "";
+        parts.forEach(function (part, i) {
+          var text = part.value;
+          if (part.type === "literal" && /^[\u3400-\u9fff]+$/.test(text)) {
+            var before = parts[i - 1] ? parts[i - 1].value : "", after = parts[i + 1] ? parts[i + 1].value : "";
+            if (/[\x21-\x7e]$/.test(before)) text = " " + text;
+            if (/^[\x21-\x7e]/.test(after)) text = text + " ";
+          }
+          out += text;
+        });
+        return out;
+      },
       prepare: function () {
         for (var d = 0; d <= PREPARED_DECIMALS; d++) numbers(d);
         lists();
@@ -98,7 +113,9 @@
     line(c[6], 1, open && row.accuracy ? fill(labels.accuracy, { accuracy: row.accuracy }) : "");
     setText(c[7].firstChild, row.accelerator_id ? row.accelerator_name : labels.cpu_only);
     setText(c[8].firstChild, row.accelerators === null ? "—" : format.count(row.accelerators));
-    setText(c[9].firstChild, format.result(figure.value) + " " + unitsText(labels, figure));
+    // The unit alone: the column's heading already says "per accelerator" in such a view.
+    setText(c[9].firstChild, format.result(figure.value) + " " +
+            (labels.units[figure.units] || figure.units));
     shown(c[9].lastChild, figure.derived);
   }
 
