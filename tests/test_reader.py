@@ -187,7 +187,7 @@ def test_every_results_table_offers_its_rows(site):
     table = pd.read_csv(ROOT / "data" / "results" / "v6.1.csv")
     read = lambda path: list(csv.DictReader(io.StringIO(download(site, "it", path)
                                                         .read_text("utf-8"))))
-    crusoe = read("results/v6.1/submitters/crusoe/results.csv")
+    crusoe = read("results/v6.1/submitters/crusoe/mlperf-inference-v6.1-crusoe.csv")
     assert sorted(r["result_id"] for r in crusoe) == sorted(
         table[table.submitter == "Crusoe"].result_id)
     benchmarks = read("results/v6.1/benchmarks.csv")
@@ -199,7 +199,8 @@ def test_every_results_table_offers_its_rows(site):
     assert set(claims) == set(registry)
     assert float(claims["gpt-oss-512-offline"]["recomputed_value"]) == 5749440.0
     history = json.loads(download(site, "it", "results/accelerators/nvidia-gb300/"
-                                  "history.json").read_text("utf-8"))
+                                  "mlperf-inference-nvidia-gb300-round-over-round.json")
+                         .read_text("utf-8"))
     assert all(r["result_per_accelerator"] for r in history)
     assert len({r["round"] for r in history}) > 1  # the GB300 ran in v6.0 and v6.1
 

@@ -61,16 +61,26 @@ def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchma
                  if other != name and organizations.is_joint(other)
                  and companies & set(organizations.organizations_of(other))
                  and not organizations.is_joint(name)]
+        stem = download_stem(round_name, group_slug)
         pages.append(Page(f"{base}/submitters/{group_slug}/index.md",
                           env.get_template("entity.md.j2").render(
                               round=round_name, kind="submitter", name=name, entries=members,
+                              download=stem,
                               spellings=published_spellings(name, members), history=[],
                               rounds=[], joint=joint, family=None,
                               partners=organizations.organizations_of(name)
                               if organizations.is_joint(name) else ())))
-        pages += downloads(f"{base}/submitters/{group_slug}/results", download_rows(
+        pages += downloads(f"{base}/submitters/{group_slug}/{stem}", download_rows(
             [entry.record for entry in members], [entry.rank for entry in members]))
     return pages
+
+
+def download_stem(*names: str) -> str:
+    """The name, without extension, of an entity page's downloads, naming what they hold so
+    that files saved from several pages never share a name: ``mlperf-inference-v6.1-crusoe``
+    (a submitter of a round), ``mlperf-inference-nvidia-b200`` (an accelerator of every round).
+    ``names`` are a round and slugs (``names.Naming``)."""
+    return "-".join(("mlperf-inference", *names))
 
 
 def published_spellings(name: str, members: list) -> list[str]:
@@ -102,19 +112,23 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
         accelerator_id = members[0].record.accelerator_id
         history = timeline(dict(reversed(by_round.items())), (accelerator_id,))
         spellings = sorted({e.record.accelerator for e in members})
+        stem = download_stem(group_slug)
         pages.append(Page(f"{ACCELERATORS}/{group_slug}/index.md",
                           env.get_template("entity.md.j2").render(
                               round=None, kind="accelerator", name=name, entries=members,
-                              spellings=spellings, history=history, accelerator_id=accelerator_id,
+                              download=stem,
+                              spellings=spellings, accelerator_id=accelerator_id,
+                              history=[(row, row.steps(accelerator_id, rounds_oldest_first))
+                                       for row in history],
                               rounds=rounds_oldest_first, joint=[], partners=(),
                               family=families.family_of(accelerator_id))))
-        pages += downloads(f"{ACCELERATORS}/{group_slug}/results", download_rows(
+        pages += downloads(f"{ACCELERATORS}/{group_slug}/{stem}", download_rows(
             [entry.record for entry in members], [entry.rank for entry in members]))
         if history:
             best = [row.best[(accelerator_id, r)] for row in history for r in rounds_oldest_first
                     if (accelerator_id, r) in row.best]
-            pages += downloads(f"{ACCELERATORS}/{group_slug}/history", download_rows(
-                best, [None] * len(best)))
+            pages += downloads(f"{ACCELERATORS}/{group_slug}/{stem}-round-over-round",
+                               download_rows(best, [None] * len(best)))
     return pages
 
 
