@@ -6,6 +6,7 @@ templates/entity.md.j2, templates/compare.md.j2, compare.js).
 Expected values come from the committed CSV tables read with pandas, not from the generator."""
 
 import html
+import json
 import re
 
 import pandas as pd
@@ -13,7 +14,7 @@ import pytest
 
 from generator.model.benchmarks import benchmarks_of
 from generator.model.comparisons import timeline
-from tests.conftest import DATA
+from tests.conftest import DATA, download
 
 B70 = "intel-arc-pro-b70"
 B70_PAGE = "results/accelerators/intel-arc-pro-b70/index.html"
@@ -67,6 +68,15 @@ def test_the_accelerator_page_states_the_same_systems_change_and_links_the_pair(
         assert sentence in page, lang
         assert f'href="../../compare/?a={before}&b={after}"' in page
         assert "+7.8" not in page and "+7,8" not in page
+    # Its download of the pairs compared says the same.
+    pairs = json.loads(download(site, "en", "results/accelerators/intel-arc-pro-b70/"
+                                "mlperf-inference-intel-arc-pro-b70-round-over-round-pairs.json")
+                       .read_text("utf-8"))
+    (pair,) = [p for p in pairs if (p["model"], p["scenario"]) == ("llama3.1-8b", "Offline")]
+    assert (pair["before_result_id"], pair["after_result_id"]) == (before, after)
+    assert pair["same_system"] is True
+    intel_results = intel.set_index("result_id").result
+    assert pair["change"] == pytest.approx(intel_results[after] / intel_results[before] - 1)
 
 
 def test_different_systems_are_said_to_be_different(site, dataset, table):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
+from generator.model.comparisons import Step
 from generator.model.open_division import disclosure_fields
 
 # The result's ID as the dataset names it: the canonical ID (``4.1-0043``), MLCommons'
@@ -54,3 +55,18 @@ def result_rows(records: list[ResultRecord], ranks: list[int | None] | None = No
     """``result_row`` of each record, ranked 1, 2, … in the order given, or by ``ranks``."""
     ranks = ranks or list(range(1, len(records) + 1))
     return [result_row(record, rank) for rank, record in zip(ranks, records)]
+
+
+def step_row(suite: str, model: str, scenario: str, step: Step) -> dict:
+    """One pair of a round-over-round table (``comparisons.Step``) as its download gives it:
+    the benchmark, each result's round, ID (the dataset's three columns, ``before_``/``after_``),
+    submitter, system, accelerator count and result, whether they are the same system and, only
+    then, the change (``after ÷ before − 1``; empty between different systems)."""
+    row = {"suite": suite, "model": model, "scenario": scenario, "units": step.after.units}
+    for side, record in (("before", step.before), ("after", step.after)):
+        row |= {f"{side}_round": record.round, **result_id_fields(record, f"{side}_"),
+                f"{side}_submitter": record.submitter, f"{side}_system_name": record.system_name,
+                f"{side}_total_accelerators": record.total_accelerators,
+                f"{side}_result": record.result,
+                f"{side}_result_per_accelerator": record.result_per_accelerator}
+    return {**row, "same_system": step.same_system, "change": step.change}

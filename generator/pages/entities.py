@@ -25,6 +25,7 @@ from generator.model.comparisons import (
     systems,
     timeline,
 )
+from generator.model.download_rows import step_row
 from generator.pages.citations import shared_words
 from generator.pages.filters import system_label
 from generator.pages.output import RESULTS, Page, download_rows, downloads
@@ -113,13 +114,13 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
         history = timeline(dict(reversed(by_round.items())), (accelerator_id,))
         spellings = sorted({e.record.accelerator for e in members})
         stem = download_stem(group_slug)
+        steps = [(row, row.steps(accelerator_id, rounds_oldest_first)) for row in history]
         pages.append(Page(f"{ACCELERATORS}/{group_slug}/index.md",
                           env.get_template("entity.md.j2").render(
                               round=None, kind="accelerator", name=name, entries=members,
                               download=stem,
                               spellings=spellings, accelerator_id=accelerator_id,
-                              history=[(row, row.steps(accelerator_id, rounds_oldest_first))
-                                       for row in history],
+                              history=steps,
                               rounds=rounds_oldest_first, joint=[], partners=(),
                               family=families.family_of(accelerator_id))))
         pages += downloads(f"{ACCELERATORS}/{group_slug}/{stem}", download_rows(
@@ -129,6 +130,10 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
                     if (accelerator_id, r) in row.best]
             pages += downloads(f"{ACCELERATORS}/{group_slug}/{stem}-round-over-round",
                                download_rows(best, [None] * len(best)))
+            # The pairs the table compares, each said to be the same system or not.
+            pages += downloads(f"{ACCELERATORS}/{group_slug}/{stem}-round-over-round-pairs", [
+                step_row(row.suite, row.model, row.scenario, step)
+                for row, by_round_name in steps for step in by_round_name.values()])
     return pages
 
 
