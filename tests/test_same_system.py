@@ -12,6 +12,7 @@ import re
 import pandas as pd
 import pytest
 
+from generator.data.organizations import submitter_name
 from generator.model.benchmarks import benchmarks_of
 from generator.model.comparisons import timeline
 from tests.conftest import DATA, download
@@ -116,14 +117,16 @@ def test_different_systems_are_said_to_be_different(site, dataset, table):
 
 
 def test_every_entry_of_the_comparisons_menus_names_its_submitter(site, table):
-    # One entry per result ID of the committed CSV, each naming its round and submitter.
+    # One entry per result ID of the committed CSV, each naming its round and submitter (as
+    # one organization: Oracle for v6.0's ORACLE, organizations.submitter_name).
     page = (site / "en" / "results" / "compare" / "index.html").read_text("utf-8")
     menu = page[page.index('<select id="compare-a"'):page.index("</select>")]
     options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', menu)
     ids = table.drop_duplicates("result_id")
     assert len(options) == len(ids)
     submitter = {(row.result_id_published if isinstance(row.result_id_published, str)
-                  else row.result_id): (row["round"], row.submitter) for _, row in ids.iterrows()}
+                  else row.result_id): (row["round"], submitter_name(row.submitter))
+                 for _, row in ids.iterrows()}
     for key, text in options:
         round_name, name = submitter[key]
         assert html.unescape(text).startswith(f"{round_name} · {name} · "), text
