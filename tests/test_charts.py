@@ -77,7 +77,8 @@ def test_each_chart_has_a_table_alternative(site, offline):
     tables = re.findall(r'<details class="mlperf-chart-table">(.*?)</details>', page, re.S)
     assert len(tables) == 2  # the chart of results and the chart per accelerator
     leaders = offline.sort_values(["result", "result_id"], ascending=[False, True]).head(LEADERS)
-    rows = re.findall(r"<tr><td class=\"num\">\d+</td><td>([^<]*)(?:<br>|</td>)", tables[0])
+    rows = re.findall(r"<tr><td class=\"num\"[^>]*>\d+</td><td[^>]*>([^<]*)(?:<br>|</td>)",
+                      tables[0])
     assert rows == [re.sub("&", "&amp;", name) for name in leaders.system_name]
 
 

@@ -123,8 +123,10 @@ def test_shared_downloads_hold_no_text_of_a_language(site):
 @pytest.mark.browser
 def test_an_old_download_address_leads_a_browser_to_the_shared_file(page, base_url, site):
     # leaders.json of the benchmark was published at <lang>/…/leaders.json until 2026-12; the
-    # site's 404 page sends a browser on to downloads/…/leaders.json.
+    # site's 404 page sends a browser on to the shared file, now named after the benchmark
+    # (downloads/…/mlperf-inference-v6.1-…-leaders.json).
     page.goto(f"{base_url}zh/{BENCHMARK}/leaders.json")
-    page.wait_for_url(f"**/{DOWNLOADS}/{BENCHMARK}/leaders.json", timeout=10000)
-    expected = json.loads((site / DOWNLOADS / BENCHMARK / "leaders.json").read_text())
+    name = "mlperf-inference-" + BENCHMARK.removeprefix("results/").replace("/", "-")
+    page.wait_for_url(f"**/{DOWNLOADS}/{BENCHMARK}/{name}-leaders.json", timeout=10000)
+    expected = json.loads((site / DOWNLOADS / BENCHMARK / f"{name}-leaders.json").read_text())
     assert json.loads(page.locator("body").inner_text()) == expected

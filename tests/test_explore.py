@@ -198,14 +198,17 @@ def test_the_csv_and_json_of_the_view_hold_exactly_its_rows(page, base_url, tabl
     assert shown_count(page) == len(expected)
     lines = list(csv.DictReader(io.StringIO(download(page))))
     assert len(lines) == len(expected)
-    ids = {(r.result_id_published or r.result_id, r.model, r.scenario)
+    # IDs as the dataset names them: canonical, and MLCommons' spelling (v4.1-0043) beside.
+    ids = {(r.result_id, r.result_id_published, r.model, r.scenario)
            for r in expected.itertuples()}
-    assert {(r["result_id"], r["model"], r["scenario"]) for r in lines} == ids
+    assert {(r["result_id"], r["result_id_published"], r["model"], r["scenario"])
+            for r in lines} == ids
     for field in ("round", "division", "category", "submitter", "system_name", "model",
                   "scenario", "result_id", "result", "units", "result_url"):
         assert all(line[field] for line in lines), field
     # The rows in the order shown: the first line is the first row of the table.
-    assert lines[0]["result_id"] == page.locator(ROWS).first.locator("td a").first.inner_text()
+    shown = page.locator(ROWS).first.locator("td a").first.inner_text()
+    assert (lines[0]["result_id_published"] or lines[0]["result_id"]) == shown
     assert len(json.loads(download(page, "json"))) == len(expected)
 
 
@@ -424,18 +427,18 @@ def test_families_are_named_in_the_page_language(page, base_url, lang, family):
                                             ("?round=v6.1&model=deepseek-r1", True)])
 def test_the_view_download_says_how_each_id_is_spelled_and_whether_derived(
         page, base_url, table, query, derived):
-    # As every download of the site: the ID as MLCommons spells it, its canonical form and
-    # whether this site derived it. From data/results/*.csv: v4.1's IDs are published
+    # As every download of the site and the whole dataset: the canonical ID, as MLCommons
+    # spells it (empty when derived) and whether this site derived it. From data/results/*.csv: v4.1's IDs are published
     # (result_id_published v4.1-…, result_id 4.1-…), v6.1's derived (result_id_derived true).
     round_name = query.split("&")[0].split("=")[1]
     rows = table[table["round"] == round_name]
     assert set(rows.result_id_derived) == {"true" if derived else "false"}
-    canonical = {p or c: c for p, c in zip(rows.result_id_published, rows.result_id)}
+    published = dict(zip(rows.result_id, rows.result_id_published))
     open_view(page, base_url, query)
     lines = list(csv.DictReader(io.StringIO(download(page))))
     assert lines
-    for line in lines:
-        assert line["result_id_canonical"] == canonical[line["result_id"]]
+    for line in lines:  # the whole dataset's columns: canonical ID, published spelling or ""
+        assert line["result_id_published"] == published[line["result_id"]]
         assert line["result_id_derived"] == ("true" if derived else "false")
 
 

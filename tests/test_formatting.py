@@ -5,7 +5,12 @@ import datetime as dt
 
 import pytest
 
-from generator.i18n.formatting import format_day, format_result, units_label
+from generator.i18n.formatting import (
+    format_change,
+    format_day,
+    format_result,
+    units_label,
+)
 from generator.i18n.languages import language
 
 EN, ZH, IT = language("en"), language("zh"), language("it")
@@ -41,3 +46,14 @@ def test_dates_follow_cldr_long_form():
     day = dt.date(2026, 9, 16)
     assert (format_day(day, EN), format_day(day, ZH), format_day(day, IT)) == (
         "September 16, 2026", "2026年9月16日", "16 settembre 2026")
+
+
+@pytest.mark.parametrize("code, change, text", [
+    # Written by hand from CLDR's percent patterns: a sign always, one decimal, two below 1 %
+    # (Intel's Arc Pro B70 system from v6.0 to v6.1: 4613.28 / 4617.40 - 1 = -0.089 %).
+    ("en", 4613.28 / 4617.40 - 1, "-0.09%"),
+    ("it", 0.27295, "+27,3%"),
+    ("zh", 0.0781, "+7.8%"),
+])
+def test_a_change_is_signed_in_the_languages_percent(code, change, text):
+    assert format_change(change, language(code)) == text

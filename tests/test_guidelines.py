@@ -104,7 +104,8 @@ def test_each_language_has_a_how_to_cite_page_and_results_offer_a_citation(lang,
 
 def test_every_row_of_a_results_download_carries_its_citation():
     rows = list(csv.DictReader((SITE / "it" / "results/v6.1/datacenter/gpt-oss-120b/offline" /
-                                "results.csv").open(encoding="utf-8")))
+                                "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline.csv")
+                          .open(encoding="utf-8")))
     assert rows and all(r["result_id"] in r["citation"] and "MLPerf® Inference v6.1"
                         in r["citation"] and LOCAL["it"] in r["citation"] for r in rows)
 

@@ -14,6 +14,7 @@ from tests.conftest import SITE, download
 # accuracy (data/results/v5.1.csv, model resnet, division open, used_model
 # mobilenet-v1-precision_float-0, "acc: 44.116"), below the closed target 99 % × 76.46 %.
 RESNET = "results/v5.1/edge/resnet/offline"
+RESNET_FILE = "mlperf-inference-v5.1-edge-resnet-offline"  # round, suite, benchmark, scenario
 MIXED = "Cisco UCS H200 x8 + MI350X x8 G200 2x2 TOR"
 
 
@@ -41,7 +42,7 @@ def test_no_verdict_without_a_stated_target(dataset):
 
 @pytest.mark.parametrize("lang", ["en", "zh", "it"])
 def test_page_downloads_name_the_model_run_and_its_accuracy(lang):
-    rows = list(csv.DictReader((SITE / lang / RESNET / "results.csv").open(encoding="utf-8")))
+    rows = list(csv.DictReader((SITE / lang / RESNET / f"{RESNET_FILE}.csv").open(encoding="utf-8")))
     open_rows = [r for r in rows if r["division"] == "open"]
     assert open_rows and all(r["used_model"] and r["accuracy"] for r in open_rows)
     mobile = [r for r in open_rows if r["accuracy"] == "acc: 44.116"]
@@ -51,17 +52,19 @@ def test_page_downloads_name_the_model_run_and_its_accuracy(lang):
     divisions = [r["division"] for r in rows]
     assert divisions == sorted(divisions)  # "closed" < "open"
     assert rows[divisions.index("open")]["rank"] == "1"
-    data = json.loads((SITE / lang / RESNET / "results.json").read_text(encoding="utf-8"))
+    data = json.loads((SITE / lang / RESNET / f"{RESNET_FILE}.json").read_text(encoding="utf-8"))
     assert data[divisions.index("open")]["used_model"] == open_rows[0]["used_model"]
 
 
 def test_mixed_systems_have_no_per_accelerator_figure():
     rows = list(csv.DictReader((SITE / "en" / "results/v6.1/datacenter/gpt-oss-120b/offline"
-                                / "results.csv").open(encoding="utf-8")))
+                                / "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline.csv")
+                          .open(encoding="utf-8")))
     mixed = [r for r in rows if r["system_name"] == MIXED]
     assert mixed and all(r["accelerator_mixed"] == "True" and r["result_per_accelerator"] == ""
                          for r in mixed)
     chart = json.loads(download(SITE, "en", "results/v6.1/datacenter/gpt-oss-120b/offline/"
+                                "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline-"
                                 "per-accelerator.json").read_text(encoding="utf-8"))
     assert MIXED not in {r["system_name"] for r in chart}
 

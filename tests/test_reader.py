@@ -58,10 +58,11 @@ def test_downloads_hold_exactly_the_rows_shown(site, dataset):
     benchmark = next(b for b in benchmarks_of(dataset.of_round("v6.1"))
                      if b.path == "v6.1/datacenter/gpt-oss-120b/offline")
     folder = site / "zh" / "results" / benchmark.path
-    table = list(csv.DictReader(io.StringIO((folder / "results.csv").read_text("utf-8"))))
+    stem = "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline"  # round, benchmark, scenario
+    table = list(csv.DictReader(io.StringIO((folder / f"{stem}.csv").read_text("utf-8"))))
     assert [r["result_id"] for r in table] == [r.result_id for r in benchmark.results]
     assert float(table[0]["result"]) == benchmark.results[0].result == 5749440.0
-    leaders = json.loads(download(site, "zh", f"results/{benchmark.path}/leaders.json")
+    leaders = json.loads(download(site, "zh", f"results/{benchmark.path}/{stem}-leaders.json")
                          .read_text("utf-8"))
     assert [r["system_name"] for r in leaders] == [r.system_name for r in chart_rows(benchmark)]
     (spec_file,) = folder.glob("leaders.*.vl.json")  # a content-hashed name (site/assets.py)
@@ -69,8 +70,9 @@ def test_downloads_hold_exactly_the_rows_shown(site, dataset):
     assert [v["system"] for v in spec["data"]["values"]] == [r["system_name"] for r in leaders]
     page = (folder / "index.html").read_text("utf-8")
     # The chart's data is the same in every language: linked at the site root's downloads/.
-    assert 'href="results.csv"' in page
-    assert f'href="../../../../../../downloads/results/{benchmark.path}/leaders.json"' in page
+    assert f'href="{stem}.csv"' in page
+    assert (f'href="../../../../../../downloads/results/{benchmark.path}/{stem}-leaders.json"'
+            in page)
 
 
 def test_data_page_offers_every_round_with_fields_and_citation(site, dataset):
@@ -185,7 +187,7 @@ def test_every_results_table_offers_its_rows(site):
     table = pd.read_csv(ROOT / "data" / "results" / "v6.1.csv")
     read = lambda path: list(csv.DictReader(io.StringIO(download(site, "it", path)
                                                         .read_text("utf-8"))))
-    crusoe = read("results/v6.1/submitters/crusoe/results.csv")
+    crusoe = read("results/v6.1/submitters/crusoe/mlperf-inference-v6.1-crusoe.csv")
     assert sorted(r["result_id"] for r in crusoe) == sorted(
         table[table.submitter == "Crusoe"].result_id)
     benchmarks = read("results/v6.1/benchmarks.csv")
@@ -197,7 +199,8 @@ def test_every_results_table_offers_its_rows(site):
     assert set(claims) == set(registry)
     assert float(claims["gpt-oss-512-offline"]["recomputed_value"]) == 5749440.0
     history = json.loads(download(site, "it", "results/accelerators/nvidia-gb300/"
-                                  "history.json").read_text("utf-8"))
+                                  "mlperf-inference-nvidia-gb300-round-over-round.json")
+                         .read_text("utf-8"))
     assert all(r["result_per_accelerator"] for r in history)
     assert len({r["round"] for r in history}) > 1  # the GB300 ran in v6.0 and v6.1
 
@@ -210,16 +213,21 @@ def test_downloads_spell_each_id_once_and_say_whether_it_is_derived(site):
     spelling = dict(zip(published.result_id, published.result_id_published))
     read = lambda path: list(csv.DictReader(io.StringIO(download(site, "en", path)
                                                         .read_text("utf-8"))))
+    # The columns are the whole dataset's: result_id canonical, result_id_published as
+    # MLCommons spelled it (empty when derived), result_id_derived.
     folder = "results/v4.1/datacenter/bert-99/offline"
-    for name in ("results", "leaders", "per-accelerator"):  # the table and its charts' data
-        for row in read(f"{folder}/{name}.csv"):
-            assert row["result_id"] == spelling[row["result_id_canonical"]]
-            assert row["result_id"] != row["result_id_canonical"]
+    stem = "mlperf-inference-v4.1-datacenter-bert-99-offline"
+    for name in ("", "-leaders", "-per-accelerator"):  # the table and its charts' data
+        for row in read(f"{folder}/{stem}{name}.csv"):
+            assert row["result_id_published"] == spelling[row["result_id"]]
+            assert row["result_id_published"] != row["result_id"]
             assert row["result_id_derived"] == "False"
+            assert "result_id_canonical" not in row
         page = (site / "en" / folder / "index.html").read_text("utf-8")
-        assert f">{row['result_id']}</a>" in page  # the spelling the page shows
-    for row in read("results/v6.1/datacenter/gpt-oss-120b/offline/leaders.csv"):
-        assert row["result_id"] == row["result_id_canonical"]
+        assert f">{row['result_id_published']}</a>" in page  # the spelling the page shows
+    for row in read("results/v6.1/datacenter/gpt-oss-120b/offline/"
+                    "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline-leaders.csv"):
+        assert row["result_id_published"] == ""
         assert row["result_id_derived"] == "True"
     claims = {row["claim_id"]: row for row in read("claims.csv")}
     assert claims["agentic-jetson-thor"]["recomputed_from_derived"] == "true"

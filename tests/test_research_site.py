@@ -52,10 +52,12 @@ def test_preview_tracker_lists_every_preview_system(site, table, lang):
     # IDs under each name (v4.1-0075 and v4.1-0077, v4.1-0076 and v4.1-0078).
     previews = table[table.category == "preview"]
     rows = rows_of(site, lang, "results/previews/previews.csv")
-    assert sorted(r["result_id_canonical"] for r in rows) == sorted(previews.result_id.unique())
+    assert sorted(r["result_id"] for r in rows) == sorted(previews.result_id.unique())
     assert len(rows) > len(previews[["round", "submitter", "system_name"]].drop_duplicates())
-    # Each row names its ID as published, in canonical form, and whether it is derived.
-    assert all((r["result_id"] == r["result_id_canonical"]) == (r["round"] != "v4.1")
+    # Each row names its ID as the dataset does: canonical, as published (v4.1 writes a "v";
+    # empty when derived), and whether it is derived (v6.1's are).
+    assert all((r["result_id_published"] == r["result_id"]) == (r["round"] in ("v5.1", "v6.0"))
+               and (r["result_id_published"] == "") == (r["round"] == "v6.1")
                and r["result_id_derived"] == str(r["round"] == "v6.1") for r in rows)
     newest = sorted(table["round"].unique(), key=lambda r: tuple(map(int, r[1:].split("."))))[-1]
     assert {r["status"] for r in rows if r["round"] == newest} == {"pending"}

@@ -353,17 +353,23 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
     _ = translations(lang).gettext
     footnotes = "\n".join(f"[^{cid}-{digest}]: {view.footnote()}"
                           for cid, view in views.items())
+    # On a phone each row is a card, its fields named by their columns (data-label, mlperf.css).
+    names = [html.escape(name, quote=True) for name in (
+        _("Claim"), _("Value"), _("Status"), _("Source"), _("Check"))]
     rows = "\n".join(
-        f'<tr id="claim-{cid}"><td><code>{cid}</code></td><td>{v.value_html}</td>'
-        f'<td><span class="claim {v.classes}"><span class="claim__flag">'
+        f'<tr id="claim-{cid}"><td data-label="{names[0]}"><code>{cid}</code></td>'
+        f'<td data-label="{names[1]}">{v.value_html}</td>'
+        f'<td data-label="{names[2]}"><span class="claim {v.classes}"><span class="claim__flag">'
         f'<span aria-hidden="true">{v.icon}</span> {html.escape(v.label)}'
-        f'</span></span></td><td>{html.escape(_source_names(v))}</td>'
-        f"<td>{v.check_text()}</td></tr>" for cid, v in views.items())
+        f'</span></span></td><td class="card-line" data-label="{names[3]}">'
+        f'{html.escape(_source_names(v))}</td>'
+        f'<td class="card-line" data-label="{names[4]}">{v.check_text()}</td></tr>'
+        for cid, v in views.items())
     heading = _("Claims in this article")
-    columns = "".join(f"<th>{html.escape(name)}</th>" for name in (
-        _("Claim"), _("Value"), _("Status"), _("Source"), _("Check")))
+    columns = "".join(f"<th>{name}</th>" for name in names)
     table = (f"\n\n## {heading}\n\n"
-             f'<div class="mlperf-table claims-table" tabindex="0" role="region" '
+             f'<div class="mlperf-table mlperf-table--cards mlperf-table--compact claims-table" '
+             f'tabindex="0" role="region" '
              f'aria-label="{html.escape(heading)}"><table><thead><tr>{columns}</tr></thead>'
              f"<tbody>\n{rows}\n</tbody></table></div>\n")
     reviews = claim_reviews(views.values())

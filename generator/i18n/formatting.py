@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from babel import Locale
 from babel.dates import format_date
 from babel.lists import format_list
-from babel.numbers import NumberPattern, parse_pattern
+from babel.numbers import NumberPattern, format_percent, parse_pattern
 
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.languages import Language
@@ -60,6 +60,16 @@ def result_decimals(value: float) -> int:
     if 0 < abs(value) < 1:
         return max(2, 2 - math.floor(math.log10(abs(value))))
     return 2 if abs(value) < 100 else 1 if abs(value) < 10_000 else 0
+
+
+def format_change(change: float, lang: Language) -> str:
+    """A relative change with its sign, in the locale's percent format: one decimal, two
+    below 1 % (a run-to-run difference of MLPerf results is about 0.1 %, so -0.09 % is not
+    rounded to -0.1 %): ``format_change(-0.000892, en) == "-0.09%"``,
+    ``format_change(0.273, it) == "+27,3%"``. ``change`` is a ratio minus one."""
+    decimals = "00" if abs(change) < 0.01 else "0"
+    return format_percent(change, format=f"+#,##0.{decimals}%;-#,##0.{decimals}%",
+                          locale=lang.cldr)
 
 
 def units_label(units: str, lang: Language) -> str:

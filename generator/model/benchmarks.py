@@ -96,6 +96,13 @@ class Benchmark:
                 raise ValueError(f"unsafe path segment {segment!r} for a benchmark page")
         return "/".join(segments)
 
+    @property
+    def download_stem(self) -> str:
+        """The name of the benchmark's downloads, without extension, naming the round, suite,
+        model and scenario so that files saved from several pages never share a name:
+        ``mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline`` (``path``'s segments)."""
+        return "mlperf-inference-" + self.path.replace("/", "-")
+
 
 def rank(records: list[ResultRecord]) -> tuple[ResultRecord, ...]:
     """Sort by division (closed first), then best result first; ties by result ID.

@@ -13,7 +13,7 @@ one rule (``same_system``) says when two results are of the same system.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.data.organizations import organizations_of
 from generator.data.schema import ResultRecord
@@ -60,21 +60,72 @@ def group_by(items: list[Entry], key: Callable[[ResultRecord], str | None],
 
 
 @dataclass(frozen=True)
+class Step:
+    """What became of an accelerator's results on one benchmark from one round to the next:
+    the pair of results a round-over-round table compares.
+
+    Attributes:
+        before, after: a result of the earlier round and one of the later round.
+        same_system: whether they are the same system under test (``same_system``); only
+            then does their ratio say what changed (mostly software, on unchanged hardware).
+    """
+
+    before: ResultRecord
+    after: ResultRecord
+    same_system: bool
+
+    @property
+    def change(self) -> float | None:
+        """``after ÷ before − 1`` of the two results (a throughput, same units), or None when
+        they are different systems: a ratio of two systems mixes every difference between them
+        (their software, host, cooling, submitter), so no change is stated."""
+        if not self.same_system:
+            return None
+        return self.after.result / self.before.result - 1
+
+
+@dataclass(frozen=True)
 class TimelineRow:
     """One benchmark (model and scenario of a suite, in one unit) across rounds: for each
     accelerator and round, its best closed-division result per accelerator,
-    ``{(accelerator_id, round): record}``."""
+    ``{(accelerator_id, round): record}``, and every closed-division result it had there
+    (``results``, best first), from which ``steps`` finds the same system in two rounds."""
 
     suite: str
     model: str
     scenario: str
     units: str
     best: dict[tuple[str, str], ResultRecord]
+    results: dict[tuple[str, str], tuple[ResultRecord, ...]] = field(default_factory=dict)
 
     @property
     def rounds(self) -> list[str]:
         """The rounds with a result, as they come in ``best``."""
         return list(dict.fromkeys(round_name for _, round_name in self.best))
+
+    def steps(self, accelerator_id: str, rounds: list[str]) -> dict[str, Step]:
+        """``{later round: Step}`` for each two consecutive rounds of ``rounds`` (oldest first)
+        in which ``accelerator_id`` has a result on this benchmark.
+
+        The step compares the same system where the data has one in both rounds: of the pairs
+        that are the same system (``same_system``), the one whose later result is the best per
+        accelerator (then the earlier one). Otherwise it pairs the two rounds' best results and
+        says that they are different systems. So a best result that changed hands between
+        submitters is never read as a gain of the hardware."""
+        present = [r for r in rounds if (accelerator_id, r) in self.best]
+        out = {}
+        for earlier, later in zip(present, present[1:]):
+            pairs = [(a, b) for b in self.results.get((accelerator_id, later), ())
+                     for a in self.results.get((accelerator_id, earlier), ())
+                     if same_system(a, b)]
+            if pairs:
+                before, after = max(pairs, key=lambda pair: (pair[1].result_per_accelerator,
+                                                             pair[0].result_per_accelerator))
+                out[later] = Step(before, after, True)
+            else:
+                out[later] = Step(self.best[(accelerator_id, earlier)],
+                                  self.best[(accelerator_id, later)], False)
+        return out
 
 
 def timeline(benchmarks_by_round: dict[str, list[Benchmark]],
@@ -94,6 +145,7 @@ def timeline(benchmarks_by_round: dict[str, list[Benchmark]],
         accelerator_ids: canonical accelerator ids (``accelerators.yaml``).
     """
     table: dict[tuple, dict[tuple[str, str], ResultRecord]] = {}
+    every: dict[tuple, dict[tuple[str, str], list[ResultRecord]]] = {}
     for round_name, benchmarks in benchmarks_by_round.items():
         for benchmark in benchmarks:
             if not benchmark.higher_is_better:
@@ -104,11 +156,12 @@ def timeline(benchmarks_by_round: dict[str, list[Benchmark]],
                     continue
                 key = (benchmark.suite, benchmark.model, benchmark.scenario, record.units)
                 cell = (record.accelerator_id, round_name)
+                every.setdefault(key, {}).setdefault(cell, []).append(record)
                 best = table.setdefault(key, {}).get(cell)
                 if best is None or record.result_per_accelerator > best.result_per_accelerator:
                     table[key][cell] = record
-    rows = [TimelineRow(*key, best) for key, best in table.items()
-            if len({round_name for _, round_name in best}) > 1]
+    rows = [TimelineRow(*key, best, {cell: tuple(found) for cell, found in every[key].items()})
+            for key, best in table.items() if len({round_name for _, round_name in best}) > 1]
     return sorted(rows, key=lambda r: (r.suite, r.model, SCENARIO_ORDER.index(r.scenario),
                                        r.units))
 

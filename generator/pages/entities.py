@@ -26,6 +26,7 @@ from generator.model.comparisons import (
     timeline,
 )
 from generator.pages import marks
+from generator.model.download_rows import step_row
 from generator.pages.citations import shared_words
 from generator.pages.filters import system_label
 from generator.pages.output import RESULTS, Page, download_rows, downloads
@@ -62,16 +63,26 @@ def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchma
                  if other != name and organizations.is_joint(other)
                  and companies & set(organizations.organizations_of(other))
                  and not organizations.is_joint(name)]
+        stem = download_stem(round_name, group_slug)
         pages.append(Page(f"{base}/submitters/{group_slug}/index.md",
                           env.get_template("entity.md.j2").render(
                               round=round_name, kind="submitter", name=name, entries=members,
+                              download=stem,
                               spellings=published_spellings(name, members), history=[],
                               rounds=[], joint=joint, family=None, card=None, derived=(),
                               partners=organizations.organizations_of(name)
                               if organizations.is_joint(name) else ())))
-        pages += downloads(f"{base}/submitters/{group_slug}/results", download_rows(
+        pages += downloads(f"{base}/submitters/{group_slug}/{stem}", download_rows(
             [entry.record for entry in members], [entry.rank for entry in members]))
     return pages
+
+
+def download_stem(*names: str) -> str:
+    """The name, without extension, of an entity page's downloads, naming what they hold so
+    that files saved from several pages never share a name: ``mlperf-inference-v6.1-crusoe``
+    (a submitter of a round), ``mlperf-inference-nvidia-b200`` (an accelerator of every round).
+    ``names`` are a round and slugs (``names.Naming``)."""
+    return "-".join(("mlperf-inference", *names))
 
 
 def published_spellings(name: str, members: list) -> list[str]:
@@ -105,10 +116,14 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
         spellings = sorted({e.record.accelerator for e in members})
         card = specs.card_of(accelerator_id)
         derived = best_derived(specs.derived_figures([e.record for e in members], card))
+        stem = download_stem(group_slug)
+        steps = [(row, row.steps(accelerator_id, rounds_oldest_first)) for row in history]
         pages.append(Page(f"{ACCELERATORS}/{group_slug}/index.md",
                           env.get_template("entity.md.j2").render(
                               round=None, kind="accelerator", name=name, entries=members,
-                              spellings=spellings, history=history, accelerator_id=accelerator_id,
+                              download=stem,
+                              spellings=spellings, accelerator_id=accelerator_id,
+                              history=steps,
                               rounds=rounds_oldest_first, joint=[], partners=(),
                               family=families.family_of(accelerator_id), card=card,
                               derived=derived, epoch=specs.EPOCH)))
@@ -116,13 +131,17 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
             pages += downloads(f"{ACCELERATORS}/{group_slug}/specifications", card_rows(card))
         if derived:
             pages += downloads(f"{ACCELERATORS}/{group_slug}/derived", derived_rows(derived))
-        pages += downloads(f"{ACCELERATORS}/{group_slug}/results", download_rows(
+        pages += downloads(f"{ACCELERATORS}/{group_slug}/{stem}", download_rows(
             [entry.record for entry in members], [entry.rank for entry in members]))
         if history:
             best = [row.best[(accelerator_id, r)] for row in history for r in rounds_oldest_first
                     if (accelerator_id, r) in row.best]
-            pages += downloads(f"{ACCELERATORS}/{group_slug}/history", download_rows(
-                best, [None] * len(best)))
+            pages += downloads(f"{ACCELERATORS}/{group_slug}/{stem}-round-over-round",
+                               download_rows(best, [None] * len(best)))
+            # The pairs the table compares, each said to be the same system or not.
+            pages += downloads(f"{ACCELERATORS}/{group_slug}/{stem}-round-over-round-pairs", [
+                step_row(row.suite, row.model, row.scenario, step)
+                for row, by_round_name in steps for step in by_round_name.values()])
     return pages
 
 

@@ -26,6 +26,7 @@ from generator.data.dataset import result_url
 from generator.editorial.verification import keep
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import (
+    format_change,
     format_day,
     format_items,
     format_number,
@@ -137,6 +138,7 @@ def environment(lang: Language) -> Environment:
         number=lambda v, decimals=2: format_number(v, lang, decimals),
         result=lambda v: format_result(v, lang),
         figure=lambda v: format_result(v, lang, fixed=True),
+        change=lambda v: format_change(v, lang),
         units=lambda u: units_label(u, lang),
         unit=lambda u: unit_symbol(u, lang),
         unit_name=lambda u: unit_name(u, lang),

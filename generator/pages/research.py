@@ -13,6 +13,7 @@ from generator.i18n.formatting import per_accelerator_units, units_label
 from generator.i18n.languages import Language
 from generator.model.benchmarks import Benchmark, benchmarks_of
 from generator.model.comparisons import TimelineRow, timeline
+from generator.model.download_rows import result_id_fields
 from generator.model.families import families
 from generator.model.power import ranked
 from generator.model.preview_tracker import track
@@ -26,7 +27,6 @@ from generator.pages.output import (
     Page,
     download_rows,
     downloads,
-    result_id_fields,
 )
 
 POWER = "power"

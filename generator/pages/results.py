@@ -98,10 +98,12 @@ def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
     ``siblings`` are the benchmarks of the same model, scenario and suite in other quantities
     (``Benchmark.apart``); the page links them and says why they are ranked apart.
 
-    Files beside the page: the table (``results.csv``/``.json``); the chart of the leading
-    results (``leaders.vl.json``, ``leaders.svg``, ``leaders.csv``/``.json``); for a
-    throughput, the chart of the leading results per accelerator (``per-accelerator.*``); with
-    MLPerf Power results, their chart (``power.*``, see ``power``).
+    Files beside the page: the table (``<stem>.csv``/``.json``, ``Benchmark.download_stem``:
+    ``mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline.csv``); the chart of the leading
+    results (``leaders.vl.json``, ``leaders.svg``, ``<stem>-leaders.csv``/``.json``); for a
+    throughput, the chart of the leading results per accelerator (``per-accelerator.*``,
+    ``<stem>-per-accelerator.*``); with MLPerf Power results, their chart (``power.*``, see
+    ``power``).
     """
     folder = f"{RESULTS}/{benchmark.path}"
     table = [row for division in DIVISION_ORDER
@@ -113,7 +115,7 @@ def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
         Page(f"{folder}/index.md", env.get_template("benchmark.md.j2").render(
             benchmark=benchmark, siblings=siblings, power=figures,
             charts={name: rows for name, rows in charts.items() if rows})),
-        *downloads(f"{folder}/results", table),
+        *downloads(f"{folder}/{benchmark.download_stem}", table),
     ]
     if figures:
         spec = power_chart(figures, lang, colours)
@@ -123,7 +125,7 @@ def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
         if not rows:
             continue
         spec = leaders_chart(benchmark, lang, colours, per_accelerator=name != "leaders")
-        files += [*downloads(f"{folder}/{name}", download_rows(rows)),
+        files += [*downloads(f"{folder}/{benchmark.download_stem}-{name}", download_rows(rows)),
                   Page(f"{folder}/{name}.vl.json", chart_json(spec)),
                   ChartImage(f"{folder}/{name}.svg", f"{folder}/{name}.vl.json", spec, lang)]
     return files

@@ -90,10 +90,8 @@
         button.addEventListener("click", function () {
           show(table, table.dataset.citePattern, labels, words);
         });
-        // In the row's last cell a phone still shows (the "opt" ones are left out there).
-        var cells = row.tagName === "TR" ? Array.prototype.filter.call(row.cells, function (cell) {
-          return !cell.classList.contains("opt");
-        }) : [row];
+        // In the row's last cell, its result ID (a phone shows every cell, as a card).
+        var cells = row.tagName === "TR" ? row.cells : [row];
         cells[cells.length - 1].append(" ", button);
       });
     });

@@ -192,13 +192,18 @@
       });
 
       download.push({
-        benchmark: row.key, a_system: a.name, a_round: a.round, a_result_id: a.result_id,
-        a_result_id_canonical: a.result_id_canonical, a_result_id_derived: a.result_id_derived,
+        // IDs named as in the whole dataset (data/datapackage.json): canonical, as published
+        // (empty when derived), derived or not.
+        benchmark: row.key, a_system: a.name, a_round: a.round,
+        a_result_id: a.result_id_canonical,
+        a_result_id_published: a.result_id_derived ? "" : a.result_id,
+        a_result_id_derived: a.result_id_derived,
         a_result: row.a.value, a_units: row.a.units,
         a_result_per_accelerator: row.a.per_accelerator,
         a_division: row.a.division, a_category: row.a.category,
         a_accelerators: row.a.accelerators, b_system: b.name, b_round: b.round,
-        b_result_id: b.result_id, b_result_id_canonical: b.result_id_canonical,
+        b_result_id: b.result_id_canonical,
+        b_result_id_published: b.result_id_derived ? "" : b.result_id,
         b_result_id_derived: b.result_id_derived, b_result: row.b.value, b_units: row.b.units,
         b_result_per_accelerator: row.b.per_accelerator, b_division: row.b.division,
         b_category: row.b.category, b_accelerators: row.b.accelerators,
@@ -239,6 +244,45 @@
       p.appendChild(a);
     });
     return p;
+  }
+
+  // The field above a list of systems keeps the entries holding every word typed (any case,
+  // in any order: "intel b70 6.1"); the chosen entry stays, so that filtering never changes
+  // the comparison, which changes only when the reader picks another entry. The count of
+  // matching entries is read out (aria-live).
+  function filterable(select, input, count, labels) {
+    var groups = Array.prototype.map.call(select.querySelectorAll("optgroup"), function (group) {
+      return { node: group, options: Array.prototype.slice.call(group.children) };
+    });
+    var total = select.options.length;
+    input.parentNode.hidden = false;
+    input.addEventListener("input", function () {
+      var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      // An entry's text with its group's (round and organization), as one lowercase text.
+      var matches = function (group, option) {
+        var text = (group.node.label + " " + option.textContent).toLowerCase();
+        return words.every(function (word) { return text.indexOf(word) >= 0; });
+      };
+      var found = 0;
+      groups.forEach(function (group) {
+        group.options.forEach(function (option) { if (matches(group, option)) found++; });
+      });
+      var all = !words.length || !found;
+      groups.forEach(function (group) {
+        var shown = group.options.filter(function (option) {
+          return all || option.selected || matches(group, option);
+        });
+        group.node.replaceChildren.apply(group.node, shown);
+        if (shown.length && !group.node.parentNode) select.appendChild(group.node);
+        if (!shown.length && group.node.parentNode) group.node.remove();
+      });
+      // Groups back in their first order.
+      groups.forEach(function (group) {
+        if (group.node.parentNode) select.appendChild(group.node);
+      });
+      count.textContent = !words.length ? ""
+        : !found ? labels.no_match : fill(labels.matches, { count: found, total: total });
+    });
   }
 
   function setUp(form) {
@@ -301,7 +345,14 @@
           url.searchParams.set("b", select.b.value);
           window.history.replaceState(window.history.state, "", url.href);
         }
-        form.addEventListener("change", function () {
+        ["a", "b"].forEach(function (field) {
+          filterable(select[field], form.querySelector("#compare-" + field + "-filter"),
+                     form.querySelector("#compare-" + field + "-count"), labels);
+        });
+        // Enter in a filter would send the form and load the page again.
+        form.addEventListener("submit", function (event) { event.preventDefault(); });
+        form.addEventListener("change", function (event) {
+          if (event.target.type === "search") return;  // a filter, not a choice
           notice.hidden = true;
           update();
         });

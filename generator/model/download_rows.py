@@ -1,0 +1,73 @@
+"""What a results download holds, in every language: one row per result, with the dataset's
+column names and qualifiers.
+
+A table's download says what the page says: the same results, each with every qualifier the page
+marks it with (category, a derived result ID, a result MLCommons inferred, an open-division
+model and its accuracy, no per-accelerator figure for a mixed system or one no accelerator ran). Its columns are named
+as in the whole dataset (``data/results/<round>.csv``, described field by field in
+``data/datapackage.json``: ``schema.ResultRecord``), so that a reader who joins a page's file
+with the dataset finds the same names with the same meanings. The columns a download adds to
+the dataset's are its ``rank`` and those computed here (``open_division.disclosure_fields``,
+``result_url``); a language's text (a citation) is added by the page (``pages.output``).
+"""
+
+from __future__ import annotations
+
+from generator.data.dataset import result_url
+from generator.data.schema import ResultRecord
+from generator.model.comparisons import Step
+from generator.model.open_division import disclosure_fields
+from generator.model.qualifiers import per_accelerator
+
+# The result's ID as the dataset names it: the canonical ID (``4.1-0043``), MLCommons'
+# published spelling (``v4.1-0043``; empty when the ID is derived) and whether this site derived
+# it with MLCommons' rule.
+ID_FIELDS = ("result_id", "result_id_published", "result_id_derived")
+# Fields of the dataset every results download carries, in the dataset's order, then its own
+# columns. ``suite`` is the record's (``datacenter,edge`` for a result MLCommons lists in both).
+DATASET_FIELDS = ("round", "suite", "model", "scenario", *ID_FIELDS, "division", "category",
+                  "submitter", "system_name", "accelerator", "total_accelerators", "result",
+                  "units", "result_per_accelerator", "accelerator_mixed", "inferred")
+FIELDS_ADDED = ("used_model", "accuracy", "meets_closed_accuracy_target",
+                "accuracy_target_source", "result_url")
+DOWNLOAD_FIELDS = ("rank", *DATASET_FIELDS, *FIELDS_ADDED)
+
+
+def result_id_fields(record: ResultRecord, prefix: str = "") -> dict:
+    """``record``'s ID columns as the dataset names them (``ID_FIELDS``), each name after
+    ``prefix`` (``followed_by_result_id`` in the preview tracker's download)."""
+    return {f"{prefix}{name}": getattr(record, name) for name in ID_FIELDS}
+
+
+def result_row(record: ResultRecord, rank: int | None) -> dict:
+    """One result as every download gives it (``DOWNLOAD_FIELDS``, in order): its ``rank`` in
+    the table it is downloaded from (None where the table ranks nothing), the dataset's fields,
+    what an open-division result ran and how accurately, and its official result folder. The
+    per-accelerator figure is the pages' (``qualifiers.per_accelerator``): empty for a
+    mixed-accelerator system and for a result no accelerator ran."""
+    row = {"rank": rank, **{name: getattr(record, name) for name in DATASET_FIELDS},
+           "result_per_accelerator": per_accelerator(record)}
+    return {**row, **disclosure_fields(record), "result_url": result_url(record.round,
+                                                                          record.location)}
+
+
+def result_rows(records: list[ResultRecord], ranks: list[int | None] | None = None
+                ) -> list[dict]:
+    """``result_row`` of each record, ranked 1, 2, … in the order given, or by ``ranks``."""
+    ranks = ranks or list(range(1, len(records) + 1))
+    return [result_row(record, rank) for rank, record in zip(ranks, records)]
+
+
+def step_row(suite: str, model: str, scenario: str, step: Step) -> dict:
+    """One pair of a round-over-round table (``comparisons.Step``) as its download gives it:
+    the benchmark, each result's round, ID (the dataset's three columns, ``before_``/``after_``),
+    submitter, system, accelerator count and result, whether they are the same system and, only
+    then, the change (``after ÷ before − 1``; empty between different systems)."""
+    row = {"suite": suite, "model": model, "scenario": scenario, "units": step.after.units}
+    for side, record in (("before", step.before), ("after", step.after)):
+        row |= {f"{side}_round": record.round, **result_id_fields(record, f"{side}_"),
+                f"{side}_submitter": record.submitter, f"{side}_system_name": record.system_name,
+                f"{side}_total_accelerators": record.total_accelerators,
+                f"{side}_result": record.result,
+                f"{side}_result_per_accelerator": per_accelerator(record)}
+    return {**row, "same_system": step.same_system, "change": step.change}
