@@ -21,6 +21,7 @@ from generator.pages.entities import (
 from generator.pages.explorer import explorer_page
 from generator.pages.filters import environment
 from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
+from generator.pages.round_report import report_pages
 
 
 def results_pages(dataset: Dataset, lang: Language,
@@ -70,6 +71,7 @@ def results_pages(dataset: Dataset, lang: Language,
                         b.scenario) == (benchmark.suite, benchmark.model, benchmark.scenario)]
             pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
     pages.extend(system_comparison_pages(env, by_round, lang, naming))
+    pages.extend(report_pages(env, dataset, naming))
     pages.append(explorer_page(env, list(dataset.records), lang, colours))
     pages.insert(0, results_index(dataset, lang, rounds))
     return pages
