@@ -33,6 +33,7 @@ from generator.pages.explorer import EXPLORER_DATA, explorer_data
 from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
 from generator.pages.research import research_pages
+from generator.pages.result_search import result_search_page
 from generator.pages.results import results_pages
 from generator.project import ROOT, site_prefix, site_root_url
 from generator.site import assets, chart_fonts, digests, downloads, finish, social
@@ -160,7 +161,8 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
                  if (entries := changelog.read_changelog(data_dir, name))}
     return [*listing, *results_pages(dataset, lang, retrieved),
             *research_pages(dataset, lang, retrieved),
-            *data_pages(data_dir, dataset, lang, site_url)]
+            *data_pages(data_dir, dataset, lang, site_url),
+            result_search_page(list(dataset.records), lang)]
 
 
 def stamp_reading_times(posts: list[Article]) -> int:

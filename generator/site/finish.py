@@ -1,8 +1,9 @@
 """The finishing step: what must see the engine's output, done by our code over each built
 language (``finish_language``) and over the whole site (``finish_site``).
 
-A language's folder gets: the other forms of its words in the search index (``i18n.search``,
-for languages whose words inflect); RSS 2.0 feeds made valid (``feeds.valid_rss``); no source
+A language's folder gets: an entry per result ID in the search index
+(``pages.result_search``), and the other forms of its words (``i18n.search``, for languages
+whose words inflect); RSS 2.0 feeds made valid (``feeds.valid_rss``); no source
 maps (Material ships one per script and stylesheet, about 1 MB per language, useful only to
 Material's own developers); and a check that every claim reference of an article became a flag
 (a raw ``[[claim:`` left in a post's HTML stops the build, naming the page). The site root gets
@@ -21,6 +22,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.search import add_word_forms
+from generator.pages.result_search import RESULT_SEARCH
 from generator.project import TEMPLATES_DIR
 from generator.site.feeds import valid_rss
 
@@ -50,14 +52,32 @@ def finish_language(out: Path, lang: Language) -> None:
         raise UnrenderedClaims(f"claim references left unrendered in {lang.code}: "
                                + ", ".join(unrendered))
     index = out / SEARCH_INDEX
-    if lang.stemmer is not None and index.exists():
-        words = add_word_forms(json.loads(index.read_text(encoding="utf-8")), lang.stemmer)
-        write_text_atomic(index, json.dumps(words, separators=(",", ":")))
+    if index.exists():
+        entries = json.loads(index.read_text(encoding="utf-8"))
+        results = out / RESULT_SEARCH
+        if results.exists():
+            entries = add_result_ids(entries, json.loads(results.read_text(encoding="utf-8")))
+            results.unlink()
+        if lang.stemmer is not None:
+            entries = add_word_forms(entries, lang.stemmer)
+        write_text_atomic(index, json.dumps(entries, separators=(",", ":"), ensure_ascii=False))
     for name in FEEDS:
         if (out / name).exists():
             write_text_atomic(out / name, valid_rss((out / name).read_text(encoding="utf-8")))
     for source_map in out.rglob("*.map"):
         source_map.unlink()
+
+
+def add_result_ids(index: dict, entries: list[dict]) -> dict:
+    """Material's search index with one entry per result ID (``pages.result_search``) before
+    its pages' entries.
+
+    Args:
+        index: the parsed ``search/search_index.json`` (``{"config", "docs"}``).
+        entries: ``[{"location", "title", "text"}]``, titles and texts as HTML.
+    """
+    index["docs"] = [*entries, *index["docs"]]
+    return index
 
 
 def unrendered_claims(out: Path) -> list[str]:
