@@ -258,7 +258,7 @@ def build(site_dir: Path, languages: tuple[Language, ...] = LANGUAGES, strict: b
             return 0.0, []  # kept: moved into the new site by _swap
         built = _mkdocs_build(lang, staging / lang.code, strict, root, epoch)
         try:
-            finish.finish_language(staging / lang.code, lang)
+            finish.finish_language(staging / lang.code, lang, root)
         except finish.UnrenderedClaims as unrendered:
             raise BuildError(str(unrendered)) from None
         return built

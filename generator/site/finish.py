@@ -19,15 +19,17 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from generator.editorial.claim_review import absolute_urls
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.search import add_word_forms
 from generator.pages.result_search import RESULT_SEARCH
-from generator.project import TEMPLATES_DIR
-from generator.site.feeds import valid_rss
+from generator.project import ROOT, TEMPLATES_DIR
+from generator.site.feeds import dated_by_changes, post_changes, valid_rss
 
 # mkdocs-rss-plugin's default file names (mkdocs.yml does not change them).
 FEEDS = ("feed_rss_created.xml", "feed_rss_updated.xml")
+UPDATED_FEED = FEEDS[1]
 SEARCH_INDEX = Path("search") / "search_index.json"
 RAW_CLAIM = "[[claim:"
 # Generated files the same in every language (the Vega bundle, the explorer's dataset, the
@@ -40,8 +42,9 @@ class UnrenderedClaims(Exception):
     """A built article still shows a raw claim reference: the claims extension did not run."""
 
 
-def finish_language(out: Path, lang: Language) -> None:
-    """Finish the built language folder ``out`` (``site/<code>/`` being built) in place.
+def finish_language(out: Path, lang: Language, root: Path = ROOT) -> None:
+    """Finish the built language folder ``out`` (``site/<code>/`` being built) in place;
+    ``root`` is the project (its posts' git history dates the feed of updated posts).
 
     Raises:
         UnrenderedClaims: naming the pages (relative to ``out``) with a raw ``[[claim:``.
@@ -63,7 +66,18 @@ def finish_language(out: Path, lang: Language) -> None:
         write_text_atomic(index, json.dumps(entries, separators=(",", ":"), ensure_ascii=False))
     for name in FEEDS:
         if (out / name).exists():
-            write_text_atomic(out / name, valid_rss((out / name).read_text(encoding="utf-8")))
+            text = valid_rss((out / name).read_text(encoding="utf-8"))
+            if name == UPDATED_FEED:  # the plugin dates every post at the build's time
+                text = dated_by_changes(text, post_changes(
+                    root / "docs" / lang.code / "blog" / "posts", root))
+            write_text_atomic(out / name, text)
+    # ClaimReview's url is the claim's anchor on the page (editorial.claim_review): made
+    # absolute here, where each post's address is known.
+    for page in (out / "blog").rglob("*.html") if (out / "blog").is_dir() else ():
+        text = page.read_text(encoding="utf-8")
+        fixed = absolute_urls(text)
+        if fixed != text:
+            write_text_atomic(page, fixed)
     for source_map in out.rglob("*.map"):
         source_map.unlink()
 
