@@ -2,8 +2,9 @@
 language (``finish_language``) and over the whole site (``finish_site``).
 
 A language's folder gets: an entry per result ID in the search index
-(``pages.result_search``), and the other forms of its words (``i18n.search``, for languages
-whose words inflect); RSS 2.0 feeds made valid (``feeds.valid_rss``); no source
+(``pages.result_search``), the other forms of its words (``i18n.search``, for languages
+whose words inflect) and the names its readers type for names written in Latin script (戴尔 for
+Dell: ``i18n/search_aliases.yaml``); RSS 2.0 feeds made valid (``feeds.valid_rss``); no source
 maps (Material ships one per script and stylesheet, about 1 MB per language, useful only to
 Material's own developers); and a check that every claim reference of an article became a flag
 (a raw ``[[claim:`` left in a post's HTML stops the build, naming the page). The site root gets
@@ -22,10 +23,11 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from generator.editorial.claim_review import absolute_urls
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
-from generator.i18n.search import add_word_forms
+from generator.i18n.search import add_aliases, add_word_forms, aliases
 from generator.pages.result_search import RESULT_SEARCH
 from generator.project import ROOT, TEMPLATES_DIR
 from generator.site.feeds import dated_by_changes, post_changes, valid_rss
+from generator.site.images import size_images
 
 # mkdocs-rss-plugin's default file names (mkdocs.yml does not change them).
 FEEDS = ("feed_rss_created.xml", "feed_rss_updated.xml")
@@ -63,6 +65,8 @@ def finish_language(out: Path, lang: Language, root: Path = ROOT) -> None:
             results.unlink()
         if lang.stemmer is not None:
             entries = add_word_forms(entries, lang.stemmer)
+        if aliases().get(lang.code):
+            entries = add_aliases(entries, aliases()[lang.code])
         write_text_atomic(index, json.dumps(entries, separators=(",", ":"), ensure_ascii=False))
     for name in FEEDS:
         if (out / name).exists():
@@ -78,6 +82,7 @@ def finish_language(out: Path, lang: Language, root: Path = ROOT) -> None:
         fixed = absolute_urls(text)
         if fixed != text:
             write_text_atomic(page, fixed)
+    size_images(out)  # charts reserve their space (no layout shift as they load)
     for source_map in out.rglob("*.map"):
         source_map.unlink()
 
