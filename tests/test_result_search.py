@@ -26,6 +26,9 @@ def test_every_result_id_has_one_entry_with_every_spelling(site, dataset, lang):
     for location, record in expected.items():
         title = entries[location]["title"]
         assert all(spelling in title for spelling in spellings(record))
+    # Weighed below the pages, so that a name in their text does not rank them first
+    # (test_layout's "Crusoe" finds the article).
+    assert all(0 < e["boost"] < 1 for e in entries.values())
     assert "v4.1-0050" in entries["results/explore/?id=v4.1-0050"]["title"]
     assert "4.1-0050" in entries["results/explore/?id=v4.1-0050"]["title"]
     # The file the entries came from is not published.
@@ -65,3 +68,14 @@ def test_the_explorer_shows_one_system_for_an_id(page, base_url, dataset, addres
     ids = page.locator(".mlperf-explore__output td:nth-child(2) a").all_inner_texts()
     assert len(ids) == min(count, 10) and {i.removeprefix("v") for i in ids} == {canonical}
     assert page.console_errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang,query,page", [("en", "v6.1", "/results/v6.1/"),
+                                             ("it", "Crusoe", "amd-512-accelerator-record")])
+def test_a_round_or_a_name_still_finds_its_pages_first(searcher, lang, query, page):
+    # The ID entries do not crowd out the pages: a round alone (no entry's tag holds it) and a
+    # submitter named in entries' texts (weighed at ENTRY_BOOST).
+    links, _ = searcher(lang, query)
+    assert not any("?id=" in link for link in links[:5]), links[:5]
+    assert any(page in link for link in links)
