@@ -29,7 +29,7 @@ from generator.data.vocabulary import vocabulary
 from generator.editorial import guidelines
 from generator.editorial.article_structure import fences
 from generator.editorial.articles import CLAIM_REFERENCE, render_plain
-from generator.editorial.claim_review import claim_reviews
+from generator.editorial.claim_review import claim_reviews, claim_sentence
 from generator.editorial.claims import STATUSES, Claim, Registry, Source
 from generator.editorial.figures import format_value
 from generator.editorial.recomputation import Recomputation, recompute, shown_value
@@ -343,9 +343,10 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
 
     # References inside HTML comments (editors' guidance) are left as they are.
     masked = mask_comments(markdown)
-    pieces, end = [], 0
+    pieces, end, first_at = [], 0, {}
     for match in CLAIM_REFERENCE.finditer(masked):
         pieces += [markdown[end:match.start()], replace(match)]
+        first_at.setdefault(match.group(1), match.start())
         end = match.end()
     body = "".join(pieces) + markdown[end:]
     if not views:
@@ -372,7 +373,10 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
              f'tabindex="0" role="region" '
              f'aria-label="{html.escape(heading)}"><table><thead><tr>{columns}</tr></thead>'
              f"<tbody>\n{rows}\n</tbody></table></div>\n")
-    reviews = claim_reviews(views.values())
+    # Each reviewed claim's first sentence, as the reader reads it (ClaimReview's claimReviewed).
+    values = {cid: view.value for cid, view in views.items()}
+    reviews = claim_reviews(views.values(), {cid: claim_sentence(markdown, at, values)
+                                             for cid, at in first_at.items()})
     # Footnotes and the table quote sources' titles: they use the name too.
     return mark_markdown(f"{body.rstrip()}\n{table}\n{reviews}\n{footnotes}\n")
 

@@ -17,13 +17,20 @@ from __future__ import annotations
 
 import html
 import re
+from functools import cache
+from pathlib import Path
 
 import snowballstemmer
+import yaml
+
+from generator.errors import InputError
 
 # A word: letters only (digits, model names and units are matched as typed).
 WORD = re.compile(r"[^\W\d_]{3,}")
 TAG = re.compile(r"<[^>]+>")
 FIELD = "variants"
+ALIASES_FILE = Path(__file__).with_name("search_aliases.yaml")
+ALIAS_FIELD = "aliases"
 
 
 def words(text: str) -> set[str]:
@@ -64,4 +71,52 @@ def add_word_forms(index: dict, stemmer: str) -> dict:
         if variants:
             entry[FIELD] = " ".join(sorted(variants))
     index["config"]["fields"][FIELD] = {"boost": 1.0}
+    return index
+
+
+@cache
+def aliases(path: Path = ALIASES_FILE) -> dict[str, dict[str, tuple[str, ...]]]:
+    """``{language code: {name as written: (names a reader types, ...)}}`` from
+    ``search_aliases.yaml``.
+
+    Raises:
+        InputError: a language that is not a mapping, or a name whose readers' names are not
+            a list of texts.
+    """
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    table: dict[str, dict[str, tuple[str, ...]]] = {}
+    for code, names in raw.items():
+        if not isinstance(names, dict):
+            raise InputError(path, f"'{code}'", None, "expected a mapping of names")
+        for written, typed in names.items():
+            if not isinstance(typed, list) or not all(isinstance(t, str) and t.strip()
+                                                      for t in typed):
+                raise InputError(path, f"{code}: '{written}'", None,
+                                 "expected a list of names, e.g. [英伟达]")
+        table[str(code)] = {str(k): tuple(v) for k, v in names.items()}
+    return table
+
+
+def add_aliases(index: dict, names: dict[str, tuple[str, ...]]) -> dict:
+    """Add the ``aliases`` field to a Material search index: each entry whose title, text or
+    tags contain a written name of ``names`` (as a whole word: no letter or digit beside it,
+    any case) gets the names a reader types for it (``aliases``), space-separated.
+
+    Args:
+        index: the parsed ``search/search_index.json`` (``{"config", "docs"}``).
+        names: ``{name as written: (names a reader types, ...)}`` (``aliases()[code]``).
+
+    Returns:
+        the same index, with ``config.fields`` declaring the field with the weight of body text.
+    """
+    patterns = [(re.compile(rf"(?<![^\W_]){re.escape(written)}(?![^\W_])", re.IGNORECASE),
+                 typed) for written, typed in names.items()]
+    for entry in index["docs"]:
+        text = html.unescape(TAG.sub(" ", " ".join(
+            [entry.get("title", ""), entry.get("text", ""), *entry.get("tags", [])])))
+        found = dict.fromkeys(t for pattern, typed in patterns if pattern.search(text)
+                              for t in typed)
+        if found:
+            entry[ALIAS_FIELD] = " ".join(found)
+    index["config"]["fields"][ALIAS_FIELD] = {"boost": 1.0}
     return index

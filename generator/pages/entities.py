@@ -336,7 +336,7 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
                           []).append(system)
     return [
         Page(f"{COMPARE}/index.md", env.get_template("compare.md.j2").render(
-            groups=groups, pair=default_pair(all_systems))),
+            groups=groups, pair=default_pair(all_systems), slugs=naming.submitters)),
         Page(f"{COMPARE}/systems.json", json.dumps(data, ensure_ascii=False,
                                                    separators=(",", ":")) + "\n"),
     ]

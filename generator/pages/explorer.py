@@ -179,7 +179,7 @@ def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
     return Page(f"{EXPLORE}/index.md", env.get_template("explore.md.j2").render(
         data_url=f"../../../{EXPLORER_DATA}", units=symbols, locale=lang.vega,
         families={f.id: catalog.gettext(f.name) for f in families.families()},
-        chart=chart))
+        chart=chart, rounds=sorted({r.round for r in records}, key=round_key, reverse=True)))
 
 
 def explorer_link(prefix: str, **filters: str) -> str:

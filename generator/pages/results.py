@@ -22,6 +22,7 @@ from generator.pages.entities import (
 from generator.pages.explorer import explorer_page
 from generator.pages.filters import environment
 from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
+from generator.pages.round_report import report_pages
 
 
 def results_pages(dataset: Dataset, lang: Language,
@@ -72,6 +73,7 @@ def results_pages(dataset: Dataset, lang: Language,
                         b.scenario) == (benchmark.suite, benchmark.model, benchmark.scenario)]
             pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
     pages.extend(system_comparison_pages(env, by_round, lang, naming))
+    pages.extend(report_pages(env, dataset, naming))
     pages.append(explorer_page(env, list(dataset.records), lang, colours))
     pages.insert(0, results_index(dataset, lang, rounds))
     return pages

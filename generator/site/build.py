@@ -33,6 +33,7 @@ from generator.pages.explorer import EXPLORER_DATA, explorer_data
 from generator.pages.home import data_pages, editorial_pages, home_page
 from generator.pages.output import ChartImage, Page
 from generator.pages.research import research_pages
+from generator.pages.result_search import result_search_page
 from generator.pages.results import results_pages
 from generator.project import ROOT, site_prefix, site_root_url
 from generator.site import assets, chart_fonts, downloads, finish, social
@@ -162,7 +163,8 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
     retrieved = changelog.retrieval_dates(data_dir, dataset.rounds)
     return [*listing, *results_pages(dataset, lang, retrieved),
             *research_pages(dataset, lang, retrieved),
-            *data_pages(data_dir, dataset, lang, site_url)]
+            *data_pages(data_dir, dataset, lang, site_url),
+            result_search_page(list(dataset.records), lang)]
 
 
 def copy_shared_images(docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES) -> int:
@@ -286,7 +288,7 @@ def _build(site_dir: Path, languages: tuple[Language, ...], strict: bool, log, r
             return 0.0, []  # kept: moved into the new site by _swap
         built = _mkdocs_build(lang, staging / lang.code, strict, root, epoch)
         try:
-            finish.finish_language(staging / lang.code, lang)
+            finish.finish_language(staging / lang.code, lang, root)
         except finish.UnrenderedClaims as unrendered:
             raise BuildError(str(unrendered)) from None
         return built

@@ -1,8 +1,10 @@
 """The finishing step: what must see the engine's output, done by our code over each built
 language (``finish_language``) and over the whole site (``finish_site``).
 
-A language's folder gets: the other forms of its words in the search index (``i18n.search``,
-for languages whose words inflect); RSS 2.0 feeds made valid (``feeds.valid_rss``); no source
+A language's folder gets: an entry per result ID in the search index
+(``pages.result_search``), the other forms of its words (``i18n.search``, for languages
+whose words inflect) and the names its readers type for names written in Latin script (戴尔 for
+Dell: ``i18n/search_aliases.yaml``); RSS 2.0 feeds made valid (``feeds.valid_rss``); no source
 maps (Material ships one per script and stylesheet, about 1 MB per language, useful only to
 Material's own developers); and a check that every claim reference of an article became a flag
 (a raw ``[[claim:`` left in a post's HTML stops the build, naming the page). The site root gets
@@ -18,14 +20,18 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from generator.editorial.claim_review import absolute_urls
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES, Language
-from generator.i18n.search import add_word_forms
-from generator.project import TEMPLATES_DIR
-from generator.site.feeds import valid_rss
+from generator.i18n.search import add_aliases, add_word_forms, aliases
+from generator.pages.result_search import RESULT_SEARCH
+from generator.project import ROOT, TEMPLATES_DIR
+from generator.site.feeds import dated_by_changes, post_changes, valid_rss
+from generator.site.images import size_images
 
 # mkdocs-rss-plugin's default file names (mkdocs.yml does not change them).
 FEEDS = ("feed_rss_created.xml", "feed_rss_updated.xml")
+UPDATED_FEED = FEEDS[1]
 SEARCH_INDEX = Path("search") / "search_index.json"
 RAW_CLAIM = "[[claim:"
 # Generated files the same in every language (the Vega bundle, the explorer's dataset, the
@@ -38,8 +44,9 @@ class UnrenderedClaims(Exception):
     """A built article still shows a raw claim reference: the claims extension did not run."""
 
 
-def finish_language(out: Path, lang: Language) -> None:
-    """Finish the built language folder ``out`` (``site/<code>/`` being built) in place.
+def finish_language(out: Path, lang: Language, root: Path = ROOT) -> None:
+    """Finish the built language folder ``out`` (``site/<code>/`` being built) in place;
+    ``root`` is the project (its posts' git history dates the feed of updated posts).
 
     Raises:
         UnrenderedClaims: naming the pages (relative to ``out``) with a raw ``[[claim:``.
@@ -50,14 +57,46 @@ def finish_language(out: Path, lang: Language) -> None:
         raise UnrenderedClaims(f"claim references left unrendered in {lang.code}: "
                                + ", ".join(unrendered))
     index = out / SEARCH_INDEX
-    if lang.stemmer is not None and index.exists():
-        words = add_word_forms(json.loads(index.read_text(encoding="utf-8")), lang.stemmer)
-        write_text_atomic(index, json.dumps(words, separators=(",", ":")))
+    if index.exists():
+        entries = json.loads(index.read_text(encoding="utf-8"))
+        results = out / RESULT_SEARCH
+        if results.exists():
+            entries = add_result_ids(entries, json.loads(results.read_text(encoding="utf-8")))
+            results.unlink()
+        if lang.stemmer is not None:
+            entries = add_word_forms(entries, lang.stemmer)
+        if aliases().get(lang.code):
+            entries = add_aliases(entries, aliases()[lang.code])
+        write_text_atomic(index, json.dumps(entries, separators=(",", ":"), ensure_ascii=False))
     for name in FEEDS:
         if (out / name).exists():
-            write_text_atomic(out / name, valid_rss((out / name).read_text(encoding="utf-8")))
+            text = valid_rss((out / name).read_text(encoding="utf-8"))
+            if name == UPDATED_FEED:  # the plugin dates every post at the build's time
+                text = dated_by_changes(text, post_changes(
+                    root / "docs" / lang.code / "blog" / "posts", root))
+            write_text_atomic(out / name, text)
+    # ClaimReview's url is the claim's anchor on the page (editorial.claim_review): made
+    # absolute here, where each post's address is known.
+    for page in (out / "blog").rglob("*.html") if (out / "blog").is_dir() else ():
+        text = page.read_text(encoding="utf-8")
+        fixed = absolute_urls(text)
+        if fixed != text:
+            write_text_atomic(page, fixed)
+    size_images(out)  # charts reserve their space (no layout shift as they load)
     for source_map in out.rglob("*.map"):
         source_map.unlink()
+
+
+def add_result_ids(index: dict, entries: list[dict]) -> dict:
+    """Material's search index with one entry per result ID (``pages.result_search``) before
+    its pages' entries.
+
+    Args:
+        index: the parsed ``search/search_index.json`` (``{"config", "docs"}``).
+        entries: ``[{"location", "title", "text"}]``, titles and texts as HTML.
+    """
+    index["docs"] = [*entries, *index["docs"]]
+    return index
 
 
 def unrendered_claims(out: Path) -> list[str]:

@@ -1,6 +1,9 @@
 // Language selector: the reader stays on the same page with the same query string and fragment,
-// wherever the site is served (its published address, a fork's repository name, a custom
-// domain, a local server at /).
+// and opens the language's home page when that language has no such page. Each link already
+// names the same page in its language (partials/alternate.html), for readers without scripts;
+// this script keeps the rest of the address and checks that the page exists, wherever the site
+// is served (its published address, a fork's repository name, a custom domain, a local server
+// at /).
 // Material would request the sitemap of every language at load to find the page in each (not
 // sent: partials/on-demand.html), would look the address up including its query (?a=…&b=…
 // of a linked comparison), and compares full addresses after changing only their host name, so
@@ -53,7 +56,9 @@
     if (!link || event.metaKey || event.ctrlKey) return;
     var config = JSON.parse(document.getElementById("__config").textContent);
     var ownRoot = new URL(config.base + "/", location.href);
-    var otherRoot = new URL(link.href);
+    // The link is the same page in the other language (partials/alternate.html, which works
+    // without scripts); data-root its home page.
+    var otherRoot = new URL(link.dataset.root || link.href, location.href);
     if (!location.pathname.startsWith(ownRoot.pathname)) return;
     var page = location.pathname.slice(ownRoot.pathname.length).replace(/index\.html$/, "");
     event.preventDefault();

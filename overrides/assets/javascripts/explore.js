@@ -11,6 +11,13 @@
   var FILTERS = ["round", "suite", "division", "category", "model", "scenario", "submitter",
                  "organization", "family", "accelerator"];
   var LIMITS = ["min_accelerators", "max_accelerators"];
+  // A result ID as MLCommons writes it ("6.1-0073", "v4.1-0050"): the filter "id" keeps the
+  // results of one system under test, whichever spelling the address or the reader gives.
+  var RESULT_ID = /^v?(\d+\.\d+-\d{4,})$/i;
+  function canonicalId(text) {
+    var match = RESULT_ID.exec(typed(text || ""));
+    return match ? match[1] : null;
+  }
   var PER = ["system", "accelerator", "watt"];
   var COLUMNS = ["round", "result_id", "suite", "model", "scenario", "division", "category",
                  "submitter", "system", "accelerator", "accelerators", "result"];
@@ -124,6 +131,10 @@
         tests.push(function (row) { return set.has(row[field]); });
       }
     });
+    if (state.id) {
+      var id = state.id;
+      tests.push(function (row) { return row.result_id.replace(/^v/, "") === id; });
+    }
     var min = state.min_accelerators, max = state.max_accelerators;
     if (min !== null) tests.push(function (row) { return row.accelerators !== null && row.accelerators >= min; });
     if (max !== null) tests.push(function (row) { return row.accelerators !== null && row.accelerators <= max; });
@@ -261,6 +272,7 @@
   // The address query of a view, and the view of an address query with what it ignored.
   function query(state) {
     var params = new URLSearchParams();
+    if (state.id) params.set("id", state.id);
     FILTERS.forEach(function (name) {
       (state.filters[name] || []).forEach(function (v) { params.append(name, v); });
     });
@@ -288,14 +300,17 @@
   // first value it understands; the others are ignored, and said, as is each value not
   // understood.
   function parse(search, options) {
-    var state = { filters: {}, min_accelerators: null, max_accelerators: null, per: null,
-                  sort: null }, ignored = [], seen = new Set();
+    var state = { filters: {}, id: null, min_accelerators: null, max_accelerators: null,
+                  per: null, sort: null }, ignored = [], seen = new Set();
     new URLSearchParams(search).forEach(function (value, name) {
       // An empty name is named by its "=" (?=x, ?=).
       var item = value || !name ? name + "=" + value : name, column = value.replace(/^-/, "");
       if (seen.has(item)) return;
       seen.add(item);
-      if (FILTERS.indexOf(name) >= 0 &&
+      if (name === "h") return;  // the words Material's search highlights on the page
+      if (name === "id" && state.id === null && options.id[canonicalId(value)]) {
+        state.id = canonicalId(value);
+      } else if (FILTERS.indexOf(name) >= 0 &&
           Object.prototype.hasOwnProperty.call(options[name], value)) {
         state.filters[name] = (state.filters[name] || []).concat([value]);
       } else if (LIMITS.indexOf(name) >= 0 && state[name] === null && isCount(typed(value))) {
@@ -316,7 +331,9 @@
   function filterOptions(rows, data, labels) {
     var seen = {};
     FILTERS.forEach(function (name) { seen[name] = {}; });
+    seen.id = {};
     rows.forEach(function (row) {
+      seen.id[row.result_id.replace(/^v/, "")] = row.result_id;
       seen.round[row.round] = row.round;
       row.suites.forEach(function (s) { seen.suite[s] = labels[s] || s; });
       seen.division[row.division] = labels[row.division];
@@ -410,13 +427,17 @@
       }
       setValue(select, values.length > 1 ? SEVERAL : values[0] || "");
     });
+    // An ID the reader typed that is no result's stays as typed (readState keeps none).
+    if (state.id || canonicalId(form.elements.id.value) !== null) {
+      setValue(form.elements.id, state.id || "");
+    }
     LIMITS.forEach(function (name) {
       if ((keep || []).indexOf(name) >= 0) return;
       setValue(form.elements[name], state[name] === null ? "" : String(state[name]));
     });
     setValue(form.elements.per, state.per);
     setValue(form.elements.sort, state.sort ? query({ filters: {}, min_accelerators: null,
-      max_accelerators: null, per: "system", sort: state.sort }).replace("?sort=", "") : "");
+      max_accelerators: null, id: null, per: "system", sort: state.sort }).replace("?sort=", "") : "");
   }
 
   // A control's value written only where it differs: a control written is styled and laid out
@@ -424,7 +445,8 @@
   function setValue(control, value) { if (control.value !== value) control.value = value; }
 
   function readState(form, previous) {
-    var state = { filters: {}, min_accelerators: null, max_accelerators: null,
+    var state = { filters: {}, id: canonicalId(form.elements.id.value),
+                  min_accelerators: null, max_accelerators: null,
                   per: form.elements.per.value || "system", sort: null };
     FILTERS.forEach(function (name) {
       var value = form.elements[name].value;
