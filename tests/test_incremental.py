@@ -10,24 +10,12 @@ import pytest
 from generator.i18n.languages import LANGUAGES
 from generator.site import build as site_module
 from generator.site import finish, generation_stamp
-from tests.conftest import ROOT
+from tests.fixtures import code_project
 
 
 @pytest.fixture
 def project(tmp_path):
-    root = tmp_path / "project"
-    root.mkdir()
-    for name in ("mkdocs.yml", "requirements.txt"):
-        shutil.copy(ROOT / name, root / name)
-    for folder in ("hooks", "templates", "data"):
-        shutil.copytree(ROOT / folder, root / folder)
-    shutil.copytree(ROOT / "generator", root / "generator",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    (root / "overrides").mkdir()
-    for lang in LANGUAGES:
-        (root / "docs" / lang.code).mkdir(parents=True)
-        (root / "docs" / lang.code / "index.md").write_text(f"# {lang.code}\n")
-    return root
+    return code_project(tmp_path / "project")
 
 
 def fake_mkdocs(calls):
@@ -128,14 +116,7 @@ def test_generating_after_an_article_edit_writes_what_a_full_generation_writes(t
     # the English home page and leave every other generated file as it was; a full generation
     # of English afterwards must then find nothing left to write (same bytes as a full build).
     from generator.editorial.check import check
-    root = tmp_path / "project"
-    root.mkdir()
-    for name in ("mkdocs.yml", "requirements.txt"):
-        shutil.copy(ROOT / name, root / name)
-    for folder in ("data", "templates", "docs", "overrides"):
-        shutil.copytree(ROOT / folder, root / folder)
-    shutil.copytree(ROOT / "generator", root / "generator",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    root = code_project(tmp_path / "project", with_docs=True)
     if not (root / "docs" / "en" / "index.md").is_file():
         pytest.fail("docs/ is not generated: run `make site` (make test does it first)")
     before = {p: p.read_bytes() for p in (root / "docs").rglob("*") if p.is_file()}
