@@ -376,8 +376,8 @@ def test_a_corrected_value_fails_its_claim_naming_the_changelog(tmp_path, errata
     with pytest.raises(InputErrors) as caught:
         check(root)
     (message,) = [str(e) for e in caught.value.errors if "errata-probe" in str(e)]
-    assert (f"MLCommons corrected the result since: data/changelog/v6.1.json entry 2 "
-            f"(" in message and f"result {row['result']} → " in message)
+    assert ("MLCommons corrected the result since: data/changelog/v6.1.json entry 2 "
+            "(" in message and f"result {row['result']} → " in message)
 
 
 @pytest.mark.parametrize("case", ["withdraw-one", "withdraw-system"])
