@@ -119,3 +119,35 @@ def test_no_workflow_runs_on_pull_request_target(path):
     # pull_request_target runs with the base repository's token and secrets, and workflows
     # that check out the pull request's code under it hand both to whoever opened it.
     assert "pull_request_target" not in triggers(load(path))
+
+
+def test_the_first_job_runs_check_and_the_builds_wait_for_it():
+    # A pull request's first answer: `check` (and the lint) in a job of its own that needs no
+    # other; every build needs it, so a broken dataset or article is reported before them.
+    jobs = load(ROOT / ".github" / "workflows" / "pr.yml")["jobs"]
+    runs = " ".join(step.get("run", "") for step in jobs["check"]["steps"])
+    assert "needs" not in jobs["check"]
+    assert "generator check" in runs and "ruff check" in runs and "ruff format --check" in runs
+    assert jobs["build"]["needs"] == "check"
+
+
+def test_checks_errors_become_annotations_on_their_lines(tmp_path, monkeypatch):
+    # What `python -m generator check` writes on failure (generator/cli.py: one error a line,
+    # then the count), as GitHub's workflow commands, paths relative to the workspace.
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import check_annotations
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    errors = [f"{tmp_path}/docs/zh/blog/posts/record.md: line 11: unknown claim 'x': add it",
+              f"{tmp_path}/data/results/v6.1.csv: header: field 'round': columns differ",
+              "2 error(s); nothing was written"]
+    assert check_annotations.annotations(errors, str(tmp_path)) == [
+        "::error file=docs/zh/blog/posts/record.md,line=11::unknown claim 'x': add it",
+        "::error file=data/results/v6.1.csv::header: field 'round': columns differ"]
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path))
+    monkeypatch.setattr(sys, "stdin", __import__("io").StringIO("\n".join(errors)))
+    assert check_annotations.main() == 0
+    assert "2 error(s)" in summary.read_text(encoding="utf-8")
