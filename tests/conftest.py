@@ -86,9 +86,15 @@ def _check_loads_each_dataset_once():
         yield
 
 
+def committed_dataset() -> dataset_module.Dataset:
+    """The committed dataset (data/), loaded once per worker; the ``dataset`` fixture, for a
+    test module that names ``dataset`` otherwise."""
+    return _load_dataset_once(DATA)
+
+
 @pytest.fixture(scope="session")
 def dataset():
-    return _load_dataset_once(DATA)
+    return committed_dataset()
 
 
 def skip_without_cards():
