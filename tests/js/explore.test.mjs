@@ -102,6 +102,7 @@ for (const typed of [" 4 ", "４", "4"]) {
     assert.deepEqual(plain(x.invalidLimits(form(typed))), []);
     const state = x.readState(form(typed), { filters: {} });
     assert.equal(state.min_accelerators, 4);
+    assert.equal(x.query(state), "?min_accelerators=4");  // the address it writes
     assert.equal(rows.filter(x.matcher(state)).length,
                  table.filter((r) => r.total_accelerators !== "" &&
                                      Number(r.total_accelerators) >= 4).length);
