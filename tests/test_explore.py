@@ -221,7 +221,7 @@ def test_a_phone_shows_the_filters_and_cards_without_overflow(browser, base_url)
 
 def family_members(family_id: str) -> set[str]:
     """The accelerator IDs of a family, read from families.yaml."""
-    raw = yaml.safe_load((ROOT / "generator" / "results" / "families.yaml").read_text("utf-8"))
+    raw = yaml.safe_load((ROOT / "generator" / "model" / "families.yaml").read_text("utf-8"))
     return {a for generation in raw[family_id]["generations"]
             for a in generation.get("accelerators") or ()}
 
