@@ -10,7 +10,7 @@ SERVE_LANG := $(if $(filter en zh it,$(LANG)),$(LANG),en)
 MLCOMMONS := ../shared/data/mlperf
 PORT ?= 8000
 
-.PHONY: site build serve import check catalogs test bench requirements canary clean
+.PHONY: site build serve import check catalogs lint test test-js bench requirements canary clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -38,7 +38,16 @@ check: $(VENV)/.installed  ## validate everything an editor can touch
 catalogs: $(VENV)/.installed  ## update the message catalogs from code and templates
 	$(PY) -m generator catalogs
 
-test: site  ## run the test suite (on the committed data and the built site)
+lint: $(VENV)/.installed  ## ruff: the lint rules and the format of ruff.toml (seconds; `ruff format` applies it)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+test-js: site  ## the Node tests of the pages' scripts (tests/js/, on the built site's data)
+	node --test tests/js/
+
+# Lint first (seconds), then the build, then the Node tests of the pages' scripts and the
+# pytest suite (which prints its ten slowest tests: pytest.ini, --durations=10).
+test: lint site test-js  ## lint, build, then run every test (on the committed data and the built site)
 	$(PY) -m pytest
 
 # The successor engine, Zensical, in its own environment (requirements-canary.txt).

@@ -1,41 +1,27 @@
-"""Shared fixtures: the repository's paths, the committed dataset, the built site served on
-127.0.0.1 under the same path prefix as on GitHub Pages, and headless Chromium."""
+"""Shared fixtures: the repository's paths, the committed dataset (loaded once per worker), the
+built site (its pages read once per worker) served on 127.0.0.1 under the same path prefix as on
+GitHub Pages, and headless Chromium. Copies of the project are made by ``tests/fixtures.py``."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import http.server
-import shutil
 import threading
 from pathlib import Path
 
 import pytest
 
 from generator.data import dataset as dataset_module
+from generator.data.withdrawn import WITHDRAWN_DIR
+from generator.editorial import check as check_module
+from generator.errors import InputError
 from generator.project import site_prefix
+from tests.fixtures import DATA, FIXTURES, ROOT, SITE, make_fixture_project  # noqa: F401
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "data"
-SITE = ROOT / "site"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # Official MLCommons summaries; present on the project's machines and in CI, not in the repo.
 MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
 CHROMIUM = "/usr/bin/chromium"
-
-
-def make_fixture_project(folder: Path) -> Path:
-    """A project tree for ``check``: the committed dataset, the fixture registries of
-    ``fixtures/project`` (claims, authors, tags) and its three posts, one per language."""
-    project = FIXTURES / "project"
-    (folder / "data").mkdir()
-    shutil.copytree(DATA / "results", folder / "data" / "results")
-    for name in ("claims.yaml", "authors.yaml", "tags.yaml"):
-        shutil.copy(project / name, folder / "data" / name)
-    for lang in ("en", "zh", "it"):
-        posts = folder / "docs" / lang / "blog" / "posts"
-        posts.mkdir(parents=True)
-        shutil.copy(project / "posts" / lang / "record.md", posts / "record.md")
-    return folder
 
 
 def mlcommons_file(round_name: str) -> Path:
@@ -59,9 +45,56 @@ def pytest_collection_modifyitems(items):
     items.sort(key=rank)
 
 
+def _tables_state(data_dir: Path) -> tuple:
+    """What ``dataset.load`` reads under ``data_dir`` (the round tables and the withdrawn
+    results), as relative names, sizes and modification times."""
+    files = sorted(p for folder in (dataset_module.RESULTS_DIR, WITHDRAWN_DIR)
+                   for p in (data_dir / folder).glob("*.csv"))
+    return tuple((p.relative_to(data_dir).as_posix(), p.stat().st_size, p.stat().st_mtime_ns)
+                 for p in files)
+
+
+_loaded: dict[tuple, tuple[Path, dataset_module.Dataset]] = {}
+
+
+def _load_dataset_once(data_dir: Path) -> dataset_module.Dataset:
+    """``dataset.load(data_dir)``, or the dataset this worker has already loaded from tables of
+    the same names, sizes and modification times (``make_fixture_project`` copies them with
+    their times), with the paths of its warnings moved to ``data_dir``. Each ``check`` of a
+    fixture project would otherwise read and validate the 3,397 committed records again (about
+    a second each); a test that edits a table changes its time and gets a load of its own."""
+    data_dir = Path(data_dir)
+    state = _tables_state(data_dir)
+    if state not in _loaded:
+        _loaded[state] = (data_dir, dataset_module.load(data_dir))
+        return _loaded[state][1]
+    first, data = _loaded[state]
+    if first == data_dir or not data.warnings:
+        return data
+    old, new = str(first), str(data_dir)
+    return dataclasses.replace(data, warnings=tuple(
+        InputError(new + w.path[len(old):] if w.path.startswith(old) else w.path, w.where,
+                   w.field, w.problem, w.dataset_field) for w in data.warnings))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _check_loads_each_dataset_once():
+    """Every ``check`` of this worker reads an unchanged dataset once (``_load_dataset_once``):
+    ``check`` loads it through ``generator.editorial.check.load``."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(check_module, "load", _load_dataset_once)
+        yield
+
+
+def committed_dataset() -> dataset_module.Dataset:
+    """The committed dataset (data/), loaded once per worker; the ``dataset`` fixture, for a
+    test module that names ``dataset`` otherwise."""
+    return _load_dataset_once(DATA)
+
+
 @pytest.fixture(scope="session")
 def dataset():
-    return dataset_module.load(DATA)
+    return committed_dataset()
 
 
 def skip_without_cards():
@@ -87,6 +120,23 @@ def site():
     if not (SITE / "en" / "index.html").exists():
         pytest.fail("site/ is not built: run `make site` (make test does it first)")
     return SITE
+
+
+@pytest.fixture(scope="session")
+def site_pages(site) -> dict[str, str]:
+    """Every HTML page of the built site, ``{path relative to site/: text}``, sorted by path:
+    read once per worker for all the tests that crawl the site (links, escaping, trademark
+    marks, the legend, interface language, downloads)."""
+    return {path.relative_to(site).as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(site.rglob("*.html"))}
+
+
+def pages_under(site_pages: dict[str, str], folder: str) -> dict[str, str]:
+    """The pages of ``site_pages`` below ``folder`` (a language code, or ``""`` for all)."""
+    if not folder:
+        return site_pages
+    prefix = folder.rstrip("/") + "/"
+    return {name: text for name, text in site_pages.items() if name.startswith(prefix)}
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -13,6 +13,7 @@ from generator.i18n.languages import LANGUAGES
 from generator.pages.output import LOCALIZED_FIELDS, Page, SharedDownload, downloads
 from generator.site import build as site_module
 from generator.site.downloads import DOWNLOADS, SharedFiles
+from tests.conftest import pages_under
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARK = "results/v6.1/datacenter/gpt-oss-120b/offline"
@@ -85,23 +86,24 @@ def test_shared_downloads_are_the_same_in_every_language_and_the_others_are_not(
                    if p.endswith(name)), name
 
 
-def _links(site: Path, code: str) -> dict[Path, set[str]]:
-    """Every page of a language's built site -> the files its download links lead to."""
+def _links(site_pages: dict[str, str], code: str) -> dict[str, set[str]]:
+    """Every page of a language's built site (``site_pages``) -> the files, relative to the
+    site, its download links lead to."""
     out = {}
-    for page in (site / code).rglob("*.html"):
-        hrefs = DOWNLOAD_LINK.findall(page.read_text(encoding="utf-8"))
+    for name, text in pages_under(site_pages, code).items():
+        hrefs = DOWNLOAD_LINK.findall(text)
         if hrefs:
-            out[page] = {posixpath.normpath(posixpath.join(
-                page.parent.relative_to(site).as_posix(), href)) for href in hrefs}
+            out[name] = {posixpath.normpath(posixpath.join(posixpath.dirname(name), href))
+                         for href in hrefs}
     return out
 
 
 @pytest.mark.parametrize("code", [lang.code for lang in LANGUAGES])
-def test_every_download_link_resolves_and_every_shared_file_is_linked(site, code):
+def test_every_download_link_resolves_and_every_shared_file_is_linked(site, site_pages, code):
     shared = {p.relative_to(site).as_posix() for p in (site / DOWNLOADS).rglob("*")
               if p.is_file()}
     assert len(shared) > 900
-    linked = set().union(*_links(site, code).values())
+    linked = set().union(*_links(site_pages, code).values())
     assert sorted(t for t in linked if not (site / t).is_file()) == []
     # Each shared file is linked from this language's pages, and not published in it again.
     assert shared <= linked

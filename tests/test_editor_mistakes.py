@@ -235,10 +235,9 @@ def test_an_unsafe_article_is_never_published(tmp_path):
     import subprocess
     import sys
 
-    from tests.conftest import ROOT
-    from tests.test_bad_inputs import copy_project_for_site
-    root = copy_project_for_site(tmp_path)
-    post = next((root / "docs" / "en" / "blog" / "posts").glob("*.md"))
+    from tests.fixtures import ROOT
+    root = make_fixture_project(tmp_path)
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
     post.write_text(post.read_text(encoding="utf-8") + "\n<script>alert(1)</script>\n",
                     encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "site"],

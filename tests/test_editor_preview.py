@@ -21,8 +21,7 @@ from generator.errors import InputErrors
 from generator.project import site_root_url
 from generator.site import editor_preview as preview
 from generator.site.config import write_language_configs
-from tests.conftest import DATA, make_fixture_project
-from tests.test_bad_inputs import copy_project_for_site
+from tests.fixtures import DATA, copy_work_tree, make_fixture_project
 
 
 def test_disarm_marks_a_reference_the_build_could_not_show(dataset):
@@ -65,7 +64,7 @@ def free_port():
 def served(tmp_path_factory):
     """`make serve LANG=en` on a copy of the project; yields (root, base URL, log lines)."""
     from generator.i18n.languages import language
-    root = copy_project_for_site(tmp_path_factory.mktemp("serve"))
+    root = copy_work_tree(tmp_path_factory.mktemp("serve"))
     # What `make site` leaves for the preview (CONTRIBUTING: set up once), the editorial pages.
     preview.write_editorial_pages(root, language("en"))
     # ... and the language's generated configuration (`make serve` writes it when missing).
@@ -97,6 +96,20 @@ def wait_for(lines, text, after, seconds, server=None):
     raise AssertionError(f"the preview never said {text!r}:\n" + "".join(l for _, l in lines))
 
 
+def wait_until_quiet(lines, quiet=1.0, seconds=240):
+    """Wait until the preview has logged nothing for ``quiet`` seconds: no rebuild is running
+    or about to start (MkDocs' serve logs "Detected file changes" within a quarter of a second
+    of a change it sees, mkdocs/livereload ``shutdown_delay``), so the next save starts a
+    rebuild of its own and the log lines after it are its own."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        last = lines[-1][0] if lines else 0.0
+        if time.monotonic() - last >= quiet:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the preview never settled:\n" + "".join(l for _, l in lines[-20:]))
+
+
 def save_and_fetch(served, path, old, new, url, expect, file_then=None):
     """Save an edit, wait for the log to say ``expect`` and for the rebuild, fetch ``url``;
     returns (seconds from saving to built, log since saving, page). ``file_then``, a list,
@@ -104,7 +117,7 @@ def save_and_fetch(served, path, old, new, url, expect, file_then=None):
     root, base, lines = served
     text = path.read_text(encoding="utf-8")
     assert old in text
-    time.sleep(1)
+    wait_until_quiet(lines)
     saved = time.monotonic()
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     try:
@@ -125,7 +138,7 @@ def save_and_fetch(served, path, old, new, url, expect, file_then=None):
     # The server settles: every rebuild cycle of `mkdocs serve` ends by reloading the browsers
     # (a rebuild started while another ran may end without its "Documentation built" line).
     wait_for(lines, "Reloading browsers", restored, 240)
-    time.sleep(2)  # the rebuild after it, for the claims downloads the preview rewrote
+    wait_until_quiet(lines)  # and the rebuild after it, for the claims downloads it rewrote
     return built - saved, log, page
 
 

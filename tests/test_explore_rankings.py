@@ -14,8 +14,13 @@ import io
 
 import pytest
 
-from tests.test_explore import ROWS, download, open_view, shown_count
-from tests.test_explore import table  # noqa: F401  (the fixture of the committed tables)
+from tests.test_explore import (
+    ROWS,
+    download,
+    open_view,
+    shown_count,
+    table,  # noqa: F401  (the fixture of the committed tables)
+)
 
 pytestmark = pytest.mark.browser
 

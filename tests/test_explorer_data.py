@@ -11,8 +11,8 @@ import re
 import pytest
 
 from generator.i18n.languages import language
-from generator.pages.explorer import EXPLORER_DATA, explorer_data, explorer_page, explorer_records
 from generator.pages import citations
+from generator.pages.explorer import EXPLORER_DATA, explorer_data, explorer_page, explorer_records
 from generator.pages.filters import environment
 from generator.site import assets
 from tests.conftest import DATA

@@ -11,7 +11,7 @@ import pytest
 from generator.editorial.guidelines import differences, unstated_differences
 from generator.i18n.languages import language
 from generator.pages import citations
-from tests.conftest import SITE
+from tests.conftest import SITE, pages_under
 
 # Quoted from the guidelines' "Attribution" section.
 LEGEND = ("The MLPerf name and logo are registered and unregistered trademarks of MLCommons "
@@ -25,15 +25,15 @@ GENERATIONS = "blog/2026/12/01/two-years-of-accelerator-generations/index.html"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "it"])
-def test_every_page_carries_the_trademark_legend(lang):
-    pages = list((SITE / lang).rglob("*.html"))
+def test_every_page_carries_the_trademark_legend(site_pages, lang):
+    pages = pages_under(site_pages, lang)
     assert len(pages) > 300
-    missing = [p for p in pages if LOCAL[lang] not in p.read_text(encoding="utf-8")
-               and "http-equiv=\"refresh\"" not in p.read_text(encoding="utf-8")]
+    missing = [name for name, text in pages.items()
+               if LOCAL[lang] not in text and "http-equiv=\"refresh\"" not in text]
     assert missing == []
     if lang != "en":  # MLCommons' own words are quoted too, marked as English
         home = (SITE / lang / "index.html").read_text(encoding="utf-8")
-        assert f'<span lang="en">' in home and LEGEND in home
+        assert '<span lang="en">' in home and LEGEND in home
 
 
 def test_a_comparison_must_state_its_differences(dataset):
@@ -86,7 +86,7 @@ def test_the_footer_legend_is_the_catalog_translation(lang):
                                          ("it", "Come citare")])
 def test_each_language_has_a_how_to_cite_page_and_results_offer_a_citation(lang, title):
     cite = (SITE / lang / "cite" / "index.html").read_text(encoding="utf-8")
-    assert f"<h1" in cite and title in cite and LEGEND in cite
+    assert "<h1" in cite and title in cite and LEGEND in cite
     assert "MLPerf® Inference" in cite
     # It says what a citation of a derived ID (marked †) must say.
     assert {"en": "A result ID marked † is one this site derived",

@@ -18,7 +18,7 @@ from generator.i18n.languages import LANGUAGES
 from generator.model.benchmarks import benchmarks_of
 from generator.pages.home import data_pages, home_page
 from generator.pages.results import results_pages
-from tests.conftest import DATA, FIXTURES
+from tests.conftest import DATA, FIXTURES, committed_dataset
 
 CASES = FIXTURES / "cases" / "import"
 
@@ -78,7 +78,7 @@ def test_latencies_in_ms_and_s_are_compared_in_one_unit(tmp_path):
 def test_results_of_different_quantities_are_ranked_apart(tmp_path):
     # Real v4.1: llama2-70b-99.9 Offline has 40 Tokens/s results and 3 open-division Samples/s
     # ones (NeuralMagic, counted in the raw file); the Samples/s ones get their own page.
-    data = dataset.load(DATA)
+    data = committed_dataset()
     offline = [b for b in benchmarks_of(data.of_round("v4.1"))
                if (b.suite, b.model, b.scenario) == ("datacenter", "llama2-70b-99.9", "Offline")]
     assert [(b.units, len(b.results), b.apart) for b in offline] == [

@@ -175,9 +175,8 @@ def test_citation_file_describes_the_dataset():
     assert citation["cff-version"] == "1.2.0" and citation["type"] == "dataset"
     assert citation["license"] == "Apache-2.0" and citation["authors"]
     # The rounds named in the title are the rounds of the committed dataset.
-    from generator.data.dataset import load
-    from tests.conftest import DATA
-    assert all(name in citation["title"] for name in load(DATA).rounds)
+    from tests.conftest import committed_dataset
+    assert all(name in citation["title"] for name in committed_dataset().rounds)
 
 
 def test_every_results_table_offers_its_rows(site):

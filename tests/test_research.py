@@ -9,6 +9,7 @@ from generator.model import families, power
 from generator.model import preview_tracker as previews
 from generator.model.benchmarks import benchmarks_of
 from generator.model.comparisons import timeline
+from tests.fixtures import real_articles_project as real_project
 
 
 def one(dataset, result_id, model, scenario):
@@ -160,19 +161,6 @@ def test_claim_formulas_for_energy_and_per_accelerator_ratios(dataset):
 
 
 ARTICLE = "two-years-of-accelerator-generations"
-
-
-def real_project(tmp_path):
-    """The committed data and articles, copied (``check`` reads data/ and docs/)."""
-    import shutil
-
-    from tests.conftest import ROOT
-    for folder in ("data",):
-        shutil.copytree(ROOT / folder, tmp_path / folder)
-    for code in ("en", "zh", "it"):
-        shutil.copytree(ROOT / "docs" / code / "blog" / "posts",
-                        tmp_path / "docs" / code / "blog" / "posts")
-    return tmp_path
 
 
 def test_the_generations_article_quotes_ten_derived_figures_that_check_recomputes():

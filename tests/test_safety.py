@@ -5,9 +5,6 @@ runs. The hostile site is built from a small copy of the dataset (``small_projec
 escaping does not depend on how many records a page has, and the build takes seconds, not a
 minute."""
 
-import csv
-import io
-import shutil
 import subprocess
 import sys
 
@@ -15,57 +12,12 @@ import pytest
 
 from generator.data import accelerators
 from generator.data.dataset import cell as dataset_cell
-from tests.conftest import FIXTURES, ROOT, _QuietHandler
-from tests.test_bad_inputs import copy_project_for_site
+from tests.conftest import ROOT, _QuietHandler
+from tests.fixtures import read_rows, small_project_for_site, write_rows
 
 pytestmark = pytest.mark.slow
 
 PAYLOAD = '<img src=x onerror="alert(1)"></script><script>alert(2)</script>**bold** [x](javascript:alert(3))'
-
-
-def small_project_for_site(folder):
-    """A buildable copy of the project with a small dataset, so that a site built from it takes
-    seconds: per round the rows of gpt-oss-120b (every row of v6.1's, whose Offline record the
-    fixture claims quote), or the round's first three rows where it has none, and one edge
-    benchmark of v6.1; the fixture claims registry (``fixtures/project/claims.yaml``, three
-    claims on v6.1) and its post in each language, in place of the site's articles, which quote
-    the whole dataset; no redirects (they lead to pages of the full dataset). Every kind of page
-    of the full site is built (119 HTML pages in English against 372): results (data centre and
-    edge), round, submitter, accelerator, family, comparison and download pages, the blog, the
-    explorer."""
-    root = copy_project_for_site(folder)
-    project = FIXTURES / "project"
-    shutil.copy(project / "claims.yaml", root / "data" / "claims.yaml")
-    (root / "data" / "redirects.yaml").write_text("{}\n", encoding="utf-8")
-    for lang in ("en", "zh", "it"):
-        posts = root / "docs" / lang / "blog" / "posts"
-        shutil.rmtree(posts)
-        posts.mkdir()
-        # The site's own author registry (a built site reads it).
-        text = (project / "posts" / lang / "record.md").read_text(encoding="utf-8")
-        (posts / "record.md").write_text(text.replace("authors: [desk]", "authors: [data-desk]"),
-                                         encoding="utf-8")
-    for table in (root / "data" / "results").glob("*.csv"):
-        rows = read_rows(table)
-        # v6.1 has 112 rows of gpt-oss-120b, v6.0 63, v4.1 and v5.1 none (data/results/);
-        # v6.1's first edge benchmark (qwen3.6-27b SingleStream, 6 rows) builds the edge pages.
-        edge = next((r["model"], r["scenario"]) for r in rows if r["suite"] == "edge")
-        write_rows(table, [r for r in rows if r["model"] == "gpt-oss-120b"
-                           or (table.stem == "v6.1" and (r["model"], r["scenario"]) == edge)]
-                   or rows[:3])
-    return root
-
-
-def read_rows(table):
-    return list(csv.DictReader(io.StringIO(table.read_text(encoding="utf-8"))))
-
-
-def write_rows(table, rows):
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    table.write_text(out.getvalue(), encoding="utf-8")
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageFont
 
 from generator.site.build import social
-from tests.conftest import ROOT, skip_without_cards
+from tests.conftest import skip_without_cards
 
 SYSTEM_FONTS = social.find_collection(social.COLLECTIONS["Bold"]) is not None
 

@@ -118,7 +118,7 @@ def test_space_sorts_and_the_open_division_stays_apart(page, base_url):
 @pytest.mark.browser
 def test_tables_sort_after_instant_navigation(page, base_url):
     page.goto(f"{base_url}en/results/v6.1/")
-    page.locator(f"a[href$='datacenter/llama2-70b-99.9/offline/']").first.click()
+    page.locator("a[href$='datacenter/llama2-70b-99.9/offline/']").first.click()
     page.wait_for_url(f"**/{BENCHMARK}")
     result = ranked(page).locator("thead th").nth(4)
     result.click()

@@ -12,7 +12,13 @@ from generator.editorial.articles import articles
 from generator.editorial.check import check
 from generator.errors import InputErrors
 from generator.i18n.languages import language
-from generator.i18n.style import ASCII_BESIDE_HAN, SPACE_AFTER_FULL_WIDTH, check_language, problems, text_only
+from generator.i18n.style import (
+    ASCII_BESIDE_HAN,
+    SPACE_AFTER_FULL_WIDTH,
+    check_language,
+    problems,
+    text_only,
+)
 from tests.conftest import ROOT, make_fixture_project
 
 ZH, IT, EN = language("zh"), language("it"), language("en")

@@ -57,9 +57,8 @@ def test_a_use_already_marked_in_script_data_or_html_is_not_marked_again():
 
 def test_the_legend_quoted_on_a_page_is_left_as_written():
     from generator.editorial.guidelines import LEGEND
-    from generator.i18n.catalogs import translations
+    from generator.i18n.catalogs import naming_texts, translations
     from generator.i18n.languages import language
-    from generator.i18n.catalogs import naming_texts
     italian = translations(language("it")).gettext(LEGEND)
     assert "MLPerf" in italian and "MLPerf®" not in italian
     for text in (LEGEND, italian):
@@ -71,6 +70,7 @@ def test_a_post_that_quotes_no_figure_is_marked_too():
     # A new post with no [[claim:]] or [[plain:]] mark goes through the same extension the
     # site's configuration lists; only the notice symbol is added, the rest is as written.
     import markdown
+
     from generator.editorial.claim_markdown import ClaimExtension
     html = markdown.markdown("MLPerf Inference, [a](../MLPerf-x/) and `MLPerf`.",
                              extensions=[ClaimExtension(lang="en")])

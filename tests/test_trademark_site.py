@@ -26,6 +26,7 @@ from babel.messages.pofile import read_po
 from generator.i18n.catalogs import catalog_path
 from generator.i18n.languages import LANGUAGES
 from generator.i18n.trademark import NAMING, SITE_NAME
+from tests.conftest import pages_under
 
 # A use without the symbol: the word, not inside a file name, path or slug (a letter, digit,
 # "_", "/", "." or "-" joined to it), and not followed by ®. A Han character may follow: in
@@ -128,13 +129,15 @@ def test_the_scan_finds_what_it_must():
 
 
 @pytest.mark.parametrize("code", [lang.code for lang in LANGUAGES] + [pytest.param("", id="root")])
-def test_every_page_marks_every_use(site, code):
+def test_every_page_marks_every_use(site_pages, code):
     # "": the root pages (the language chooser and the 404 page).
     problems = {}
-    for path in sorted((site / code).rglob("*.html") if code else site.glob("*.html")):
-        found = page_problems(path.read_text(encoding="utf-8"))
+    pages = (pages_under(site_pages, code) if code
+             else {name: text for name, text in site_pages.items() if "/" not in name})
+    for name, text in pages.items():
+        found = page_problems(text)
         if found:
-            problems[str(path.relative_to(site))] = found
+            problems[name] = found
     assert not problems, report(problems)
 
 
@@ -166,7 +169,7 @@ def test_feeds_and_search_index_mark_every_use(site, code):
     assert not any(problems.values()), report(problems)
 
 
-def test_no_address_or_anchor_holds_the_symbol(site):
+def test_no_address_or_anchor_holds_the_symbol(site, site_pages):
     # The ® is text only: every file of the site, every link, every anchor and every sitemap
     # entry is the address it was before the mark (slugs come from data/tags.yaml and the
     # posts' `slug:`, which are never marked).
@@ -175,11 +178,11 @@ def test_no_address_or_anchor_holds_the_symbol(site):
     assert [p for p in paths if any(form in p for form in forms)] == []
     attribute = re.compile(r'\b(?:href|src|id|name)="([^"]*)"')
     holding = {}
-    for path in site.rglob("*.html"):
-        found = [value for value in attribute.findall(path.read_text(encoding="utf-8"))
+    for name, text in site_pages.items():
+        found = [value for value in attribute.findall(text)
                  if any(form in value for form in forms)]
         if found:
-            holding[str(path.relative_to(site))] = found[:3]
+            holding[name] = found[:3]
     for sitemap in site.glob("*/sitemap.xml"):
         locs = re.findall(r"<loc>([^<]*)</loc>", sitemap.read_text(encoding="utf-8"))
         holding[str(sitemap)] = [loc for loc in locs if any(form in loc for form in forms)]

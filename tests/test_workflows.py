@@ -119,3 +119,14 @@ def test_no_workflow_runs_on_pull_request_target(path):
     # pull_request_target runs with the base repository's token and secrets, and workflows
     # that check out the pull request's code under it hand both to whoever opened it.
     assert "pull_request_target" not in triggers(load(path))
+
+
+def test_the_first_job_runs_check_and_the_builds_wait_for_it():
+    # A pull request's first answer: `check` (and the lint) in a job of its own that needs no
+    # other; every build needs it, so a broken dataset or article is reported before them.
+    jobs = load(ROOT / ".github" / "workflows" / "pr.yml")["jobs"]
+    runs = " ".join(step.get("run", "") for step in jobs["check"]["steps"])
+    assert "needs" not in jobs["check"]
+    assert "generator check" in runs and "ruff check" in runs and "ruff format --check" in runs
+    assert jobs["build"]["needs"] == "check"
+

@@ -16,8 +16,12 @@ import json
 from markupsafe import Markup, escape
 
 from generator.data.dataset import result_url
-from generator.editorial.guidelines import (CITATION_FIELDS, DERIVED_ID, citation_text,
-                                            citation_words)
+from generator.editorial.guidelines import (
+    CITATION_FIELDS,
+    DERIVED_ID,
+    citation_text,
+    citation_words,
+)
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import format_day, format_result, unit_symbol
 from generator.i18n.languages import Language

@@ -285,6 +285,21 @@
     });
   }
 
+  function has(map, key) { return Object.prototype.hasOwnProperty.call(map, key); }
+
+  // The key of the system (systems.json: data) a written result ID stands for: the key
+  // itself, the ID without MLCommons' prefix (4.1-0043 for v4.1-0043), or either with a "v"
+  // and the number unpadded (v6.1-0106, 6.1-106); null when it is none of these.
+  function systemOf(data, text) {
+    if (has(data.systems, text)) return text;
+    if (has(data.canonical, text)) return data.canonical[text];
+    var id = /^v?(\d+\.\d+)-(\d{1,5})$/i.exec(text);
+    if (!id) return null;
+    var canonical = id[1] + "-" + ("000" + id[2]).slice(-Math.max(4, id[2].length));
+    if (has(data.systems, canonical)) return canonical;
+    return has(data.canonical, canonical) ? data.canonical[canonical] : null;
+  }
+
   function setUp(form) {
     var labels = JSON.parse(form.dataset.labels);
     var output = form.parentNode.querySelector(".mlperf-compare__output");
@@ -294,25 +309,12 @@
     fetch(new URL(form.dataset.systems, document.baseURI).href)
       .then(function (response) { return response.json(); })
       .then(function (data) {
-        var has = function (map, key) { return Object.prototype.hasOwnProperty.call(map, key); };
         var rounds = Object.keys(data.repositories).join(", ");
-        // The system a written result ID stands for: the key itself, the ID without MLCommons'
-        // prefix (4.1-0043 for v4.1-0043), or either with a "v" and the number unpadded
-        // (v6.1-0106, 6.1-106); null when it is none of these.
-        function byId(text) {
-          if (has(data.systems, text)) return text;
-          if (has(data.canonical, text)) return data.canonical[text];
-          var id = /^v?(\d+\.\d+)-(\d{1,5})$/i.exec(text);
-          if (!id) return null;
-          var canonical = id[1] + "-" + ("000" + id[2]).slice(-Math.max(4, id[2].length));
-          if (has(data.systems, canonical)) return canonical;
-          return has(data.canonical, canonical) ? data.canonical[canonical] : null;
-        }
         var notes = [];
         ["a", "b"].forEach(function (field) {
           var wanted = (params.get(field) || "").trim();
           if (!wanted) return;
-          var key = byId(wanted);
+          var key = systemOf(data, wanted);
           if (key !== null) {
             select[field].value = key;
           } else if (has(data.renamed, wanted)) {
@@ -360,6 +362,9 @@
       })
       .catch(function (error) { console.error("comparison:", error); });
   }
+
+  // The rules of a comparison, for tests/js/compare.test.mjs (Node's test runner).
+  window.mlperfCompare = { pairs: pairs, differences: differences, systemOf: systemOf };
 
   // Material's document$ emits on the first load and after every instant navigation.
   document$.subscribe(function () {

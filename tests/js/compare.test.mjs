@@ -1,0 +1,68 @@
+// The rules of the comparison of two systems (overrides/assets/javascripts/compare.js), with
+// Node's test runner, on the comparison file of the built site (systems.json): which system a
+// written result ID opens, which results are paired and how they are divided, and what a row
+// says differs. What only a browser shows stays in tests/test_compare.py. Expected values come
+// from the committed tables (data/results/*.csv).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { builtJson, load, plain, tableRows } from "./site.mjs";
+
+const compare = load("compare.js", { document$: { subscribe() {} } }).mlperfCompare;
+const data = builtJson("en/results/compare", "systems");
+const table = tableRows();
+
+for (const [written, key] of [["v6.1-0106", "6.1-0106"], ["V6.1-106", "6.1-0106"],
+                              ["6.1-0106", "6.1-0106"], ["4.1-0043", "v4.1-0043"],
+                              ["v4.1-0043", "v4.1-0043"]]) {
+  test(`the result ID written ${written} opens the system ${key}`, () => {
+    // Was tests/test_compare.py test_a_result_id_in_any_written_form_opens_its_system (these
+    // forms; an ID with spaces around it stays there, with the address it leads to). v6.1's
+    // IDs are derived, without a "v"; v4.1 publishes its IDs with one (the CSV's
+    // result_id_published "v4.1-0043" for result_id 4.1-0043).
+    const canonical = key.replace(/^v/, "");
+    const row = table.find((r) => r.result_id === canonical);
+    assert.equal(row.result_id_published || row.result_id, key);
+    assert.equal(compare.systemOf(data, written), key);
+  });
+}
+
+test("a text that is no result ID, or an ID no system has, opens nothing", () => {
+  assert.equal(compare.systemOf(data, "gb300"), null);
+  assert.equal(compare.systemOf(data, "6.1-9999"), null);
+  assert.equal(compare.systemOf(data, "6.1-0106x"), null);
+});
+
+test("two systems are paired on the benchmarks both ran, and a latency is never divided by accelerators", () => {
+  // NVIDIA GB300 NVL72 (6.1-0074) against Vera Rubin NVL72 (6.1-0106): the CSV's benchmarks
+  // of both, each ratio B over A.
+  const a = data.systems["6.1-0074"], b = data.systems["6.1-0106"];
+  const rows = plain(compare.pairs(a, b));
+  const ran = (id) => new Set(table.filter((r) => r.result_id === id)
+    .map((r) => `${r.model} ${r.scenario}`));
+  const both = [...ran("6.1-0074")].filter((k) => ran("6.1-0106").has(k));
+  assert.equal(rows.length, both.length);
+  for (const row of rows) {
+    assert.equal(row.ratio, row.b.value / row.a.value);
+    if (!row.a.higher_is_better) assert.equal(row.perAccelerator, null);
+    const verdict = row.ratio === 1 ? "equal"
+      : (row.ratio > 1) === row.a.higher_is_better ? "b_better" : "a_better";
+    assert.equal(row.better, verdict);
+  }
+});
+
+test("results in different units are shown side by side, never divided", () => {
+  const a = { results: { k: { units: "Queries/s", value: 10, higher_is_better: true,
+                              per_accelerator: 5 } } };
+  const b = { results: { k: { units: "Tokens/s", value: 20, higher_is_better: true,
+                              per_accelerator: 10 } } };
+  const [row] = plain(compare.pairs(a, b));
+  assert.deepEqual([row.ratio, row.perAccelerator, row.better], [null, null, null]);
+  const found = plain(compare.differences({ round: "v6.0" }, { round: "v6.1" },
+    { units: "Queries/s", units_text: "queries/s", division: "closed", category: "available",
+      accelerators: 8 },
+    { units: "Tokens/s", units_text: "tokens/s", division: "open", category: "available",
+      accelerators: 72 }));
+  assert.deepEqual(found, [["round", "v6.0", "v6.1"], ["division", "closed", "open"],
+                           ["accelerators", 8, 72], ["units", "queries/s", "tokens/s"]]);
+});

@@ -1,0 +1,201 @@
+// The rules of the results explorer (overrides/assets/javascripts/explore.js), with Node's test
+// runner, on the dataset file of the built site: which rows a view holds (parse, matcher), the
+// figure each shows (pairsOf) and their order (sortRows), and the limits read from what a reader
+// types. What only a browser shows (menus, notes, focus, layout) stays in tests/test_explore.py.
+// Expected rows are selected here from the committed tables (data/results/*.csv), not by the
+// generator nor by the script.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { builtJson, load, plain, tableRows } from "./site.mjs";
+
+const x = load("explore.js").mlperfExplore;
+const data = builtJson("assets/data", "results");
+const table = tableRows();
+const labels = new Proxy({ families: {} }, {
+  get: (target, name) => (name in target ? target[name] : String(name)),
+});
+
+// The page's view of an address query: the state read from it (parse), what it ignored, the
+// rows that match, and the [row, figure] pairs shown, in the order shown (explore-table.js
+// render does the same with these functions).
+// One page decodes the dataset once and keeps each figure's pairs and each column's order on
+// its rows (pairsOf, order), for every view after: so do these tests.
+const rows = x.decode(data);
+const options = x.filterOptions(rows, data, labels);
+
+function view(search) {
+  const { state, ignored } = x.parse(search, options);
+  const match = x.matcher(state);
+  const every = x.pairsOf(rows, state.per, data.units);
+  const matching = [], pairs = [];
+  rows.forEach((row, i) => {
+    if (!match(row)) return;
+    matching.push(row);
+    if (every[i]) pairs.push(every[i]);
+  });
+  return { state: plain(state), ignored: plain(ignored), matching,
+           shown: Array.from(x.sortRows(pairs, state.sort, rows, state.per, data.units)) };
+}
+
+const shownId = (pair) => pair[0].result_id;
+const csvId = (row) => row.result_id_published || row.result_id;
+
+test("the dataset file holds every row of the committed tables once", () => {
+  assert.equal(rows.length, table.length);
+  assert.deepEqual(plain(rows.map((r) => `${r.round} ${r.result_id} ${r.model} ${r.scenario}`)).sort(),
+                   table.map((r) => `${r.round} ${csvId(r)} ${r.model} ${r.scenario}`).sort());
+});
+
+test("a filter given twice in the address is one value", () => {
+  // Was the first half of tests/test_explore.py's test of the same name (the menu's part
+  // stays there): ?round=v6.1&round=v6.1 is the view of v6.1, and its address names it once.
+  const { state, ignored, matching } = view("?round=v6.1&round=v6.1");
+  assert.deepEqual(state.filters.round, ["v6.1"]);
+  assert.deepEqual(ignored, []);
+  assert.equal(matching.length, table.filter((r) => r.round === "v6.1").length);
+  assert.equal(x.query(state), "?round=v6.1");
+});
+
+test("a parameter given again keeps its first value, and one not understood is ignored once", () => {
+  const { state, ignored } = view("?per=watt&per=accelerator&round=bogus&round=bogus");
+  assert.equal(state.per, "watt");
+  assert.deepEqual(ignored, ["per=accelerator", "round=bogus"]);
+});
+
+test("an address query is read back to the same view", () => {
+  const search = "?round=v5.1&division=closed&accelerator=nvidia-h200-sxm" +
+    "&accelerator=amd-instinct-mi300x&min_accelerators=2&max_accelerators=8&per=accelerator" +
+    "&sort=-result";
+  const { state, ignored } = view(search);
+  assert.deepEqual(ignored, []);
+  assert.equal(x.query(state), search);
+  assert.deepEqual(view(x.query(state)).state, state);
+});
+
+// What a reader may type in a limit's field and what it means: a whole number from 1 to
+// 999999 in digits only, spaces around it and full-width digits read as digits.
+const form = (min, max = "") => ({ elements: {
+  min_accelerators: { value: min }, max_accelerators: { value: max },
+  per: { value: "system" }, sort: { value: "" }, id: { value: "" },
+  ...Object.fromEntries(["round", "suite", "division", "category", "model", "scenario",
+                         "submitter", "organization", "family", "accelerator"]
+    .map((name) => [name, { value: "" }])) } });
+
+for (const typed of ["0", "2.5", "1e3", "9999999", "-4", "1.000"]) {
+  test(`a limit of ${JSON.stringify(typed)} is not a count: not applied, and said`, () => {
+    // Was tests/test_explore.py test_a_limit_that_is_not_a_count_is_said_not_cleared for
+    // these values ("2,5" and "many" stay there, with the note and the field); "1.000", a
+    // thousand to an Italian reader, is also test_an_italian_thousand_is_not_read_as_one's.
+    assert.deepEqual(plain(x.invalidLimits(form(typed))), [{ name: "min_accelerators", value: typed }]);
+    assert.equal(x.readState(form(typed), { filters: {} }).min_accelerators, null);
+    const { state, ignored } = view(`?min_accelerators=${encodeURIComponent(typed)}`);
+    assert.equal(state.min_accelerators, null);
+    assert.deepEqual(ignored, [`min_accelerators=${typed}`]);
+  });
+}
+
+for (const typed of [" 4 ", "４", "4"]) {
+  test(`a limit typed ${JSON.stringify(typed)} is the count 4`, () => {
+    // Was tests/test_explore.py test_a_count_with_spaces_or_full_width_digits_applies: the
+    // rows with at least 4 accelerators (the CSV's total_accelerators); none without any.
+    assert.deepEqual(plain(x.invalidLimits(form(typed))), []);
+    const state = x.readState(form(typed), { filters: {} });
+    assert.equal(state.min_accelerators, 4);
+    assert.equal(x.query(state), "?min_accelerators=4");  // the address it writes
+    assert.equal(rows.filter(x.matcher(state)).length,
+                 table.filter((r) => r.total_accelerators !== "" &&
+                                     Number(r.total_accelerators) >= 4).length);
+  });
+}
+
+test("three filters show exactly the matching rows, the highest result first", () => {
+  const expected = table.filter((r) => r.round === "v6.1" && r.model === "llama2-70b-99.9" &&
+    r.scenario === "Offline" && r.division === "closed");
+  assert.ok(expected.length > 1);
+  const best = expected.reduce((a, b) => (Number(b.result) > Number(a.result) ? b : a));
+  const { matching, shown } = view(
+    "?round=v6.1&model=llama2-70b-99.9&scenario=Offline&division=closed&sort=-result");
+  assert.equal(matching.length, expected.length);
+  assert.equal(shownId(shown[0]), best.result_id);
+  assert.deepEqual(shown.map((p) => p[1].value),
+                   expected.map((r) => Number(r.result)).sort((a, b) => b - a));
+});
+
+test("open results are ranked after the closed ones", () => {
+  // Was tests/test_explore.py test_open_results_are_ranked_after_the_closed_ones: v6.1
+  // llama2-70b-99.9 Offline, both divisions (the CSV has one open result, 6.1-0120).
+  const rows = table.filter((r) => r.round === "v6.1" && r.model === "llama2-70b-99.9" &&
+                                   r.scenario === "Offline");
+  const closed = rows.filter((r) => r.division === "closed").length;
+  const opened = new Set(rows.filter((r) => r.division === "open").map((r) => r.result_id));
+  assert.ok(closed > 0 && opened.size > 0);
+  const { shown } = view("?round=v6.1&model=llama2-70b-99.9&scenario=Offline&sort=-result");
+  assert.equal(shown.length, rows.length);
+  assert.deepEqual(shown.slice(0, closed).filter((p) => opened.has(shownId(p))), []);
+  assert.deepEqual(new Set(shown.slice(closed).map(shownId)), opened);
+  // And worst first: the closed ranking reversed, the open one still after it.
+  const worst = view("?round=v6.1&model=llama2-70b-99.9&scenario=Offline&sort=result").shown;
+  assert.deepEqual(worst.slice(0, closed).map(shownId), shown.slice(0, closed).map(shownId)
+    .reverse());
+});
+
+test("a latency is ranked lowest first, and never divided by accelerators", () => {
+  const rows = table.filter((r) => r.round === "v6.1" && r.units.startsWith("Latency"));
+  assert.ok(rows.length > 1);
+  const { model, scenario } = rows[0];
+  const same = rows.filter((r) => r.model === model && r.scenario === scenario &&
+                                  r.division === "closed");
+  const { shown } = view(`?round=v6.1&model=${model}&scenario=${scenario}&division=closed` +
+                         "&sort=-result");
+  assert.deepEqual(shown.map((p) => p[1].value),
+                   same.map((r) => Number(r.result)).sort((a, b) => a - b));
+  assert.equal(view(`?round=v6.1&model=${model}&scenario=${scenario}&per=accelerator`)
+    .shown.length, 0);
+});
+
+test("a mixed system has no figure per accelerator", () => {
+  // Was tests/test_explore.py test_a_mixed_system_has_no_figure_per_accelerator: 5.1-0091
+  // (Supermicro_MangoBoost, MI325X ×16 with MI300X ×8) is mixed in the CSV.
+  const matching = table.filter((r) => r.round === "v5.1" &&
+                                       r.submitter === "Supermicro_MangoBoost");
+  const listed = matching.filter((r) => r.result_per_accelerator !== "" &&
+                                        r.accelerator_mixed === "false");
+  assert.ok(matching.some((r) => r.result_id === "5.1-0091" && r.accelerator_mixed === "true"));
+  const perSystem = view("?round=v5.1&submitter=Supermicro_MangoBoost");
+  assert.equal(perSystem.shown.length, matching.length);
+  const perAccelerator = view("?round=v5.1&submitter=Supermicro_MangoBoost&per=accelerator");
+  assert.equal(perAccelerator.matching.length, matching.length);
+  assert.ok(matching.length > listed.length);
+  assert.deepEqual(perAccelerator.shown.map(shownId).sort(),
+                   listed.map((r) => r.result_id).sort());
+  for (const [row, figure] of perAccelerator.shown) {
+    assert.equal(figure.value, row.result / row.accelerators);
+  }
+});
+
+test("a filter may hold several values", () => {
+  const wanted = ["nvidia-h200-sxm", "amd-instinct-mi300x"];
+  const rows = table.filter((r) => r.round === "v5.1" && r.division === "closed" &&
+                                   wanted.includes(r.accelerator_id));
+  const { matching } = view("?round=v5.1&division=closed&accelerator=nvidia-h200-sxm" +
+                            "&accelerator=amd-instinct-mi300x");
+  assert.equal(matching.length, rows.length);
+  assert.equal(new Set(matching.map((r) => r.accelerator_id)).size, 2);
+});
+
+test("per unit of energy divides the result by the measured power", () => {
+  // v4.1 closed resnet Offline with MLPerf Power: work per joule, result (Samples/s) over the
+  // average power (W), derived; the results without power are not listed.
+  const rows = table.filter((r) => r.round === "v4.1" && r.model === "resnet" &&
+    r.scenario === "Offline" && r.division === "closed");
+  const measured = rows.filter((r) => r.power_result !== "");
+  assert.ok(measured.every((r) => r.power_units === "Watts"));
+  const best = Math.max(...measured.map((r) => Number(r.result) / Number(r.power_result)));
+  const { matching, shown } = view(
+    "?round=v4.1&model=resnet&scenario=Offline&division=closed&per=watt&sort=-result");
+  assert.equal(matching.length, rows.length);
+  assert.equal(shown.length, measured.length);
+  assert.ok(Math.abs(shown[0][1].value - best) < 1e-9 * best);
+  assert.ok(shown[0][1].derived);
+});
