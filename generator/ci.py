@@ -57,16 +57,22 @@ def annotation(error: InputError, root: Path) -> str:
     return f"::error {','.join(props)}::{_data(problem_text(error))}"
 
 
-def summary(errors: list[InputError], root: Path, passed: str = "",
-            notes: list[str] = ()) -> str:
+def summary(errors: list[InputError], root: Path, passed: str = "", notes: list[str] = ()) -> str:
     """The job summary (Markdown): every error as a row (file and line, what to fix), or
     ``passed`` (check's "all valid" line), then the notes. Cells escape ``|`` and ``<``."""
+
     def cell(text: str) -> str:
         return text.replace("|", "\\|").replace("<", "&lt;").replace("\n", " ")
+
     if errors:
-        lines = [f"## `make check`: {len(errors)} error{'s' if len(errors) != 1 else ''}", "",
-                 "Each is also marked on its line in the pull request's *Files changed*.", "",
-                 "| where | what to fix |", "|---|---|"]
+        lines = [
+            f"## `make check`: {len(errors)} error{'s' if len(errors) != 1 else ''}",
+            "",
+            "Each is also marked on its line in the pull request's *Files changed*.",
+            "",
+            "| where | what to fix |",
+            "|---|---|",
+        ]
         for error in errors:
             where = relative(error.path, root)
             found = LINE.match(error.where or "")
@@ -85,8 +91,14 @@ def relative_note(note: str, root: Path) -> str:
     return note.replace(str(root.resolve()) + "/", "").replace(str(root) + "/", "")
 
 
-def report(errors: list[InputError], root: Path, passed: str = "", notes: list[str] = (),
-           environ=os.environ, out=print) -> None:
+def report(
+    errors: list[InputError],
+    root: Path,
+    passed: str = "",
+    notes: list[str] = (),
+    environ=os.environ,
+    out=print,
+) -> None:
     """On GitHub Actions, print an annotation per error (``out``) and append the summary to
     ``GITHUB_STEP_SUMMARY``; elsewhere, nothing."""
     if not active(environ):

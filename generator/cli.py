@@ -34,51 +34,101 @@ from generator.site import catalog_update, generation_stamp
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__.split("\n\n")[1].replace("``", ""))
-    parser.add_argument("--root", type=Path, default=ROOT,
-                        help="project folder (data/, docs/, mkdocs.yml); default: this checkout")
+    parser = argparse.ArgumentParser(
+        prog="python -m generator", description=__doc__.split("\n\n")[1].replace("``", "")
+    )
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=ROOT,
+        help="project folder (data/, docs/, mkdocs.yml); default: this checkout",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     p_import = commands.add_parser("import", help="import MLCommons summary files into data/")
     p_import.add_argument("paths", nargs="+", type=Path, help="summary JSON files")
-    p_import.add_argument("--replace-round", action="append", default=[], metavar="ROUND",
-                          help="let the import remove records of this round (e.g. v6.1) that "
-                               "data/ holds: replace the round on purpose (repeatable)")
-    p_import.add_argument("--published", action="append", default=[], metavar="ROUND=DATE",
-                          type=_round_date,
-                          help="official publication date of a round, e.g. v6.2=2027-03-31 "
-                               "(repeatable; default: the date data/rounds.yaml holds, else "
-                               "today for a new round)")
+    p_import.add_argument(
+        "--replace-round",
+        action="append",
+        default=[],
+        metavar="ROUND",
+        help="let the import remove records of this round (e.g. v6.1) that "
+        "data/ holds: replace the round on purpose (repeatable)",
+    )
+    p_import.add_argument(
+        "--published",
+        action="append",
+        default=[],
+        metavar="ROUND=DATE",
+        type=_round_date,
+        help="official publication date of a round, e.g. v6.2=2027-03-31 "
+        "(repeatable; default: the date data/rounds.yaml holds, else "
+        "today for a new round)",
+    )
     codes = [lang.code for lang in LANGUAGES]
-    for name, text in (("build", "write the generated pages into docs/"),
-                       ("site", "build, then build each language into site/<code>/")):
+    for name, text in (
+        ("build", "write the generated pages into docs/"),
+        ("site", "build, then build each language into site/<code>/"),
+    ):
         sub = commands.add_parser(name, help=text)
-        sub.add_argument("--lang", action="append", choices=codes,
-                         help="only this language (repeatable); default: all")
-        sub.add_argument("--deploy", action="store_true",
-                         help="the deployed site: leave out rounds published less than 14 days "
-                              "ago (MLCommons' results messaging guidelines; data/rounds.yaml)")
+        sub.add_argument(
+            "--lang",
+            action="append",
+            choices=codes,
+            help="only this language (repeatable); default: all",
+        )
+        sub.add_argument(
+            "--deploy",
+            action="store_true",
+            help="the deployed site: leave out rounds published less than 14 days "
+            "ago (MLCommons' results messaging guidelines; data/rounds.yaml)",
+        )
         if name == "site":
-            sub.add_argument("--site", type=Path, default=None,
-                             help="output folder; default: site/ of the project")
-    p_fetch = commands.add_parser("fetch", help="download MLCommons' summary files of every "
-                                                "round in data/ and of the next round")
+            sub.add_argument(
+                "--site",
+                type=Path,
+                default=None,
+                help="output folder; default: site/ of the project",
+            )
+    p_fetch = commands.add_parser(
+        "fetch",
+        help="download MLCommons' summary files of every round in data/ and of the next round",
+    )
     p_fetch.add_argument("--to", type=Path, required=True, help="folder for the files")
-    p_fetch.add_argument("--base", default=fetch.RAW,
-                         help="where the repositories are read (default: GitHub's raw files)")
+    p_fetch.add_argument(
+        "--base",
+        default=fetch.RAW,
+        help="where the repositories are read (default: GitHub's raw files)",
+    )
     commands.add_parser("check", help="validate data, claims, authors, tags and articles")
     p_new = commands.add_parser("new-article", help="create a post in every language")
     p_new.add_argument("slug", help="file name and URL slug, e.g. v6-1-power-results")
     p_new.add_argument("--title", default=WORKING_TITLE)
-    p_new.add_argument("--date", type=dt.date.fromisoformat, default=dt.date.today(),
-                       help="publication date, YYYY-MM-DD (default: today)")
+    p_new.add_argument(
+        "--date",
+        type=dt.date.fromisoformat,
+        default=dt.date.today(),
+        help="publication date, YYYY-MM-DD (default: today)",
+    )
     p_new.add_argument("--author", default="editorial-team", help="id in data/authors.yaml")
-    p_new.add_argument("--tag", action="append", default=[], dest="tags",
-                       help="tag slug in data/tags.yaml (repeatable)")
+    p_new.add_argument(
+        "--tag",
+        action="append",
+        default=[],
+        dest="tags",
+        help="tag slug in data/tags.yaml (repeatable)",
+    )
     commands.add_parser("catalogs", help="update the message catalogs from code and templates")
-    p_seed = commands.add_parser("specs-seed", help="write data/accelerator_specs_epoch.yaml "
-                                 "from Epoch AI's CSV through the registry's name map")
-    p_seed.add_argument("--csv", type=Path, default=specs.EPOCH_CSV,
-                        help="Epoch AI's ml_hardware.csv (default: ../shared/data/specs/)")
+    p_seed = commands.add_parser(
+        "specs-seed",
+        help="write data/accelerator_specs_epoch.yaml "
+        "from Epoch AI's CSV through the registry's name map",
+    )
+    p_seed.add_argument(
+        "--csv",
+        type=Path,
+        default=specs.EPOCH_CSV,
+        help="Epoch AI's ml_hardware.csv (default: ../shared/data/specs/)",
+    )
     args = parser.parse_args(argv)
     root = args.root.resolve()
     started = time.perf_counter()
@@ -94,29 +144,44 @@ def main(argv: list[str] | None = None) -> int:
         changed = generation_stamp.changes(root) if whole else "all"
         if args.command == "import":
             report = importer.run_import(
-                args.paths, root / "data", frozenset(args.replace_round),
+                args.paths,
+                root / "data",
+                frozenset(args.replace_round),
                 progress=lambda message: print(message, file=sys.stderr),
-                validate=claims_validator(root), published=dict(args.published))
+                validate=claims_validator(root),
+                published=dict(args.published),
+            )
             print_import_report(report, root / "data")
         elif args.command == "fetch":
             rounds = fetch.rounds_to_fetch(dataset.load(root / "data").rounds)
             fetch.fetch(rounds, args.to, base=args.base)
         elif args.command == "new-article":
-            paths = new_article(root / "docs", args.slug, args.title, args.date, args.author,
-                                args.tags or ["mlperf"])
+            paths = new_article(
+                root / "docs",
+                args.slug,
+                args.title,
+                args.date,
+                args.author,
+                args.tags or ["mlperf"],
+            )
             for path in paths:
                 print(f"created {os.path.relpath(path)}")  # from where the editor is
-            print("next (CONTRIBUTING.md): write the article in each language, title "
-                  "included; quote every figure as [[claim:ID]] defined in data/claims.yaml; "
-                  "run `make check` until it is green; preview with `make serve LANG=en` (zh, "
-                  "it); run `make test`; commit the three languages together")
+            print(
+                "next (CONTRIBUTING.md): write the article in each language, title "
+                "included; quote every figure as [[claim:ID]] defined in data/claims.yaml; "
+                "run `make check` until it is green; preview with `make serve LANG=en` (zh, "
+                "it); run `make test`; commit the three languages together"
+            )
         elif args.command == "specs-seed":
             registry = root / "data" / specs.REGISTRY_FILE.name
-            seeded = specs.seed(editor_yaml.read(registry) or {}, specs.epoch_rows(args.csv),
-                                registry)
+            seeded = specs.seed(
+                editor_yaml.read(registry) or {}, specs.epoch_rows(args.csv), registry
+            )
             write_text_atomic(root / "data" / specs.SEED_FILE.name, specs.seed_text(seeded))
-            print(f"wrote {len(seeded)} accelerators' Epoch values to "
-                  f"data/{specs.SEED_FILE.name}; review the diff")
+            print(
+                f"wrote {len(seeded)} accelerators' Epoch values to "
+                f"data/{specs.SEED_FILE.name}; review the diff"
+            )
         elif args.command == "catalogs":
             for path in catalog_update.update_catalogs(ROOT):
                 print(f"updated {path.relative_to(ROOT)}")
@@ -132,8 +197,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.command in ("build", "site"):
                 generation_stamp.forget_generated(root)
             data, registry, posts = check(root)
-            passed = (f"check: {len(data.records)} records in {len(data.rounds)} rounds, "
-                      f"{len(registry.claims)} claims, {len(posts)} articles: all valid")
+            passed = (
+                f"check: {len(data.records)} records in {len(data.rounds)} rounds, "
+                f"{len(registry.claims)} claims, {len(posts)} articles: all valid"
+            )
             print(passed)
             if args.command == "check":
                 for warning in data.warnings:
@@ -148,8 +215,9 @@ def main(argv: list[str] | None = None) -> int:
             if args.deploy:
                 data = publication.deployable(data, root / "data", dt.date.today())
             # Only articles changed: the pages that list them are generated again, no other.
-            site.generate(data, root / "docs", languages, registry, posts,
-                          articles_only=changed == "articles")
+            site.generate(
+                data, root / "docs", languages, registry, posts, articles_only=changed == "articles"
+            )
             check_generated_links(root, [p for p in posts if p.lang in languages])
             if whole:
                 generation_stamp.mark_generated(root)
@@ -177,8 +245,9 @@ def _round_date(text: str) -> tuple[str, dt.date]:
     try:
         return "v" + name.strip().removeprefix("v"), dt.date.fromisoformat(day.strip())
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected ROUND=YYYY-MM-DD, e.g. v6.2=2027-03-31, "
-                                         f"got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"expected ROUND=YYYY-MM-DD, e.g. v6.2=2027-03-31, got {text!r}"
+        ) from None
 
 
 def print_import_report(report: importer.ImportReport, data_dir: Path) -> None:
@@ -187,28 +256,40 @@ def print_import_report(report: importer.ImportReport, data_dir: Path) -> None:
     for round_name, each in sorted(report.rounds.items()):
         table = dataset.round_table(data_dir, round_name)
         restored = f", {each.restored} restored" if each.restored else ""
-        print(f"{round_name}: {each.read} records read; {each.added} added, {each.changed} "
-              f"changed, {each.removed} withdrawn{restored} -> {table}")
+        print(
+            f"{round_name}: {each.read} records read; {each.added} added, {each.changed} "
+            f"changed, {each.removed} withdrawn{restored} -> {table}"
+        )
         if each.restored:
             print("  restored records (withdrawn before, published again) keep their result IDs")
         for move in each.moved:
             print(f"  moved between divisions or categories: {move}")
         if each.ids_published:
-            print(f"  MLCommons published the round's result IDs: {each.ids_published} "
-                  f"systems' derived IDs are superseded (derived -> official in "
-                  f"{identity.ids_table(data_dir, round_name)})")
+            print(
+                f"  MLCommons published the round's result IDs: {each.ids_published} "
+                f"systems' derived IDs are superseded (derived -> official in "
+                f"{identity.ids_table(data_dir, round_name)})"
+            )
         for reused in each.reused_ids:
-            print(f"  warning: {reused}: an address or text citing the derived ID now means "
-                  "another system")
+            print(
+                f"  warning: {reused}: an address or text citing the derived ID now means "
+                "another system"
+            )
         if each.removed:
-            print(f"  withdrawn records keep their result IDs in "
-                  f"{withdrawn.table(data_dir, round_name)}")
+            print(
+                f"  withdrawn records keep their result IDs in "
+                f"{withdrawn.table(data_dir, round_name)}"
+            )
         if each.new_models:
-            print(f"  new models (not in generator/data/vocabulary.yaml, imported under their own "
-                  f"names): {', '.join(each.new_models)}")
+            print(
+                f"  new models (not in generator/data/vocabulary.yaml, imported under their own "
+                f"names): {', '.join(each.new_models)}"
+            )
         if each.unknown_accelerators:
-            print(f"  accelerators not in generator/data/accelerators.yaml (imported under their own "
-                  f"names): {', '.join(each.unknown_accelerators)}")
+            print(
+                f"  accelerators not in generator/data/accelerators.yaml (imported under their own "
+                f"names): {', '.join(each.unknown_accelerators)}"
+            )
         for warning in each.warnings:
             print(f"  warning: {warning}")
     for note in report.notes:

@@ -18,8 +18,14 @@ class InputError(Exception):
     (accelerators_per_node)`` when the two names differ.
     """
 
-    def __init__(self, path: object, where: str | None, field: str | None, problem: str,
-                 dataset_field: str | None = None):
+    def __init__(
+        self,
+        path: object,
+        where: str | None,
+        field: str | None,
+        problem: str,
+        dataset_field: str | None = None,
+    ):
         self.path = str(path)
         self.where = where
         self.field = field
@@ -32,8 +38,11 @@ class InputError(Exception):
         if self.where:
             parts.append(self.where)
         if self.field:
-            also = (f" ({self.dataset_field})" if self.dataset_field
-                    and self.dataset_field != self.field else "")
+            also = (
+                f" ({self.dataset_field})"
+                if self.dataset_field and self.dataset_field != self.field
+                else ""
+            )
             parts.append(f"field '{self.field}'{also}")
         return ": ".join(parts + [self.problem])
 

@@ -157,8 +157,15 @@ def folder_state(folder: Path) -> dict[str, tuple[int, int]]:
     """Each file under ``folder`` (relative path) with its modification time (ns) and size: to
     tell whether anyone changed the folder while a new state of it was being made."""
     folder = Path(folder)
-    return {str(p.relative_to(folder)): (p.stat().st_mtime_ns, p.stat().st_size)
-            for p in folder.rglob("*") if p.is_file()} if folder.exists() else {}
+    return (
+        {
+            str(p.relative_to(folder)): (p.stat().st_mtime_ns, p.stat().st_size)
+            for p in folder.rglob("*")
+            if p.is_file()
+        }
+        if folder.exists()
+        else {}
+    )
 
 
 def replace_folder(staging: Path, target: Path) -> None:

@@ -33,8 +33,7 @@ def on_page_markdown(markdown, page, config, **_):
         return markdown
     heading = HEADING.search(markdown)
     # Markdown has not run yet: the claims extension renders [[plain:...]] marks later.
-    title = page.meta.get("title") or (render_plain(heading.group(1)) if heading
-                                       else page.title)
+    title = page.meta.get("title") or (render_plain(heading.group(1)) if heading else page.title)
     # Only the title: the card's description is also the page's og:description, which must
     # stay the text as written.
     if title and social.card_text(title) != title:

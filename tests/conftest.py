@@ -28,8 +28,9 @@ def mlcommons_file(round_name: str) -> Path:
     """The raw MLCommons summary of a round, or skip the test saying why."""
     path = MLCOMMONS / f"inference_{round_name}_summary.json"
     if not path.exists():
-        pytest.skip(f"{path} is absent: the raw MLCommons files exist only on the project's "
-                    "machines")
+        pytest.skip(
+            f"{path} is absent: the raw MLCommons files exist only on the project's machines"
+        )
     return path
 
 
@@ -39,19 +40,25 @@ def pytest_collection_modifyitems(items):
     file's tests stay together): with two workers (pytest.ini, --dist loadfile hands out a
     file when its first test comes) the longest files then run beside the many short ones
     instead of after them."""
+
     def rank(item):
         slow = item.get_closest_marker("slow")
         return 2 if slow is None else 0 if slow.kwargs.get("first") else 1
+
     items.sort(key=rank)
 
 
 def _tables_state(data_dir: Path) -> tuple:
     """What ``dataset.load`` reads under ``data_dir`` (the round tables and the withdrawn
     results), as relative names, sizes and modification times."""
-    files = sorted(p for folder in (dataset_module.RESULTS_DIR, WITHDRAWN_DIR)
-                   for p in (data_dir / folder).glob("*.csv"))
-    return tuple((p.relative_to(data_dir).as_posix(), p.stat().st_size, p.stat().st_mtime_ns)
-                 for p in files)
+    files = sorted(
+        p
+        for folder in (dataset_module.RESULTS_DIR, WITHDRAWN_DIR)
+        for p in (data_dir / folder).glob("*.csv")
+    )
+    return tuple(
+        (p.relative_to(data_dir).as_posix(), p.stat().st_size, p.stat().st_mtime_ns) for p in files
+    )
 
 
 _loaded: dict[tuple, tuple[Path, dataset_module.Dataset]] = {}
@@ -72,9 +79,19 @@ def _load_dataset_once(data_dir: Path) -> dataset_module.Dataset:
     if first == data_dir or not data.warnings:
         return data
     old, new = str(first), str(data_dir)
-    return dataclasses.replace(data, warnings=tuple(
-        InputError(new + w.path[len(old):] if w.path.startswith(old) else w.path, w.where,
-                   w.field, w.problem, w.dataset_field) for w in data.warnings))
+    return dataclasses.replace(
+        data,
+        warnings=tuple(
+            InputError(
+                new + w.path[len(old) :] if w.path.startswith(old) else w.path,
+                w.where,
+                w.field,
+                w.problem,
+                w.dataset_field,
+            )
+            for w in data.warnings
+        ),
+    )
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -101,6 +118,7 @@ def skip_without_cards():
     """Skip a social-card test when the last build drew no cards, with the build's own reason
     (``SOCIAL_CARDS=0``, or fonts or Cairo missing), recorded by ``generator.site.social.plugin_options``."""
     from generator.site.build import social
+
     reason = social.skipped_reason(ROOT, "zh")
     if reason is not None:
         pytest.skip(f"the site was built without social cards: {reason}")
@@ -127,8 +145,10 @@ def site_pages(site) -> dict[str, str]:
     """Every HTML page of the built site, ``{path relative to site/: text}``, sorted by path:
     read once per worker for all the tests that crawl the site (links, escaping, trademark
     marks, the legend, interface language, downloads)."""
-    return {path.relative_to(site).as_posix(): path.read_text(encoding="utf-8")
-            for path in sorted(site.rglob("*.html"))}
+    return {
+        path.relative_to(site).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(site.rglob("*.html"))
+    }
 
 
 def pages_under(site_pages: dict[str, str], folder: str) -> dict[str, str]:
@@ -184,8 +204,15 @@ def browser():
     with playwright_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"])
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
         yield browser
         browser.close()
 
@@ -233,7 +260,9 @@ def searcher(browser, base_url):
         box.press("End")
         tab.wait_for_selector(".md-search-result__item", timeout=60000)
         return tab.locator(".md-search-result__item a").evaluate_all(
-            "links => links.map(a => a.href)"), tab
+            "links => links.map(a => a.href)"
+        ), tab
+
     yield search
     for tab in tabs.values():
         tab.context.close()

@@ -28,10 +28,19 @@ def work_tree_files(root: Path = ROOT) -> list[str]:
     that ``.gitignore`` does not ignore (``git ls-files --cached --others --exclude-standard``),
     less tracked files deleted from the work tree (a copy holds what the editor has)."""
     listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=root,
-        capture_output=True, text=True, check=True).stdout.split("\0")
-    return sorted({name for name in listed
-                   if name and ((root / name).is_file() or (root / name).is_symlink())})
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\0")
+    return sorted(
+        {
+            name
+            for name in listed
+            if name and ((root / name).is_file() or (root / name).is_symlink())
+        }
+    )
 
 
 def copy_work_tree(folder: Path, root: Path = ROOT) -> Path:
@@ -93,8 +102,9 @@ def small_project_for_site(folder: Path) -> Path:
         posts.mkdir()
         # The site's own author registry (a built site reads it).
         text = (PROJECT / "posts" / lang / "record.md").read_text(encoding="utf-8")
-        (posts / "record.md").write_text(text.replace("authors: [desk]", "authors: [data-desk]"),
-                                         encoding="utf-8")
+        (posts / "record.md").write_text(
+            text.replace("authors: [desk]", "authors: [data-desk]"), encoding="utf-8"
+        )
     for table in (root / "data" / "results").glob("*.csv"):
         rows = read_rows(table)
         # v6.1 has 112 rows of gpt-oss-120b, v6.0 63, v4.1 and v5.1 none (data/results/);
@@ -103,10 +113,17 @@ def small_project_for_site(folder: Path) -> Path:
         # Offline, v5.1 llama2-70b-99 Offline) build its power page.
         edge = next((r["model"], r["scenario"]) for r in rows if r["suite"] == "edge")
         power = next(((r["model"], r["scenario"]) for r in rows if r["power_result"]), None)
-        write_rows(table, [r for r in rows if r["model"] == "gpt-oss-120b"
-                           or (table.stem == "v6.1" and (r["model"], r["scenario"]) == edge)
-                           or (r["power_result"] and (r["model"], r["scenario"]) == power)]
-                   or rows[:3])
+        write_rows(
+            table,
+            [
+                r
+                for r in rows
+                if r["model"] == "gpt-oss-120b"
+                or (table.stem == "v6.1" and (r["model"], r["scenario"]) == edge)
+                or (r["power_result"] and (r["model"], r["scenario"]) == power)
+            ]
+            or rows[:3],
+        )
     return root
 
 
@@ -121,12 +138,14 @@ def code_project(folder: Path, with_docs: bool = False) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     for name in ("mkdocs.yml", "requirements.txt"):
         shutil.copy(ROOT / name, folder / name)
-    folders = ("data", "templates", "docs", "overrides") if with_docs else (
-        "hooks", "templates", "data")
+    folders = (
+        ("data", "templates", "docs", "overrides") if with_docs else ("hooks", "templates", "data")
+    )
     for name in folders:
         shutil.copytree(ROOT / name, folder / name)
-    shutil.copytree(ROOT / "generator", folder / "generator",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "generator", folder / "generator", ignore=shutil.ignore_patterns("__pycache__")
+    )
     if not with_docs:
         (folder / "overrides").mkdir()
         for lang in LANGUAGES:
@@ -139,6 +158,7 @@ def real_articles_project(folder: Path) -> Path:
     """The committed ``data/`` and every language's articles (what ``check`` reads)."""
     shutil.copytree(DATA, folder / "data")
     for code in ("en", "zh", "it"):
-        shutil.copytree(ROOT / "docs" / code / "blog" / "posts",
-                        folder / "docs" / code / "blog" / "posts")
+        shutil.copytree(
+            ROOT / "docs" / code / "blog" / "posts", folder / "docs" / code / "blog" / "posts"
+        )
     return folder

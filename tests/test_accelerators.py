@@ -32,27 +32,41 @@ PUBLISHED = {
     "AMD Instinct MI355X": ("amd-instinct-mi355x", None, False),
     "AMD Instinct MI355X 288GB HBM3e": ("amd-instinct-mi355x", None, False),
     "AMD Instinct MI355X 288GB HBM3E": ("amd-instinct-mi355x", None, False),
-    "AMD Instinct MI355X 288GB HBM3e (Power Cap 1000 W)":
-        ("amd-instinct-mi355x", "power cap 1000 W", False),
+    "AMD Instinct MI355X 288GB HBM3e (Power Cap 1000 W)": (
+        "amd-instinct-mi355x",
+        "power cap 1000 W",
+        False,
+    ),
     "AMD Instinct MI355X 288GB HBM3e (x87)": ("amd-instinct-mi355x", "x87", False),
     "AMD Instinct MI355X 288GB HBM3e (x94)": ("amd-instinct-mi355x", "x94", False),
     "AMD Radeon 8060S Graphics": ("amd-radeon-8060s", None, False),
     # AMD mixed systems (MangoBoost clusters; Cisco's H200 + MI350X)
-    "AMD Instinct MI300X 192GB HBM3 (x32), AMD Instinct MI325X 256GB HBM3e (x16)":
-        ("amd-instinct-mi300x-and-amd-instinct-mi325x",
-         "Instinct MI300X x32, Instinct MI325X x16", True),
-    "AMD Instinct MI325X 256GB HBM3E (x16), AMD Instinct MI300X 192GB HBM3 (x8)":
-        ("amd-instinct-mi300x-and-amd-instinct-mi325x",
-         "Instinct MI325X x16, Instinct MI300X x8", True),
+    "AMD Instinct MI300X 192GB HBM3 (x32), AMD Instinct MI325X 256GB HBM3e (x16)": (
+        "amd-instinct-mi300x-and-amd-instinct-mi325x",
+        "Instinct MI300X x32, Instinct MI325X x16",
+        True,
+    ),
+    "AMD Instinct MI325X 256GB HBM3E (x16), AMD Instinct MI300X 192GB HBM3 (x8)": (
+        "amd-instinct-mi300x-and-amd-instinct-mi325x",
+        "Instinct MI325X x16, Instinct MI300X x8",
+        True,
+    ),
     "AMD Instinct MI300X 192GB HBM3 (x8) and AMD Instinct MI325X 256GB HBM3e (x8) and "
-    "AMD Instinct MI355X 288GB HBM3e (x8)":
-        ("amd-instinct-mi300x-and-amd-instinct-mi325x-and-amd-instinct-mi355x",
-         "Instinct MI300X x8, Instinct MI325X x8, Instinct MI355X x8", True),
-    "AMD Instinct MI300X 192GB HBM3 (x2x8) and AMD Instinct MI355X 288GB HBM3e (x2x8)":
-        ("amd-instinct-mi300x-and-amd-instinct-mi355x",
-         "Instinct MI300X x2x8, Instinct MI355X x2x8", True),
-    "NVIDIA H200-SXM-141GB + AMD Instinct MI350X 288GB HBM3e":
-        ("amd-instinct-mi350x-and-nvidia-h200-sxm", None, True),
+    "AMD Instinct MI355X 288GB HBM3e (x8)": (
+        "amd-instinct-mi300x-and-amd-instinct-mi325x-and-amd-instinct-mi355x",
+        "Instinct MI300X x8, Instinct MI325X x8, Instinct MI355X x8",
+        True,
+    ),
+    "AMD Instinct MI300X 192GB HBM3 (x2x8) and AMD Instinct MI355X 288GB HBM3e (x2x8)": (
+        "amd-instinct-mi300x-and-amd-instinct-mi355x",
+        "Instinct MI300X x2x8, Instinct MI355X x2x8",
+        True,
+    ),
+    "NVIDIA H200-SXM-141GB + AMD Instinct MI350X 288GB HBM3e": (
+        "amd-instinct-mi350x-and-nvidia-h200-sxm",
+        None,
+        True,
+    ),
     # Google
     "TPU v5e": ("google-tpu-v5e", None, False),
     "TPU v6": ("google-tpu-v6e", None, False),
@@ -62,8 +76,11 @@ PUBLISHED = {
     "Intel(R) Arc Pro(R) B60": ("intel-arc-pro-b60", None, False),
     "Intel(R) Arc Pro(R) B70": ("intel-arc-pro-b70", None, False),
     "Intel(R) Arc(TM) Pro B70": ("intel-arc-pro-b70", None, False),
-    "[MAXSUN] MS-Intel Arc Pro B60 Dual 48G Turbo":
-        ("maxsun-intel-arc-pro-b60-dual-turbo", None, False),
+    "[MAXSUN] MS-Intel Arc Pro B60 Dual 48G Turbo": (
+        "maxsun-intel-arc-pro-b60-dual-turbo",
+        None,
+        False,
+    ),
     "MS-Intel Arc Pro B60 Dual 48G Turbo": ("maxsun-intel-arc-pro-b60-dual-turbo", None, False),
     # NVIDIA
     "NVIDIA B200-SXM-180GB": ("nvidia-b200-sxm", None, False),
@@ -95,8 +112,7 @@ PUBLISHED = {
     "NVIDIA RTX PRO 4500 Blackwell Server Edition": ("nvidia-rtx-pro-4500-blackwell", None, False),
     "NVIDIA RTX PRO 4500 Blackwell-PCIe-32GB": ("nvidia-rtx-pro-4500-blackwell", None, False),
     "NVIDIA RTX PRO 6000 Blackwell": ("nvidia-rtx-pro-6000-blackwell", None, False),
-    "NVIDIA RTX PRO 6000 Blackwell Server Edition":
-        ("nvidia-rtx-pro-6000-blackwell", None, False),
+    "NVIDIA RTX PRO 6000 Blackwell Server Edition": ("nvidia-rtx-pro-6000-blackwell", None, False),
     "Tesla T4": ("nvidia-t4", None, False),
     "NVIDIA Vera Rubin": ("nvidia-vera-rubin-vr200", None, False),
     "NVIDIA VR200": ("nvidia-vera-rubin-vr200", None, False),
@@ -113,9 +129,9 @@ def published_spellings() -> set[str | None]:
     spellings: set[str | None] = set()
     for round_name in ROUNDS:
         raw = json.loads(mlcommons_file(round_name).read_text(encoding="utf-8"))
-        if isinstance(raw, dict):   # submission-checker summary (v6.1)
+        if isinstance(raw, dict):  # submission-checker summary (v6.1)
             spellings |= {r.get("accelerator_model_name") for r in raw.values()}
-        else:                       # final report (v4.1, v5.1, v6.0)
+        else:  # final report (v4.1, v5.1, v6.0)
             spellings |= {r.get("Accelerator") for r in raw}
     return spellings
 
@@ -157,33 +173,49 @@ def test_mi300x_of_v41_is_the_mi300x_of_v51():
     assert v41.accelerator == v51.accelerator
     assert v41.accelerator.name == "AMD Instinct MI300X 192 GB HBM3"
     assert (v41.variant, v51.variant) == ("NPS1, SPX, 750 W", None)
-    assert identify("AMD MI300X-NPS1-SPX-192GB-750W") == v41      # Dell's v4.1 spelling
+    assert identify("AMD MI300X-NPS1-SPX-192GB-750W") == v41  # Dell's v4.1 spelling
 
 
 def test_close_names_of_different_parts_stay_apart():
-    ids = {identify(s).accelerator.id for s in (
-        "NVIDIA H100-SXM-80GB", "NVIDIA H100-NVL-94GB", "NVIDIA H100-PCIe-80GB",
-        "NVIDIA H200-SXM-141GB", "NVIDIA H200-NVL-141GB", "NVIDIA B200-SXM-180GB",
-        "NVIDIA GB200", "NVIDIA GH200 Grace Hopper Superchip 96GB",
-        "NVIDIA GH200 Grace Hopper Superchip 144GB", "AMD Instinct MI350X", "AMD Instinct MI355X")}
+    ids = {
+        identify(s).accelerator.id
+        for s in (
+            "NVIDIA H100-SXM-80GB",
+            "NVIDIA H100-NVL-94GB",
+            "NVIDIA H100-PCIe-80GB",
+            "NVIDIA H200-SXM-141GB",
+            "NVIDIA H200-NVL-141GB",
+            "NVIDIA B200-SXM-180GB",
+            "NVIDIA GB200",
+            "NVIDIA GH200 Grace Hopper Superchip 96GB",
+            "NVIDIA GH200 Grace Hopper Superchip 144GB",
+            "AMD Instinct MI350X",
+            "AMD Instinct MI355X",
+        )
+    }
     assert len(ids) == 11
 
 
-@pytest.mark.parametrize("placeholder", ["", "N/A", "n/a", "-", "None", "NONE", None, "   ",
-                                         " N/A "])
+@pytest.mark.parametrize(
+    "placeholder", ["", "N/A", "n/a", "-", "None", "NONE", None, "   ", " N/A "]
+)
 def test_placeholders_mean_no_accelerator(placeholder):
     assert identify(placeholder) is None
     assert is_known(placeholder)
 
 
 def test_mixed_system_keeps_its_parts():
-    identity = identify("AMD Instinct MI300X 192GB HBM3 (x32), "
-                        "AMD Instinct MI325X 256GB HBM3e (x16)")
+    identity = identify(
+        "AMD Instinct MI300X 192GB HBM3 (x32), AMD Instinct MI325X 256GB HBM3e (x16)"
+    )
     assert identity.mixed
     assert [(p.accelerator.id, p.variant) for p in identity.parts] == [
-        ("amd-instinct-mi300x", "x32"), ("amd-instinct-mi325x", "x16")]
-    assert identity.accelerator.name == ("AMD Instinct MI300X 192 GB HBM3 + "
-                                         "Instinct MI325X 256 GB HBM3E")
+        ("amd-instinct-mi300x", "x32"),
+        ("amd-instinct-mi325x", "x16"),
+    ]
+    assert identity.accelerator.name == (
+        "AMD Instinct MI300X 192 GB HBM3 + Instinct MI325X 256 GB HBM3E"
+    )
     cisco = identify("NVIDIA H200-SXM-141GB + AMD Instinct MI350X 288GB HBM3e")
     assert cisco.accelerator.vendor == "AMD + NVIDIA"
     assert cisco.accelerator.name == "AMD Instinct MI350X 288 GB HBM3E + NVIDIA H200 SXM 141 GB"
@@ -206,9 +238,11 @@ def test_unknown_spelling_gets_its_own_accelerator():
     # computed here with hashlib.
     def tail(text):
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:6]
+
     identity = identify("Huawei Ascend 910B")
-    assert identity.accelerator == Accelerator(f"huawei-ascend-910b-{tail('Huawei Ascend 910B')}",
-                                               "Huawei", "Ascend 910B", None)
+    assert identity.accelerator == Accelerator(
+        f"huawei-ascend-910b-{tail('Huawei Ascend 910B')}", "Huawei", "Ascend 910B", None
+    )
     assert (identity.variant, identity.mixed) == (None, False)
     assert not is_known("Huawei Ascend 910B")
     assert identify("昇腾 910B").accelerator.id == f"sheng-teng-910b-{tail('昇腾 910B')}"
@@ -230,8 +264,9 @@ def test_ids_are_unique_slugs_and_each_spelling_is_listed_once():
 
 def write_table(tmp_path, body: str):
     path = tmp_path / "accelerators.yaml"
-    path.write_text('placeholders: ["", "N/A", "-", "None"]\naccelerators:\n' + body,
-                    encoding="utf-8")
+    path.write_text(
+        'placeholders: ["", "N/A", "-", "None"]\naccelerators:\n' + body, encoding="utf-8"
+    )
     return path
 
 
@@ -244,24 +279,41 @@ ENTRY = """\
 """
 
 
-@pytest.mark.parametrize("body, message", [
-    (ENTRY.format(id="nvidia-l4", spellings='"NVIDIA L4", "NVIDIA L4"'),
-     "accelerator 1 (nvidia-l4): field 'spellings': 'NVIDIA L4' is listed twice "
-     "(also in accelerator 1 (nvidia-l4))"),
-    (ENTRY.format(id="nvidia-l4", spellings='"NVIDIA L4"')
-     + ENTRY.format(id="nvidia-l4-pcie", spellings='"NVIDIA  L4"'),
-     "accelerator 2 (nvidia-l4-pcie): field 'spellings': 'NVIDIA L4' is listed twice "
-     "(also in accelerator 1 (nvidia-l4))"),
-    (ENTRY.format(id="NVIDIA L4", spellings='"NVIDIA L4"'),
-     "accelerator 1 (NVIDIA L4): field 'id': 'NVIDIA L4' must be lowercase ASCII letters"),
-    (ENTRY.format(id="nvidia-l4", spellings='"a"') + ENTRY.format(id="nvidia-l4",
-                                                                  spellings='"b"'),
-     "accelerator 2 (nvidia-l4): field 'id': 'nvidia-l4' is already used by another entry"),
-    (ENTRY.format(id="nvidia-l4", spellings='"N/A"'),
-     "field 'spellings': 'N/A' is a placeholder"),
-    (ENTRY.format(id="nvidia-l4", spellings='"NVIDIA L4"').replace("    vendor: NVIDIA\n", ""),
-     "accelerator 1 (nvidia-l4): field 'vendor': missing"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (
+            ENTRY.format(id="nvidia-l4", spellings='"NVIDIA L4", "NVIDIA L4"'),
+            "accelerator 1 (nvidia-l4): field 'spellings': 'NVIDIA L4' is listed twice "
+            "(also in accelerator 1 (nvidia-l4))",
+        ),
+        (
+            ENTRY.format(id="nvidia-l4", spellings='"NVIDIA L4"')
+            + ENTRY.format(id="nvidia-l4-pcie", spellings='"NVIDIA  L4"'),
+            "accelerator 2 (nvidia-l4-pcie): field 'spellings': 'NVIDIA L4' is listed twice "
+            "(also in accelerator 1 (nvidia-l4))",
+        ),
+        (
+            ENTRY.format(id="NVIDIA L4", spellings='"NVIDIA L4"'),
+            "accelerator 1 (NVIDIA L4): field 'id': 'NVIDIA L4' must be lowercase ASCII letters",
+        ),
+        (
+            ENTRY.format(id="nvidia-l4", spellings='"a"')
+            + ENTRY.format(id="nvidia-l4", spellings='"b"'),
+            "accelerator 2 (nvidia-l4): field 'id': 'nvidia-l4' is already used by another entry",
+        ),
+        (
+            ENTRY.format(id="nvidia-l4", spellings='"N/A"'),
+            "field 'spellings': 'N/A' is a placeholder",
+        ),
+        (
+            ENTRY.format(id="nvidia-l4", spellings='"NVIDIA L4"').replace(
+                "    vendor: NVIDIA\n", ""
+            ),
+            "accelerator 1 (nvidia-l4): field 'vendor': missing",
+        ),
+    ],
+)
 def test_bad_table_names_the_file_entry_and_field(tmp_path, body, message):
     path = write_table(tmp_path, body)
     with pytest.raises(InputError) as raised:

@@ -11,26 +11,41 @@ def test_the_hash_goes_before_the_first_suffix():
     # sha256(b"x") = 2d711642b726b044…, by hand with hashlib below.
     assert hashlib.sha256(b"x").hexdigest()[:8] == "2d711642"
     assert assets.hashed_name("a/leaders.vl.json", b"x") == "a/leaders.2d711642.vl.json"
-    assert assets.hashed_name("assets/javascripts/charts.js", b"x") == \
-        "assets/javascripts/charts.2d711642.js"
+    assert (
+        assets.hashed_name("assets/javascripts/charts.js", b"x")
+        == "assets/javascripts/charts.2d711642.js"
+    )
 
 
 def test_files_a_page_fetches_get_hashed_names_and_the_page_names_them():
     spec = '{"mark": "bar"}'
-    pages = [Page("r/a/index.md", '<figure data-spec="leaders.vl.json"><img src="leaders.svg">'
-                  '<form data-systems="systems.json" data-bundle="../assets/vendor/vega-bundle.js">'),
-             Page("r/a/leaders.vl.json", spec), Page("r/a/systems.json", "{}"),
-             Page("r/b/leaders.vl.json", spec),  # named by no page: left as it is
-             ChartImage("r/a/leaders.svg", "r/a/leaders.vl.json", {"mark": "bar"}, language("en"))]
+    pages = [
+        Page(
+            "r/a/index.md",
+            '<figure data-spec="leaders.vl.json"><img src="leaders.svg">'
+            '<form data-systems="systems.json" data-bundle="../assets/vendor/vega-bundle.js">',
+        ),
+        Page("r/a/leaders.vl.json", spec),
+        Page("r/a/systems.json", "{}"),
+        Page("r/b/leaders.vl.json", spec),  # named by no page: left as it is
+        ChartImage("r/a/leaders.svg", "r/a/leaders.vl.json", {"mark": "bar"}, language("en")),
+    ]
     shared = {"assets/vendor/vega-bundle.js": "assets/vendor/vega-bundle.0badc0de.js"}
     out = assets.fingerprint_pages(pages, shared)
     spec_name = assets.hashed_name("leaders.vl.json", spec.encode())
     systems_name = assets.hashed_name("systems.json", b"{}")
-    assert [p.path for p in out] == ["r/a/index.md", f"r/a/{spec_name}", f"r/a/{systems_name}",
-                                     "r/b/leaders.vl.json", "r/a/leaders.svg"]
-    assert out[0].content == (f'<figure data-spec="{spec_name}"><img src="leaders.svg">'
-                              f'<form data-systems="{systems_name}" '
-                              'data-bundle="../assets/vendor/vega-bundle.0badc0de.js">')
+    assert [p.path for p in out] == [
+        "r/a/index.md",
+        f"r/a/{spec_name}",
+        f"r/a/{systems_name}",
+        "r/b/leaders.vl.json",
+        "r/a/leaders.svg",
+    ]
+    assert out[0].content == (
+        f'<figure data-spec="{spec_name}"><img src="leaders.svg">'
+        f'<form data-systems="{systems_name}" '
+        'data-bundle="../assets/vendor/vega-bundle.0badc0de.js">'
+    )
     assert out[4].spec_path == f"r/a/{spec_name}"  # the SVG is drawn again when the spec changes
 
 
@@ -38,8 +53,9 @@ def test_our_scripts_name_the_hashed_vega_bundle(tmp_path):
     theme = tmp_path / "overrides" / "assets" / "javascripts"
     theme.mkdir(parents=True)
     (theme / "charts.js").write_text('var url = "../../../assets/vendor/vega-bundle.js";')
-    files = assets.theme_files(tmp_path, {"assets/vendor/vega-bundle.js":
-                                          "assets/vendor/vega-bundle.0badc0de.js"})
+    files = assets.theme_files(
+        tmp_path, {"assets/vendor/vega-bundle.js": "assets/vendor/vega-bundle.0badc0de.js"}
+    )
     hashed, text = files["assets/javascripts/charts.js"]
     assert text == 'var url = "../../../assets/vendor/vega-bundle.0badc0de.js";'
     assert hashed == assets.hashed_name("assets/javascripts/charts.js", text.encode())

@@ -56,6 +56,7 @@ def apply_edit(case, path):
     elif case["target"] == "csv":
         import csv
         import io
+
         rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
         edit = case["set"]
         rows[edit["row"]][rows[0].index(edit["column"])] = edit["value"]
@@ -107,10 +108,16 @@ def test_failed_build_leaves_the_previous_site_untouched(tmp_path):
     previous.parent.mkdir(parents=True)
     previous.write_text("previous build", encoding="utf-8")
     claims = root / "data" / "claims.yaml"
-    claims.write_text(claims.read_text(encoding="utf-8").replace(
-        "value: 5749440", "value: 5999999", 1), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "site"],
-                          cwd=ROOT, capture_output=True, text=True)
+    claims.write_text(
+        claims.read_text(encoding="utf-8").replace("value: 5749440", "value: 5999999", 1),
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "--root", str(root), "site"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 1
     assert "stated 5,999,999 Tokens/s, computed 5,749,440" in done.stderr
     assert previous.read_text(encoding="utf-8") == "previous build"
@@ -119,12 +126,14 @@ def test_failed_build_leaves_the_previous_site_untouched(tmp_path):
 
 def test_failed_mkdocs_build_swaps_nothing(tmp_path, monkeypatch):
     from generator.site import build as site
+
     target = tmp_path / "site"
     (target / "en").mkdir(parents=True)
     (target / "en" / "index.html").write_text("previous build", encoding="utf-8")
 
     def fail(lang, out, strict, root, epoch):
         raise site.BuildError(f"MkDocs build of '{lang.code}' failed")
+
     monkeypatch.setattr(site, "_mkdocs_build", fail)
     with pytest.raises(site.BuildError):
         site.build(target)

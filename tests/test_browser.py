@@ -19,8 +19,7 @@ def load_config():
 
 
 def only_local(requests):
-    return [url for url in requests if not url.startswith(("http://127.0.0.1", "data:",
-                                                           "blob:"))]
+    return [url for url in requests if not url.startswith(("http://127.0.0.1", "data:", "blob:"))]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "it"])
@@ -66,10 +65,12 @@ def test_root_page_redirects_to_the_browser_language(browser, base_url):
 POST = "blog/2026/09/17/amd-512-accelerator-record/"
 
 
-@pytest.mark.parametrize("lang, label", [("en", "Verified"), ("zh", "已核验"),
-                                         ("it", "Verificato")])
-def test_claim_flags_show_a_tooltip_and_footnotes_link_to_the_claims_table(page, base_url,
-                                                                           lang, label):
+@pytest.mark.parametrize(
+    "lang, label", [("en", "Verified"), ("zh", "已核验"), ("it", "Verificato")]
+)
+def test_claim_flags_show_a_tooltip_and_footnotes_link_to_the_claims_table(
+    page, base_url, lang, label
+):
     page.goto(f"{base_url}{lang}/{POST}")
     flag = page.locator(".claim--verified .claim__flag").first
     assert label in flag.inner_text()
@@ -111,8 +112,7 @@ def search(page, base_url, lang, query):
     # release makes it search, as it does for a reader typing; End moves the caret, nothing else.
     box.press("End")
     page.wait_for_selector(".md-search-result__item", timeout=60000)
-    return page.locator(".md-search-result__item a").evaluate_all(
-        "links => links.map(a => a.href)")
+    return page.locator(".md-search-result__item a").evaluate_all("links => links.map(a => a.href)")
 
 
 def test_chinese_search_finds_a_word_inside_a_title(searcher):
@@ -128,8 +128,9 @@ def test_chinese_search_knows_domain_words(searcher):
     assert any("vera-rubin-nvl72-preview-debut" in link for link in links)
 
 
-@pytest.mark.parametrize("lang, words", [("en", "Bar chart of the 10 leading results"),
-                                         ("zh", "条"), ("it", "Grafico")])
+@pytest.mark.parametrize(
+    "lang, words", [("en", "Bar chart of the 10 leading results"), ("zh", "条"), ("it", "Grafico")]
+)
 def test_drawn_chart_keeps_its_accessible_name(page, base_url, lang, words):
     page.goto(f"{base_url}{lang}/{BENCHMARK}")
     page.hover("figure.mlperf-chart")  # charts draw when reached for

@@ -16,7 +16,8 @@ VENV = ROOT / ".cache" / "canary-venv" / "bin" / "zensical"
 pytestmark = pytest.mark.skipif(
     not VENV.is_file() or not (CANARY / "index.html").is_file(),
     reason="no canary build: `make canary` installs Zensical in .cache/canary-venv and "
-           "builds site-canary/en/")
+    "builds site-canary/en/",
+)
 POSTS = [post for post in articles(ROOT / "docs", (language("en"),)) if not post.draft]
 
 
@@ -46,12 +47,14 @@ def test_results_pages_and_their_charts_exist():
     charts = list((CANARY / "results").rglob("*.svg"))
     assert charts and all(chart.stat().st_size > 1000 for chart in charts[:20])
     # A chart image is referenced by the page that shows it.
-    assert any(".svg" in p.read_text(encoding="utf-8")
-               for p in (CANARY / "results").rglob("index.html"))
+    assert any(
+        ".svg" in p.read_text(encoding="utf-8") for p in (CANARY / "results").rglob("index.html")
+    )
 
 
 def test_the_language_selector_links_the_other_languages():
     home = page("index.html")
     for lang in LANGUAGES:
-        assert re.search(rf'<a href="[^"]*\.\./{lang.code}/" hreflang="{lang.code}"', home), \
+        assert re.search(rf'<a href="[^"]*\.\./{lang.code}/" hreflang="{lang.code}"', home), (
             lang.code
+        )

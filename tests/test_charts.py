@@ -19,15 +19,24 @@ LEADERS = 10
 @pytest.fixture(scope="module")
 def offline():
     table = pd.read_csv(DATA / "results" / "v6.1.csv")
-    return table[(table.model == "gpt-oss-120b") & (table.scenario == "Offline")
-                 & (table.division == "closed")]
+    return table[
+        (table.model == "gpt-oss-120b")
+        & (table.scenario == "Offline")
+        & (table.division == "closed")
+    ]
 
 
 def test_per_accelerator_chart_ranks_by_result_per_accelerator(dataset, offline):
-    benchmark = next(b for b in benchmarks_of(dataset.of_round("v6.1"))
-                     if b.model == "gpt-oss-120b" and b.scenario == "Offline")
-    expected = (offline.assign(per=offline.result / offline.total_accelerators)
-                .sort_values(["per", "result_id"], ascending=[False, True]).head(LEADERS))
+    benchmark = next(
+        b
+        for b in benchmarks_of(dataset.of_round("v6.1"))
+        if b.model == "gpt-oss-120b" and b.scenario == "Offline"
+    )
+    expected = (
+        offline.assign(per=offline.result / offline.total_accelerators)
+        .sort_values(["per", "result_id"], ascending=[False, True])
+        .head(LEADERS)
+    )
     assert [r.result_id for r in per_accelerator_rows(benchmark)] == list(expected.result_id)
 
 
@@ -38,6 +47,7 @@ def vega_lite():
     of CPU each; then 0.003 s a spec)."""
     import jsonschema
     from altair.vegalite.v6.schema import load_schema
+
     schema = load_schema()
     validator = jsonschema.validators.validator_for(schema)
     validator.check_schema(schema)
@@ -52,10 +62,12 @@ def test_chart_specs_are_valid_vega_lite(dataset, per_accelerator, vega_lite):
     from generator.i18n.languages import LANGUAGES
     from generator.model.chart_rows import assign_colours
     from generator.pages.charts import leaders_chart
+
     benchmarks = benchmarks_of(dataset.of_round("v6.1"))
     colours = assign_colours(benchmarks)
     kinds = [b for b in benchmarks if b.higher_is_better] + (
-        [] if per_accelerator else [b for b in benchmarks if not b.higher_is_better][:1])
+        [] if per_accelerator else [b for b in benchmarks if not b.higher_is_better][:1]
+    )
     for benchmark in kinds[:3]:
         for lang in LANGUAGES:
             spec = leaders_chart(benchmark, lang, colours, per_accelerator=per_accelerator)
@@ -77,8 +89,9 @@ def test_each_chart_has_a_table_alternative(site, offline):
     tables = re.findall(r'<details class="mlperf-chart-table">(.*?)</details>', page, re.S)
     assert len(tables) == 2  # the chart of results and the chart per accelerator
     leaders = offline.sort_values(["result", "result_id"], ascending=[False, True]).head(LEADERS)
-    rows = re.findall(r"<tr><td class=\"num\"[^>]*>\d+</td><td[^>]*>([^<]*)(?:<br>|</td>)",
-                      tables[0])
+    rows = re.findall(
+        r"<tr><td class=\"num\"[^>]*>\d+</td><td[^>]*>([^<]*)(?:<br>|</td>)", tables[0]
+    )
     assert rows == [re.sub("&", "&amp;", name) for name in leaders.system_name]
 
 
@@ -88,8 +101,9 @@ def drawn_width(page, spec):
     page.hover(f'figure.mlperf-chart[data-spec^="{spec}."]')
     figure = page.locator(f'figure.mlperf-chart[data-spec^="{spec}."][data-drawn]')
     figure.locator("svg .mark-rect path").first.wait_for(timeout=15000)
-    return figure.evaluate("f => [f.clientWidth, f.querySelector('svg').getBoundingClientRect()"
-                           ".width]")
+    return figure.evaluate(
+        "f => [f.clientWidth, f.querySelector('svg').getBoundingClientRect().width]"
+    )
 
 
 @pytest.mark.browser
@@ -109,10 +123,15 @@ def test_chart_in_a_collapsed_block_draws_when_opened(page, base_url):
     # The page as served, with its first chart moved into a closed <details> block.
     def wrap(route):
         html = route.fetch().text()
-        html = re.sub(r'(<figure class="mlperf-chart" data-spec="leaders\.\w+\.vl\.json">.*?</figure>)',
-                      r'<details class="note" id="closed"><summary>Chart</summary>\1</details>',
-                      html, count=1, flags=re.S)
+        html = re.sub(
+            r'(<figure class="mlperf-chart" data-spec="leaders\.\w+\.vl\.json">.*?</figure>)',
+            r'<details class="note" id="closed"><summary>Chart</summary>\1</details>',
+            html,
+            count=1,
+            flags=re.S,
+        )
         route.fulfill(body=html, content_type="text/html; charset=utf-8")
+
     page.route(re.compile(r".*/gpt-oss-120b/offline/$"), wrap)
     page.goto(f"{base_url}en/{BENCHMARK}")
     page.wait_for_timeout(1500)
@@ -132,7 +151,10 @@ def test_chart_follows_its_column_when_the_window_narrows(page, base_url):
         "w => { const f = document.querySelector('figure[data-spec^=\"leaders.\"]');"
         " const s = f.querySelector('svg');"
         " return s && f.clientWidth < w && Math.abs(s.getBoundingClientRect().width"
-        " - f.clientWidth) <= 2; }", arg=wide, timeout=15000)
+        " - f.clientWidth) <= 2; }",
+        arg=wide,
+        timeout=15000,
+    )
 
 
 # The legend's names that reach past the right edge of a drawn chart's SVG (which clips them).
@@ -156,7 +178,8 @@ def test_chart_leaves_the_bars_room_on_a_phone(browser, base_url):
         figure.locator("svg .mark-rect path").first.wait_for(timeout=15000)
         column, bars = figure.evaluate(
             "f => [f.clientWidth, Math.max(...[...f.querySelectorAll('svg .mark-rect path')]"
-            ".map(p => p.getBoundingClientRect().width))]")
+            ".map(p => p.getBoundingClientRect().width))]"
+        )
         assert bars >= 0.4 * column, (bars, column)
         assert figure.locator("svg .role-legend-label text").count() > 1
         assert figure.evaluate(LEGEND_CUT) == []
@@ -172,9 +195,13 @@ def test_timeline_specs_are_valid_vega_lite(dataset, vega_lite):
     from generator.i18n.languages import LANGUAGES
     from generator.pages.output import ChartImage
     from generator.pages.research import research_pages
+
     for lang in LANGUAGES:
-        specs = [page for page in research_pages(dataset, lang)
-                 if isinstance(page, ChartImage) and "/timeline-" in page.path][:3]
+        specs = [
+            page
+            for page in research_pages(dataset, lang)
+            if isinstance(page, ChartImage) and "/timeline-" in page.path
+        ][:3]
         assert specs
         for image in specs:
             vega_lite.validate(image.spec)

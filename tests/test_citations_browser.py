@@ -16,8 +16,10 @@ BENCHMARK = "results/v6.1/datacenter/gpt-oss-120b/offline/"
 # shown without a "v"), location closed/CoreWeave/results/GB300-NVL72_GB300-288GB_aarch64x72_TRT/
 # gpt-oss-120b/Offline/performance/run_1.
 ROW_ID = "6.1-0025"
-URL = ("https://github.com/mlcommons/inference_results_v6.1/tree/main/closed/CoreWeave/results/"
-       "GB300-NVL72_GB300-288GB_aarch64x72_TRT/gpt-oss-120b/Offline/performance/run_1")
+URL = (
+    "https://github.com/mlcommons/inference_results_v6.1/tree/main/closed/CoreWeave/results/"
+    "GB300-NVL72_GB300-288GB_aarch64x72_TRT/gpt-oss-120b/Offline/performance/run_1"
+)
 SYSTEM = "CoreWeave GB300 NVL72 (72x GB300-288GB_aarch64)"
 
 
@@ -30,10 +32,34 @@ def long_day(iso: str, lang: str) -> str:
     return f"{day} {MONTHS_IT[month - 1]} {year}"
 
 
-MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August",
-             "September", "October", "November", "December"]
-MONTHS_IT = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
-             "settembre", "ottobre", "novembre", "dicembre"]
+MONTHS_EN = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+MONTHS_IT = [
+    "gennaio",
+    "febbraio",
+    "marzo",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "agosto",
+    "settembre",
+    "ottobre",
+    "novembre",
+    "dicembre",
+]
 
 
 def retrieved(round_name="v6.1"):
@@ -45,20 +71,23 @@ def retrieved(round_name="v6.1"):
 # The sentence a citation adds for a result ID this site derived (every v6.1 ID: the column
 # result_id_derived of data/results/v6.1.csv is true), written out by hand.
 DERIVED = {
-    "en": ("Result ID {id} is not published by MLCommons: the {round} summary carries no result "
-           "IDs, so this site derived it with the rule of MLCommons' final-report tool "
-           "(generate_final_report.py in mlcommons/inference), one number per system under test; "
-           "the ID MLCommons publishes may differ. "),
-    "it": ("L'ID risultato {id} non è pubblicato da MLCommons: il riepilogo del round {round} "
-           "non riporta gli ID dei risultati, perciò questo sito lo ha ricavato con la regola "
-           "dello strumento con cui MLCommons redige il rapporto finale (generate_final_report.py "
-           "in mlcommons/inference), un numero per ogni sistema in prova; l'ID che MLCommons "
-           "pubblicherà potrebbe essere diverso. "),
+    "en": (
+        "Result ID {id} is not published by MLCommons: the {round} summary carries no result "
+        "IDs, so this site derived it with the rule of MLCommons' final-report tool "
+        "(generate_final_report.py in mlcommons/inference), one number per system under test; "
+        "the ID MLCommons publishes may differ. "
+    ),
+    "it": (
+        "L'ID risultato {id} non è pubblicato da MLCommons: il riepilogo del round {round} "
+        "non riporta gli ID dei risultati, perciò questo sito lo ha ricavato con la regola "
+        "dello strumento con cui MLCommons redige il rapporto finale (generate_final_report.py "
+        "in mlcommons/inference), un numero per ogni sistema in prova; l'ID che MLCommons "
+        "pubblicherà potrebbe essere diverso. "
+    ),
 }
 
 
-def cited(lang, submitter, figure, round, model, scenario, system, url, id, derived,
-          day=None):
+def cited(lang, submitter, figure, round, model, scenario, system, url, id, derived, day=None):
     """A datacenter, closed, available result's citation written out by hand in the
     guidelines' form, in en or it, with the figure as the language writes it
     (1,197,710 / 1.197.710) and the catalog's words for the unit, division, category and
@@ -74,7 +103,8 @@ def cited(lang, submitter, figure, round, model, scenario, system, url, id, deri
             "Result verified by MLCommons Association. The MLPerf name and logo are registered "
             "and unregistered trademarks of MLCommons Association in the United States and "
             "other countries. All rights reserved. Unauthorized use strictly prohibited. See "
-            "www.mlcommons.org for more information.")
+            "www.mlcommons.org for more information."
+        )
     return (
         f"{submitter} ha ottenuto {figure} nel benchmark {model} di MLPerf® "
         f"Inference {round}, scenario {scenario}, con il sistema {system} [1].\n"
@@ -83,13 +113,24 @@ def cited(lang, submitter, figure, round, model, scenario, system, url, id, deri
         "Risultato verificato da MLCommons Association. Il nome e il logo MLPerf sono marchi "
         "registrati e non registrati di MLCommons Association negli Stati Uniti e in altri "
         "paesi. Tutti i diritti riservati. Ogni uso non autorizzato è severamente vietato. Per "
-        "maggiori informazioni si veda www.mlcommons.org.")
+        "maggiori informazioni si veda www.mlcommons.org."
+    )
 
 
 def expected(lang):
     """The citation of the benchmark's second closed row (ROW_ID, derived)."""
-    return cited(lang, "CoreWeave", {"en": "1,197,710 Tokens/s", "it": "1.197.710 token/s"}[lang],
-                 "v6.1", "gpt-oss-120b", "Offline", SYSTEM, URL, ROW_ID, derived=True)
+    return cited(
+        lang,
+        "CoreWeave",
+        {"en": "1,197,710 Tokens/s", "it": "1.197.710 token/s"}[lang],
+        "v6.1",
+        "gpt-oss-120b",
+        "Offline",
+        SYSTEM,
+        URL,
+        ROW_ID,
+        derived=True,
+    )
 
 
 @pytest.mark.parametrize("lang, label", [("en", "Cite result"), ("it", "Cita il risultato")])
@@ -145,16 +186,30 @@ def test_a_family_table_cites_the_result_of_a_cell(page, base_url):
 COMPARE = "results/compare/?a=v4.1-0001&b=6.1-0003"
 REPOSITORY = "https://github.com/mlcommons/inference_results_{}/tree/main/"
 COMPARED = {
-    "v4.1-0001": dict(submitter="AMD", round="v4.1", model="llama2-70b-99.9", scenario="Offline",
-                      system="Supermicro AS-8125GS-TNMR2", id="v4.1-0001", derived=False,
-                      url=REPOSITORY.format("v4.1") + "closed/AMD/results/1xMI300X_2xEPYC-9374F/"
-                      "llama2-70b-99.9/Offline",
-                      figure={"en": "3,062.7 Tokens/s", "it": "3.062,7 token/s"}),
-    "6.1-0003": dict(submitter="AMD", round="v6.1", model="llama2-70b-99.9", scenario="Offline",
-                     system="smci355-ccs-aus-m13-13 (AS -4126GS-NMR-LCC)", id="6.1-0003",
-                     derived=True, url=REPOSITORY.format("v6.1") + "closed/AMD/results/"
-                     "8xMI355X_2xEPYC_9575F/llama2-70b-99.9/Offline/performance/run_1",
-                     figure={"en": "106,517 Tokens/s", "it": "106.517 token/s"}),
+    "v4.1-0001": dict(
+        submitter="AMD",
+        round="v4.1",
+        model="llama2-70b-99.9",
+        scenario="Offline",
+        system="Supermicro AS-8125GS-TNMR2",
+        id="v4.1-0001",
+        derived=False,
+        url=REPOSITORY.format("v4.1") + "closed/AMD/results/1xMI300X_2xEPYC-9374F/"
+        "llama2-70b-99.9/Offline",
+        figure={"en": "3,062.7 Tokens/s", "it": "3.062,7 token/s"},
+    ),
+    "6.1-0003": dict(
+        submitter="AMD",
+        round="v6.1",
+        model="llama2-70b-99.9",
+        scenario="Offline",
+        system="smci355-ccs-aus-m13-13 (AS -4126GS-NMR-LCC)",
+        id="6.1-0003",
+        derived=True,
+        url=REPOSITORY.format("v6.1") + "closed/AMD/results/"
+        "8xMI355X_2xEPYC_9575F/llama2-70b-99.9/Offline/performance/run_1",
+        figure={"en": "106,517 Tokens/s", "it": "106.517 token/s"},
+    ),
 }
 
 
@@ -165,10 +220,14 @@ def by_hand(lang, words):
 @pytest.mark.parametrize("lang, label", [("en", "Cite result"), ("it", "Cita il risultato")])
 def test_each_result_of_a_comparison_gives_its_citation(page, base_url, lang, label):
     page.goto(f"{base_url}{lang}/{COMPARE}")
-    row = page.locator(".mlperf-compare__output tbody tr",
-                       has=page.locator("td:first-child", has_text="llama2-70b-99.9 · datacenter"
-                                        if lang == "en" else "llama2-70b-99.9"),
-                       has_text="Offline")
+    row = page.locator(
+        ".mlperf-compare__output tbody tr",
+        has=page.locator(
+            "td:first-child",
+            has_text="llama2-70b-99.9 · datacenter" if lang == "en" else "llama2-70b-99.9",
+        ),
+        has_text="Offline",
+    )
     row.first.wait_for()  # compare.js draws the rows after the page has loaded
     assert row.count() == 1
     shown = page.locator(".mlperf-cite-panel pre")
@@ -197,17 +256,26 @@ EXPLORE = "results/explore/"
 # 6.1-0025 (derived), 1136100.0 Tokens/s on 72 accelerators, folder closed/CoreWeave/results/
 # GB300-NVL72_GB300-288GB_aarch64x72_TRT/llama2-70b-99.9/Offline/performance/run_1. Shown per
 # accelerator (15,779.2), it is still cited as MLCommons published it, per system.
-EXPLORED = dict(submitter="CoreWeave", round="v6.1", model="llama2-70b-99.9", scenario="Offline",
-                system=SYSTEM, id="6.1-0025", derived=True,
-                url=REPOSITORY.format("v6.1") + "closed/CoreWeave/results/"
-                "GB300-NVL72_GB300-288GB_aarch64x72_TRT/llama2-70b-99.9/Offline/performance/run_1",
-                figure={"en": "1,136,100 Tokens/s", "it": "1.136.100 token/s"})
+EXPLORED = dict(
+    submitter="CoreWeave",
+    round="v6.1",
+    model="llama2-70b-99.9",
+    scenario="Offline",
+    system=SYSTEM,
+    id="6.1-0025",
+    derived=True,
+    url=REPOSITORY.format("v6.1") + "closed/CoreWeave/results/"
+    "GB300-NVL72_GB300-288GB_aarch64x72_TRT/llama2-70b-99.9/Offline/performance/run_1",
+    figure={"en": "1,136,100 Tokens/s", "it": "1.136.100 token/s"},
+)
 
 
 @pytest.mark.parametrize("lang, label", [("en", "Cite result"), ("it", "Cita il risultato")])
 def test_an_explorer_row_gives_its_citation(page, base_url, lang, label):
-    page.goto(f"{base_url}{lang}/{EXPLORE}?round=v6.1&model=llama2-70b-99.9&scenario=Offline"
-              "&division=closed&sort=-result&per=accelerator")
+    page.goto(
+        f"{base_url}{lang}/{EXPLORE}?round=v6.1&model=llama2-70b-99.9&scenario=Offline"
+        "&division=closed&sort=-result&per=accelerator"
+    )
     page.get_by_role("button", name=f"{label} 6.1-0025", exact=True).focus()
     page.keyboard.press("Enter")
     shown = page.locator(".mlperf-cite-panel pre")
@@ -220,8 +288,9 @@ def test_an_explorer_row_of_a_published_id_and_the_view_download(page, base_url)
     # v4.1-0001's llama2-70b-99.9 Offline result, as in the comparison above; its ID is
     # published, so its citation has no sentence on a derived ID. Its download's line carries
     # the same text.
-    page.goto(f"{base_url}en/{EXPLORE}?round=v4.1&model=llama2-70b-99.9&scenario=Offline"
-              "&submitter=AMD")
+    page.goto(
+        f"{base_url}en/{EXPLORE}?round=v4.1&model=llama2-70b-99.9&scenario=Offline&submitter=AMD"
+    )
     page.get_by_role("button", name="Cite result v4.1-0001", exact=True).click()
     text = page.locator(".mlperf-cite-panel pre").inner_text()
     assert text == by_hand("en", COMPARED["v4.1-0001"]) and "derived" not in text
@@ -229,22 +298,25 @@ def test_an_explorer_row_of_a_published_id_and_the_view_download(page, base_url)
         page.locator(".mlperf-explore__output a[download='mlperf-results.json']").click()
     lines = json.loads(started.value.path().read_text(encoding="utf-8"))
     # The download names the ID as the dataset does: published spelling beside the canonical.
-    assert [line["citation"] for line in lines
-            if line["result_id_published"] == "v4.1-0001"] == [text]
+    assert [line["citation"] for line in lines if line["result_id_published"] == "v4.1-0001"] == [
+        text
+    ]
 
 
-@pytest.mark.parametrize("lang, query", [
-    # Every round's llama2-70b-99.9 Offline: IDs published (v4.1's "v4.1-…", v5.1, v6.0) and
-    # derived (v6.1), figures of 3 to 7 digits.
-    ("zh", "?model=llama2-70b-99.9&scenario=Offline"),
-    # v6.0 spells Oracle "ORACLE" (data/results/v6.0.csv): the citation names the submitter
-    # as published, though the explorer lists it under the organization's one name.
-    ("en", "?round=v6.0&submitter=Oracle"),
-    # Edge results of v5.1: latencies in ms beside throughputs.
-    ("it", "?round=v5.1&suite=edge"),
-])
-def test_every_explorer_citation_is_the_one_the_build_writes(page, base_url, dataset, lang,
-                                                            query):
+@pytest.mark.parametrize(
+    "lang, query",
+    [
+        # Every round's llama2-70b-99.9 Offline: IDs published (v4.1's "v4.1-…", v5.1, v6.0) and
+        # derived (v6.1), figures of 3 to 7 digits.
+        ("zh", "?model=llama2-70b-99.9&scenario=Offline"),
+        # v6.0 spells Oracle "ORACLE" (data/results/v6.0.csv): the citation names the submitter
+        # as published, though the explorer lists it under the organization's one name.
+        ("en", "?round=v6.0&submitter=Oracle"),
+        # Edge results of v5.1: latencies in ms beside throughputs.
+        ("it", "?round=v5.1&suite=edge"),
+    ],
+)
+def test_every_explorer_citation_is_the_one_the_build_writes(page, base_url, dataset, lang, query):
     # The explorer puts each row's words together in the browser: every line of a view's
     # download must carry exactly the citation the build writes for its record
     # (citations.citation, as the ranked tables' and downloads' citations).
@@ -258,13 +330,17 @@ def test_every_explorer_citation_is_the_one_the_build_writes(page, base_url, dat
     lines = json.loads(started.value.path().read_text(encoding="utf-8"))
     assert len(lines) > 5
     for line in lines:
-        records = [r for r in dataset.records if (r.result_id, r.model, r.scenario, r.suite,
-                   r.result) == (line["result_id"], line["model"], line["scenario"],
-                                 line["suite"], line["result"])]
+        records = [
+            r
+            for r in dataset.records
+            if (r.result_id, r.model, r.scenario, r.suite, r.result)
+            == (line["result_id"], line["model"], line["scenario"], line["suite"], line["result"])
+        ]
         assert len(records) == 1, line
         record = records[0]
-        assert line["citation"] == citations.citation(record, language(lang),
-                                                      retrieved(record.round)), line
+        assert line["citation"] == citations.citation(
+            record, language(lang), retrieved(record.round)
+        ), line
     if "Oracle" in query:
         assert all("ORACLE achieved" in line["citation"] for line in lines)
 
@@ -281,15 +357,17 @@ def test_a_derived_id_of_a_comparison_is_marked_as_on_the_benchmark_pages(page, 
     assert marks.count() == rows.count()
     assert {m.inner_text() for m in marks.all()} == {"†"}
     assert {m.get_attribute("title") for m in marks.all()} == {
-        "ID derived with MLCommons' rule; MLCommons has not published it yet"}
+        "ID derived with MLCommons' rule; MLCommons has not published it yet"
+    }
 
 
 def test_an_explorer_citation_is_closed_when_its_row_leaves_the_table(page, base_url):
     # v4.1-0001 is AMD's llama2-70b-99.9 Offline result (data/results/v4.1.csv); choosing
     # v5.1 leaves it out of the table: its citation must not stay shown. Sorting the view
     # keeps the row, and its citation.
-    page.goto(f"{base_url}en/{EXPLORE}?round=v4.1&model=llama2-70b-99.9&scenario=Offline"
-              "&submitter=AMD")
+    page.goto(
+        f"{base_url}en/{EXPLORE}?round=v4.1&model=llama2-70b-99.9&scenario=Offline&submitter=AMD"
+    )
     page.get_by_role("button", name="Cite result v4.1-0001", exact=True).click()
     panel = page.locator(".mlperf-cite-panel")
     assert panel.is_visible() and "v4.1-0001" in panel.inner_text()

@@ -40,7 +40,10 @@ def messages(root):
 def test_fixture_project_passes(root):
     data, registry, posts = check(root)
     assert len(posts) == 3 and set(registry.claims) == {
-        "top-offline", "top-per-accelerator", "vendor-efficiency"}
+        "top-offline",
+        "top-per-accelerator",
+        "vendor-efficiency",
+    }
 
 
 def test_recomputation_on_real_v61_data(dataset):
@@ -48,7 +51,7 @@ def test_recomputation_on_real_v61_data(dataset):
     records = list(dataset.records)
     assert recompute(registry.claims["top-offline"].derivation, records).value == 5749440.0
     per_accelerator = recompute(registry.claims["top-per-accelerator"].derivation, records)
-    assert per_accelerator.value == pytest.approx(5749440 / 512)   # worked by hand: 11229.375
+    assert per_accelerator.value == pytest.approx(5749440 / 512)  # worked by hand: 11229.375
 
 
 def test_a_drifting_claim_fails_with_stated_and_computed_values(root):
@@ -59,28 +62,38 @@ def test_a_drifting_claim_fails_with_stated_and_computed_values(root):
     # quoted: line 11 of each fixture post (front matter is lines 1-7, the title line 9).
     claims = (root / "data" / "claims.yaml").read_text(encoding="utf-8").split("\n")
     value_line = 1 + next(i for i, line in enumerate(claims) if "value: 5900000" in line)
-    assert message.startswith(f"{root}/data/claims.yaml: line {value_line}: claim 'top-offline':"
-                              " stated 5,900,000 Tokens/s, computed 5,749,440 from the dataset")
+    assert message.startswith(
+        f"{root}/data/claims.yaml: line {value_line}: claim 'top-offline':"
+        " stated 5,900,000 Tokens/s, computed 5,749,440 from the dataset"
+    )
     assert message.endswith("quoted in " + ", ".join(f"{post} line 11" for post in posts))
 
 
 def test_an_unknown_claim_id_is_reported_with_file_and_line(root):
     post = root / "docs" / "it" / "blog" / "posts" / "record.md"
-    post.write_text(post.read_text(encoding="utf-8").replace("top-offline", "no-such-claim"),
-                    encoding="utf-8")
+    post.write_text(
+        post.read_text(encoding="utf-8").replace("top-offline", "no-such-claim"), encoding="utf-8"
+    )
     assert f"{post}: line 11: unknown claim 'no-such-claim'" in "\n".join(messages(root))
 
 
 def test_a_claim_without_a_source_fails(root):
     edit_claims(root, lambda d: d["claims"]["vendor-efficiency"].update(sources=[]))
     [message] = messages(root)
-    assert re.match(rf"{root}/data/claims.yaml: line \d+: field 'claims.vendor-efficiency"
-                    r".sources': List should have at least 1 item", message)
+    assert re.match(
+        rf"{root}/data/claims.yaml: line \d+: field 'claims.vendor-efficiency"
+        r".sources': List should have at least 1 item",
+        message,
+    )
 
 
 def test_a_derivation_pointing_at_no_result_fails(root):
-    edit_claims(root, lambda d: d["claims"]["top-offline"]["derivation"]["results"][0].update(
-        result_id="6.1-9999"))
+    edit_claims(
+        root,
+        lambda d: d["claims"]["top-offline"]["derivation"]["results"][0].update(
+            result_id="6.1-9999"
+        ),
+    )
     [message] = messages(root)
     assert "claim 'top-offline': derivation points at no single result: selector" in message
     assert "matches 0 records" in message
@@ -94,24 +107,43 @@ def test_an_unknown_status_fails(root):
 
 # The source is this site's label in the page's language (data/claims.yaml `label`), with its
 # date in CLDR's long form and the language's punctuation (the ® by trademark.py).
-@pytest.mark.parametrize("code, value, label, source", [
-    ("en", "5,749,440 Tokens/s", "Verified",
-     "MLCommons, MLPerf® Inference v6.1 results, September 16, 2026."),
-    ("zh", "5,749,440 tokens/秒", "已核验", "MLCommons，《MLPerf® Inference v6.1 官方结果》，2026年9月16日。"),
-    ("it", "5.749.440 token/s", "Verificato",
-     "MLCommons, risultati di MLPerf® Inference v6.1, 16 settembre 2026."),
-])
-def test_flags_render_localized_value_label_tooltip_and_footnote(dataset, code, value, label,
-                                                                 source):
+@pytest.mark.parametrize(
+    "code, value, label, source",
+    [
+        (
+            "en",
+            "5,749,440 Tokens/s",
+            "Verified",
+            "MLCommons, MLPerf® Inference v6.1 results, September 16, 2026.",
+        ),
+        (
+            "zh",
+            "5,749,440 tokens/秒",
+            "已核验",
+            "MLCommons，《MLPerf® Inference v6.1 官方结果》，2026年9月16日。",
+        ),
+        (
+            "it",
+            "5.749.440 token/s",
+            "Verificato",
+            "MLCommons, risultati di MLPerf® Inference v6.1, 16 settembre 2026.",
+        ),
+    ],
+)
+def test_flags_render_localized_value_label_tooltip_and_footnote(
+    dataset, code, value, label, source
+):
     registry = load_registry(PROJECT / "claims.yaml")
     lang = language(code)
-    out = render_article("Reached [[claim:top-offline]].", registry, list(dataset.records),
-                         lang)
+    out = render_article("Reached [[claim:top-offline]].", registry, list(dataset.records), lang)
     page = markdown.markdown(out, extensions=["attr_list", "footnotes"])
     flag = re.search(r'<span class="claim claim--verified".*?</a></span>', page).group(0)
     assert f'<span class="claim__value">{value}</span>' in flag
-    assert re.search(rf'<a class="claim__flag" href="#claim-top-offline" title="[^"]+">'
-                     rf'✔ {label}</a>', flag)
+    assert re.search(
+        rf'<a class="claim__flag" href="#claim-top-offline" title="[^"]+">'
+        rf"✔ {label}</a>",
+        flag,
+    )
     assert source in flag
     assert re.search(r"\[\^top-offline-[0-9a-f]{6}\]", out)
     footnote = re.search(r"^\[\^top-offline-[0-9a-f]{6}\]: (.*)$", out, re.MULTILINE).group(1)
@@ -123,8 +155,9 @@ def test_flags_render_localized_value_label_tooltip_and_footnote(dataset, code, 
 
 def test_vendor_claims_get_escaped_claimreview_json_ld(dataset):
     registry = load_registry(PROJECT / "claims.yaml")
-    out = render_article("Acme says [[claim:vendor-efficiency]].", registry,
-                         list(dataset.records), language("en"))
+    out = render_article(
+        "Acme says [[claim:vendor-efficiency]].", registry, list(dataset.records), language("en")
+    )
     script = re.search(r'<script type="application/ld\+json">(.*?)</script>', out).group(1)
     assert '"@type": "ClaimReview"' in script
     assert "<b>" not in script and "\\u003cb\\u003e" in script  # title "Acme <b>fast</b> blog"
@@ -136,8 +169,14 @@ def git_project(root):
     import subprocess
 
     def git(*args):
-        return subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", *args],
-                              cwd=root, check=True, capture_output=True, text=True)
+        return subprocess.run(
+            ["git", "-c", "user.email=t@t", "-c", "user.name=t", *args],
+            cwd=root,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+
     git("init", "-q")
     git("add", ".")
     git("commit", "-qm", "one", "--date=2026-01-01T00:00:00")
@@ -146,37 +185,43 @@ def git_project(root):
 
 def fixture_posts(root, key="record"):
     from generator.editorial.articles import read_article
-    return [read_article(root / "docs" / c / f"blog/posts/{key}.md", language(c))
-            for c in ("en", "zh", "it")]
+
+    return [
+        read_article(root / "docs" / c / f"blog/posts/{key}.md", language(c))
+        for c in ("en", "zh", "it")
+    ]
 
 
 def outdated(root):
     from generator.editorial.translation_history import outdated_translations
+
     return sorted(note.split(":")[0] for note in outdated_translations(fixture_posts(root), root))
 
 
 def touch(root, code):
     path = root / "docs" / code / "blog/posts/record.md"
-    path.write_text(path.read_text(encoding="utf-8") + "\nOne more paragraph.\n",
-                    encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8") + "\nOne more paragraph.\n", encoding="utf-8")
 
 
 def test_outdated_translations_follow_git_history(root):
     git = git_project(root)
-    assert outdated(root) == []                     # committed together: all current
-    touch(root, "en")                               # uncommitted English edit
+    assert outdated(root) == []  # committed together: all current
+    touch(root, "en")  # uncommitted English edit
     assert outdated(root) == ["docs/it/blog/posts/record.md", "docs/zh/blog/posts/record.md"]
-    git("commit", "-qam", "en", "--date=2026-01-01T00:00:00")   # same second as the first
+    git("commit", "-qam", "en", "--date=2026-01-01T00:00:00")  # same second as the first
     touch(root, "it")
     git("commit", "-qam", "it", "--date=2026-01-01T00:00:00")
     # Italian caught up with the English change (three commits in one second: order, not
     # time, decides); English is not "outdated" by that update, Chinese still is.
     assert outdated(root) == ["docs/zh/blog/posts/record.md"]
     from generator.editorial.translation_history import outdated_translations
+
     [note] = outdated_translations(fixture_posts(root), root)
-    assert note.startswith("docs/zh/blog/posts/record.md: translation outdated: "
-                           "docs/en/blog/posts/record.md changed after it (commit ")
-    touch(root, "zh")                               # uncommitted update of the last one
+    assert note.startswith(
+        "docs/zh/blog/posts/record.md: translation outdated: "
+        "docs/en/blog/posts/record.md changed after it (commit "
+    )
+    touch(root, "zh")  # uncommitted update of the last one
     assert outdated(root) == []
 
 
@@ -199,14 +244,17 @@ def test_a_new_uncommitted_article_is_not_called_outdated(root):
     git_project(root)
     for code in ("en", "zh", "it"):
         folder = root / "docs" / code / "blog" / "posts"
-        (folder / "fresh.md").write_text((folder / "record.md").read_text(encoding="utf-8"),
-                                         encoding="utf-8")
+        (folder / "fresh.md").write_text(
+            (folder / "record.md").read_text(encoding="utf-8"), encoding="utf-8"
+        )
     from generator.editorial.translation_history import outdated_translations
+
     assert outdated_translations(fixture_posts(root, "fresh"), root) == []
 
 
 def test_translation_status_outside_git_is_silent(root):
     from generator.editorial.translation_history import outdated_translations
+
     assert outdated_translations(fixture_posts(root), root) == []
 
 
@@ -233,29 +281,37 @@ def test_derived_figures_equal_their_recomputation_at_the_stated_precision(datas
 
 
 def test_stated_precision_comes_from_the_text_and_the_page():
-    registry_text = (PROJECT / "claims.yaml").read_text(encoding="utf-8").replace(
-        "value: 11229\n", "value: 11229.40\n")
+    registry_text = (
+        (PROJECT / "claims.yaml")
+        .read_text(encoding="utf-8")
+        .replace("value: 11229\n", "value: 11229.40\n")
+    )
     import pathlib
     import tempfile
+
     with tempfile.TemporaryDirectory() as folder:
         path = pathlib.Path(folder) / "claims.yaml"
         path.write_text(registry_text, encoding="utf-8")
         claim = load_registry(path).claims["top-per-accelerator"]
-    assert claim.stated_decimals == 2            # "11229.40" as written
-    assert claim.precision == 0                  # Tokens/s above 10,000 show no decimals
+    assert claim.stated_decimals == 2  # "11229.40" as written
+    assert claim.precision == 0  # Tokens/s above 10,000 show no decimals
 
 
 def test_overdue_previews_are_noted():
     import datetime as dt
 
     from generator.editorial.claim_checks import overdue_previews
+
     registry = load_registry(ROOT_DATA / "claims.yaml")
-    open_ids = [cid for cid, c in registry.claims.items()
-                if c.preview and not (c.preview.confirmed or c.preview.retracted)]
+    open_ids = [
+        cid
+        for cid, c in registry.claims.items()
+        if c.preview and not (c.preview.confirmed or c.preview.retracted)
+    ]
     assert open_ids  # the real registry has open previews (vr-qwen3vl-interactive, 2027-03-15)
     due = {cid: registry.claims[cid].preview.available_by for cid in open_ids}
     before = min(due.values())
-    assert overdue_previews(registry, before) == []           # due that day, not yet late
+    assert overdue_previews(registry, before) == []  # due that day, not yet late
     late = overdue_previews(registry, before + dt.timedelta(days=1))
     assert [n.split("'")[1] for n in late] == sorted(c for c, d in due.items() if d == before)
     assert "add preview.confirmed or preview.retracted" in late[0]
@@ -265,18 +321,31 @@ def test_two_articles_quoting_one_claim_get_distinct_footnote_ids(dataset):
     # The blog index shows both excerpts on one page: their footnote ids must differ.
     registry = load_registry(PROJECT / "claims.yaml")
     texts = ["Reached [[claim:top-offline]].", "A short note: [[claim:top-offline]]."]
-    ids = [set(re.findall(r'id="(fn(?:ref)?:[^"]+)"', markdown.markdown(
-        render_article(t, registry, list(dataset.records), language("en")),
-        extensions=["attr_list", "footnotes"]))) for t in texts]
+    ids = [
+        set(
+            re.findall(
+                r'id="(fn(?:ref)?:[^"]+)"',
+                markdown.markdown(
+                    render_article(t, registry, list(dataset.records), language("en")),
+                    extensions=["attr_list", "footnotes"],
+                ),
+            )
+        )
+        for t in texts
+    ]
     assert ids[0] and ids[1] and not ids[0] & ids[1]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "it"])
 def test_blog_list_pages_have_unique_ids(lang):
     from tests.conftest import SITE
+
     blog = SITE / lang / "blog"
-    pages = [blog / "index.html", *blog.glob("archive/*/index.html"),
-             *blog.glob("page/*/index.html")]
+    pages = [
+        blog / "index.html",
+        *blog.glob("archive/*/index.html"),
+        *blog.glob("page/*/index.html"),
+    ]
     assert (blog / "index.html").exists()
     for page in pages:
         ids = re.findall(r' id="([^"]*)"', page.read_text(encoding="utf-8"))
@@ -287,13 +356,16 @@ def test_a_source_label_needs_a_text_for_every_language(root):
     # A label is this site's description of a source: a zh or it page must not show it in
     # English (the native review of December 2026: "MLPerf Inference v6.1 results" 277 times).
     edit_claims(root, lambda data: data["sources"]["mlcommons-v6.1"]["label"].pop("it"))
-    assert any("'label' needs one text per language of the site (en, zh, it); missing: it" in m
-               for m in messages(root))
+    assert any(
+        "'label' needs one text per language of the site (en, zh, it); missing: it" in m
+        for m in messages(root)
+    )
 
 
 def test_a_source_is_named_by_a_title_or_a_label_not_both(root):
     def both(data):
         data["sources"]["mlcommons-v6.1"]["title"] = "MLPerf Inference v6.1 results"
+
     edit_claims(root, both)
     assert any("give either 'title'" in m for m in messages(root))
 
@@ -306,11 +378,13 @@ def test_a_preview_confirmed_on_a_rounds_publication_date_must_name_the_round():
     import datetime as dt
 
     from generator.editorial.claim_checks import round_dated_preview
+
     claim = load_registry(ROOT_DATA / "claims.yaml").claims["intel-b70-gpt-oss-software-gain"]
     published = {dt.date(2026, 9, 16): "v6.1", dt.date(2026, 4, 1): "v6.0"}
     assert claim.preview.confirmed_in == "v6.1"
     assert round_dated_preview(claim, published) is None
-    undated = claim.model_copy(update={"preview": claim.preview.model_copy(
-        update={"confirmed_in": None})})
+    undated = claim.model_copy(
+        update={"preview": claim.preview.model_copy(update={"confirmed_in": None})}
+    )
     assert "add `confirmed_in: v6.1`" in round_dated_preview(undated, published)
     assert round_dated_preview(undated, {dt.date(2026, 9, 1): "v6.1"}) is None  # its own date

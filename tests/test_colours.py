@@ -13,7 +13,7 @@ from tests.conftest import SITE
 
 def lab(hex_colour: str) -> tuple[float, float, float]:
     """CIE L*a*b* (D65) of an sRGB colour, by the sRGB and CIE 1976 formulas."""
-    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    rgb = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
     x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
     y = 0.2126 * r + 0.7152 * g + 0.0722 * b
@@ -52,11 +52,14 @@ def test_every_chart_has_distinct_colours_and_a_description(lang):
         scales = list(colour_scales(spec))
         assert scales, path
         for domain, colours in scales:
-            shown = colours[:len(domain)]
+            shown = colours[: len(domain)]
             for a, b in itertools.combinations(shown, 2):
                 assert delta_e(a, b) >= 12, (path, a, b)
-            if "submitter" in json.dumps(spec["encoding"]["color"]) if "encoding" in spec \
-                    else False:
+            if (
+                "submitter" in json.dumps(spec["encoding"]["color"])
+                if "encoding" in spec
+                else False
+            ):
                 for name, colour in zip(domain, colours):
                     by_submitter[name].add(colour)
     assert by_submitter and all(len(c) == 1 for c in by_submitter.values())

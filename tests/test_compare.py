@@ -24,8 +24,10 @@ XD690 = "HPE Compute XD690 (8x NVIDIA B300-SXM-270GB, TensorRT)"
 
 @pytest.fixture(scope="module")
 def table():
-    return pd.concat(pd.read_csv(path, dtype={"result_id_published": str})
-                     for path in (DATA / "results").glob("*.csv"))
+    return pd.concat(
+        pd.read_csv(path, dtype={"result_id_published": str})
+        for path in (DATA / "results").glob("*.csv")
+    )
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +37,9 @@ def naming(dataset):
 
 @pytest.fixture(scope="module")
 def all_systems(dataset):
-    return systems({name: benchmarks_of(dataset.of_round(name))
-                    for name in reversed(dataset.rounds)})
+    return systems(
+        {name: benchmarks_of(dataset.of_round(name)) for name in reversed(dataset.rounds)}
+    )
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +50,11 @@ def systems_json(site):
 
 
 def rows_of(table, round_name, system, submitter="NVIDIA"):
-    return table[(table["round"] == round_name) & (table["submitter"] == submitter)
-                 & (table["system_name"] == system)]
+    return table[
+        (table["round"] == round_name)
+        & (table["submitter"] == submitter)
+        & (table["system_name"] == system)
+    ]
 
 
 def record_of(dataset, result_id):
@@ -62,8 +68,11 @@ def test_two_submissions_of_one_name_are_two_systems(table, all_systems):
     # (6.1-0113). Each ID is one system, holding exactly the ID's rows of the CSV.
     for submitter, name in (("NVIDIA", GB300), ("HPE", XD690)):
         rows = rows_of(table, "v6.1", name, submitter)
-        found = {s.key: s for s in all_systems
-                 if (s.round, s.submitter, s.name) == ("v6.1", submitter, name)}
+        found = {
+            s.key: s
+            for s in all_systems
+            if (s.round, s.submitter, s.name) == ("v6.1", submitter, name)
+        }
         assert set(found) == set(rows.result_id) and len(found) > 1
         for key, system in found.items():
             mine = rows[rows.result_id == key]
@@ -76,8 +85,11 @@ def test_two_submissions_of_one_name_are_two_systems(table, all_systems):
 
 def test_a_system_keeps_its_best_result_per_benchmark(table, all_systems):
     # 6.1-0074 ran deepseek-r1 Offline once; the system holds that row of the CSV.
-    rows = table[(table.result_id == "6.1-0074") & (table.model == "deepseek-r1")
-                 & (table.scenario == "Offline")]
+    rows = table[
+        (table.result_id == "6.1-0074")
+        & (table.model == "deepseek-r1")
+        & (table.scenario == "Offline")
+    ]
     system = next(s for s in all_systems if s.key == "6.1-0074")
     _, record = system.results[("datacenter", "deepseek-r1", "Offline")]
     assert record.result == rows.result.max()
@@ -87,8 +99,12 @@ def test_the_same_system_across_rounds_needs_the_same_accelerator_count(dataset,
     # From the CSV: NVIDIA's GB300 NVL72 name has IDs of 72 and 288 accelerators in v6.0 and in
     # v6.1. Only IDs of equal counts follow each other; two IDs of one round never do.
     both = pd.concat([rows_of(table, "v6.0", GB300), rows_of(table, "v6.1", GB300)])
-    counts = {(r, i): n for r, i, n in both[["round", "result_id", "total_accelerators"]]
-              .drop_duplicates().itertuples(index=False)}
+    counts = {
+        (r, i): n
+        for r, i, n in both[["round", "result_id", "total_accelerators"]]
+        .drop_duplicates()
+        .itertuples(index=False)
+    }
     assert sorted(counts.values()) == [72, 72, 288, 288]
     for (round_a, a), size_a in counts.items():
         for (round_b, b), size_b in counts.items():
@@ -128,12 +144,12 @@ def test_no_comparison_entry_holds_two_result_ids(systems_json, table):
         assert {r["result_id"] for r in entry["results"].values()} == {key}, key
         assert entry["result_id_canonical"] == key.removeprefix("v")
     v41 = table[table["round"] == "v4.1"]
-    assert all(systems_json["canonical"][i] == p
-               for i, p in zip(v41.result_id, v41.result_id_published))
+    assert all(
+        systems_json["canonical"][i] == p for i, p in zip(v41.result_id, v41.result_id_published)
+    )
 
 
-def test_old_addresses_by_name_lead_to_every_id_of_that_name(systems_json, dataset, naming,
-                                                             table):
+def test_old_addresses_by_name_lead_to_every_id_of_that_name(systems_json, dataset, naming, table):
     # The key by name of NVIDIA's v6.1 GB300 NVL72 stood for three IDs; 6.1-0074 has the most
     # benchmark rows in the CSV and comes first.
     old = naming.system_key(record_of(dataset, "6.1-0074"))
@@ -144,16 +160,23 @@ def test_old_addresses_by_name_lead_to_every_id_of_that_name(systems_json, datas
 
 
 @pytest.mark.browser
-def test_gb300_against_vera_rubin_compares_the_72_accelerator_rack(page, base_url, table,
-                                                                    dataset, naming):
+def test_gb300_against_vera_rubin_compares_the_72_accelerator_rack(
+    page, base_url, table, dataset, naming
+):
     # deepseek-r1 Offline, v6.1, by hand from data/results/v6.1.csv: GB300 NVL72 6.1-0074,
     # 679,740 Tokens/s on 72 accelerators = 9,440.83 per accelerator; Vera Rubin NVL72
     # 6.1-0106, 1,183,326.85 Tokens/s on 72 = 16,435.10; 16,435.10 / 9,440.83 = 1.74 in Vera
     # Rubin's (B's) favour, per accelerator and per system alike (both 72 accelerators).
-    gb300 = table[(table.result_id == "6.1-0074") & (table.model == "deepseek-r1")
-                  & (table.scenario == "Offline")].iloc[0]
-    rubin = table[(table.result_id == "6.1-0106") & (table.model == "deepseek-r1")
-                  & (table.scenario == "Offline")].iloc[0]
+    gb300 = table[
+        (table.result_id == "6.1-0074")
+        & (table.model == "deepseek-r1")
+        & (table.scenario == "Offline")
+    ].iloc[0]
+    rubin = table[
+        (table.result_id == "6.1-0106")
+        & (table.model == "deepseek-r1")
+        & (table.scenario == "Offline")
+    ].iloc[0]
     assert (gb300.total_accelerators, rubin.total_accelerators) == (72, 72)
     ratio = (rubin.result / rubin.total_accelerators) / (gb300.result / gb300.total_accelerators)
     assert f"{ratio:.2f}" == "1.74"
@@ -167,8 +190,11 @@ def test_gb300_against_vera_rubin_compares_the_72_accelerator_rack(page, base_ur
     assert "6.1-0073" in notice.inner_text() and "288 accelerators" in notice.inner_text()
     for url in (page.url, f"{base_url}en/results/compare/?a=6.1-0074&b=6.1-0106"):
         page.goto(url)
-        row = page.locator(".mlperf-compare__output tbody tr", has_text="deepseek-r1 · ").filter(
-            has_text="Offline").first
+        row = (
+            page.locator(".mlperf-compare__output tbody tr", has_text="deepseek-r1 · ")
+            .filter(has_text="Offline")
+            .first
+        )
         row.wait_for()
         assert parse_qs(urlparse(page.url).query) == {"a": ["6.1-0074"], "b": ["6.1-0106"]}
         cells = row.locator("td")
@@ -188,7 +214,7 @@ def test_gb300_against_vera_rubin_compares_the_72_accelerator_rack(page, base_ur
 def test_two_rounds_of_one_system_side_by_side(page, base_url, table):
     # 6.0-0078 and 6.1-0074: NVIDIA's GB300 NVL72 with 72 accelerators in both rounds.
     old, new = table[table.result_id == "6.0-0078"], table[table.result_id == "6.1-0074"]
-    shared = (set(zip(old.model, old.scenario)) & set(zip(new.model, new.scenario)))
+    shared = set(zip(old.model, old.scenario)) & set(zip(new.model, new.scenario))
     page.goto(f"{base_url}en/results/compare/?a=6.0-0078&b=6.1-0074")
     rows = page.locator(".mlperf-compare__output tbody tr")
     rows.first.wait_for()
@@ -204,8 +230,10 @@ def test_two_rounds_of_one_system_side_by_side(page, base_url, table):
         assert "round: v6.0 / v6.1" in cells.nth(5).inner_text()
     # The address keeps the choice, and a new choice redraws the table.
     page.select_option("#compare-b", "6.0-0078")
-    page.wait_for_function("document.querySelector('.mlperf-compare__output td:nth-child(4)')"
-                           ".textContent.startsWith('1.00×')")
+    page.wait_for_function(
+        "document.querySelector('.mlperf-compare__output td:nth-child(4)')"
+        ".textContent.startsWith('1.00×')"
+    )
     assert parse_qs(urlparse(page.url).query) == {"a": ["6.0-0078"], "b": ["6.0-0078"]}
     # The 288-accelerator system of v6.1 is another system under the same name.
     page.select_option("#compare-b", "6.1-0073")
@@ -236,7 +264,8 @@ def test_comparison_downloads_hold_the_rows_shown(page, base_url):
     rows = page.locator(".mlperf-compare__output tbody tr")
     rows.first.wait_for()
     href = page.locator(".mlperf-compare__output a[download='comparison.csv']").get_attribute(
-        "href")
+        "href"
+    )
     text = page.evaluate("href => fetch(href).then(r => r.text())", href)
     lines = list(csv.DictReader(io.StringIO(text)))
     assert len(lines) == rows.count()
@@ -244,8 +273,7 @@ def test_comparison_downloads_hold_the_rows_shown(page, base_url):
     assert (lines[0]["a_result_id_published"] or lines[0]["a_result_id"]) in shown
     # Every download names an ID as the whole dataset does and says whether MLCommons
     # published it or this site derived it.
-    assert {"a_result_id_published", "a_result_id_derived", "b_result_id_derived"} <= set(
-        lines[0])
+    assert {"a_result_id_published", "a_result_id_derived", "b_result_id_derived"} <= set(lines[0])
     assert "a_result_id_canonical" not in lines[0]
 
 
@@ -258,14 +286,20 @@ def test_results_in_different_units_are_never_divided(page, base_url, table):
     uniform = table.merge(per_round[per_round == 1].reset_index()[[*keys, "round"]])
     units = uniform.groupby(keys).units.nunique()
     suite, model, scenario = units[units > 1].index[0]
-    rows = uniform[(uniform.suite == suite) & (uniform.model == model)
-                   & (uniform.scenario == scenario)]
+    rows = uniform[
+        (uniform.suite == suite) & (uniform.model == model) & (uniform.scenario == scenario)
+    ]
     first, second = (rows[rows.units == u].iloc[0] for u in rows.units.unique()[:2])
-    keys = [row.result_id_published if isinstance(row.result_id_published, str)
-            else row.result_id for row in (first, second)]
+    keys = [
+        row.result_id_published if isinstance(row.result_id_published, str) else row.result_id
+        for row in (first, second)
+    ]
     page.goto(f"{base_url}en/results/compare/?a={keys[0]}&b={keys[1]}")
-    row = page.locator(".mlperf-compare__output tbody tr", has_text=f"{model} · ").filter(
-        has_text=scenario).first
+    row = (
+        page.locator(".mlperf-compare__output tbody tr", has_text=f"{model} · ")
+        .filter(has_text=scenario)
+        .first
+    )
     row.wait_for()
     cells = row.locator("td")
     assert cells.nth(3).inner_text().startswith("—")
@@ -284,13 +318,16 @@ def test_an_unknown_system_in_the_address_is_reported(page, base_url):
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("written, key", [
-    # v6.1 IDs are derived, written without a "v" (data/results/v6.1.csv, result_id). The
-    # other written forms (v6.1-0106, V6.1-106, 4.1-0043 and v4.1-0043 for v4.1's published
-    # IDs) are tests/js/compare.test.mjs's, on the same rule (compare.js systemOf); this one
-    # shows the page reading an address, spaces and all, and writing it back.
-    ("%206.1-0106%20", "6.1-0106"),
-])
+@pytest.mark.parametrize(
+    "written, key",
+    [
+        # v6.1 IDs are derived, written without a "v" (data/results/v6.1.csv, result_id). The
+        # other written forms (v6.1-0106, V6.1-106, 4.1-0043 and v4.1-0043 for v4.1's published
+        # IDs) are tests/js/compare.test.mjs's, on the same rule (compare.js systemOf); this one
+        # shows the page reading an address, spaces and all, and writing it back.
+        ("%206.1-0106%20", "6.1-0106"),
+    ],
+)
 def test_a_result_id_in_any_written_form_opens_its_system(page, base_url, table, written, key):
     canonical = key.removeprefix("v")
     published = table[table.result_id == canonical].result_id_published.dropna()
@@ -305,15 +342,24 @@ def test_a_result_id_in_any_written_form_opens_its_system(page, base_url, table,
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("written, says", [
-    # A well-formed ID no system has (v6.1 numbers its systems up to 6.1-0119 or so, never 9999).
-    ("6.1-9999", "System B: no system of the rounds on this site (v6.1, v6.0, v5.1, v4.1) has "
-                 "the result ID 6.1-9999; "),
-    # Not an ID at all: what was found, and the forms accepted.
-    ("gb300", "System B: the address gives “gb300”, which is not a result ID. A system is "
-              "named by its result ID, as MLCommons publishes it or without the v (v4.1-0043, "
-              "4.1-0043, 6.1-0106); "),
-])
+@pytest.mark.parametrize(
+    "written, says",
+    [
+        # A well-formed ID no system has (v6.1 numbers its systems up to 6.1-0119 or so, never 9999).
+        (
+            "6.1-9999",
+            "System B: no system of the rounds on this site (v6.1, v6.0, v5.1, v4.1) has "
+            "the result ID 6.1-9999; ",
+        ),
+        # Not an ID at all: what was found, and the forms accepted.
+        (
+            "gb300",
+            "System B: the address gives “gb300”, which is not a result ID. A system is "
+            "named by its result ID, as MLCommons publishes it or without the v (v4.1-0043, "
+            "4.1-0043, 6.1-0106); ",
+        ),
+    ],
+)
 def test_a_system_not_found_is_named_with_the_forms_accepted(page, base_url, written, says):
     page.goto(f"{base_url}en/results/compare/?a=6.1-0074&b={written}")
     notice = page.locator(".mlperf-compare__notice")
@@ -326,11 +372,14 @@ def test_a_system_not_found_is_named_with_the_forms_accepted(page, base_url, wri
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("lang, says", [
-    ("en", "A and B are the same system, 6.1-0106: each ratio is 1 by construction."),
-    ("zh", "A 和 B 是同一个系统 6.1-0106：每个比值按定义都是 1。"),
-    ("it", "A e B sono lo stesso sistema, 6.1-0106: ogni rapporto vale 1 per costruzione."),
-])
+@pytest.mark.parametrize(
+    "lang, says",
+    [
+        ("en", "A and B are the same system, 6.1-0106: each ratio is 1 by construction."),
+        ("zh", "A 和 B 是同一个系统 6.1-0106：每个比值按定义都是 1。"),
+        ("it", "A e B sono lo stesso sistema, 6.1-0106: ogni rapporto vale 1 per costruzione."),
+    ],
+)
 def test_a_system_compared_with_itself_says_so(page, base_url, lang, says):
     # The published form and the v-prefixed one name the same system.
     page.goto(f"{base_url}{lang}/results/compare/?a=6.1-0106&b=v6.1-0106")
@@ -338,6 +387,11 @@ def test_a_system_compared_with_itself_says_so(page, base_url, lang, says):
     rows.first.wait_for()
     assert says in page.locator(".mlperf-compare__same").inner_text()
     for i in range(rows.count()):
-        assert rows.nth(i).locator("td").nth(3).inner_text().startswith(
-            "1.00×" if lang == "en" else "1,00×" if lang == "it" else "1.00×")
+        assert (
+            rows.nth(i)
+            .locator("td")
+            .nth(3)
+            .inner_text()
+            .startswith("1.00×" if lang == "en" else "1,00×" if lang == "it" else "1.00×")
+        )
     assert page.console_errors == []

@@ -22,15 +22,18 @@ def text(code):
 def comments(code):
     """The comments of the shell and YAML examples, in order."""
     blocks = re.findall(r"```(?:sh|yaml)\n(.*?)```", text(code), re.DOTALL)
-    return [m.group(1).strip() for block in blocks
-            for m in re.finditer(r"(?:^|\s)#\s+(.+)$", block, re.MULTILINE)]
+    return [
+        m.group(1).strip()
+        for block in blocks
+        for m in re.finditer(r"(?:^|\s)#\s+(.+)$", block, re.MULTILINE)
+    ]
 
 
 @pytest.mark.parametrize("code", FILES)
 def test_the_rules_table_lists_every_rule_check_enforces(code):
     body = text(code)
     start = body.index("| `claim-reference` |")
-    table = body[start:body.index("\n\n", start)]
+    table = body[start : body.index("\n\n", start)]
     rows = re.findall(r"^\| `([a-z-]+)` \| .+ \|$", table, re.MULTILINE)
     assert rows == list(RULES)  # every rule, once, in check's order
 
@@ -38,8 +41,16 @@ def test_the_rules_table_lists_every_rule_check_enforces(code):
 @pytest.mark.parametrize("code", FILES)
 def test_the_percent_rule_formulas_and_of_are_explained(code):
     body = text(code)
-    for needle in ("96.9 %", "`efficiency`", "`of`", "`rounding:`", "`quote:`",
-                   "data/redirects.yaml", "`warning:`", "claims.csv"):
+    for needle in (
+        "96.9 %",
+        "`efficiency`",
+        "`of`",
+        "`rounding:`",
+        "`quote:`",
+        "data/redirects.yaml",
+        "`warning:`",
+        "claims.csv",
+    ):
         assert needle in body, (code, needle)
 
 
@@ -57,7 +68,11 @@ def test_zh_and_it_examples_have_translated_comments():
 
 def test_the_italian_scaffold_says_dato_not_claim():
     from generator.editorial.scaffold import BODY_PLACEHOLDERS  # noqa: F401 (same catalog)
-    guidance = next(m for m in translations(language("it"))._catalog.values()
-                    if isinstance(m, str) and m.startswith("Indicazioni: traduci il titolo"))
+
+    guidance = next(
+        m
+        for m in translations(language("it"))._catalog.values()
+        if isinstance(m, str) and m.startswith("Indicazioni: traduci il titolo")
+    )
     prose = re.sub(r"\[\[claim:[^\]]*\]\]|data/claims\.yaml", "", guidance)
     assert "dato" in prose and not re.search(r"\bclaim\b", prose)

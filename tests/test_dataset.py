@@ -32,6 +32,7 @@ def corrupt(tmp_path, row, column, value):
     header = lines[0].split(",")
     import csv
     import io
+
     rows = list(csv.reader(io.StringIO(table.read_text(encoding="utf-8"))))
     rows[row][header.index(column)] = value
     buffer = io.StringIO()
@@ -40,13 +41,19 @@ def corrupt(tmp_path, row, column, value):
     return table
 
 
-@pytest.mark.parametrize("column, value, message", [
-    ("result", "abc", "field 'result': Value error, expected a plain decimal number"),
-    ("scenario", "offline", "field 'scenario': Input should be 'Offline'"),
-    ("location", "../../etc/passwd", "field 'location': String should match pattern"),
-    ("result_per_accelerator", "", "Value error, result_per_accelerator must be result / "
-                                   "total_accelerators"),
-])
+@pytest.mark.parametrize(
+    "column, value, message",
+    [
+        ("result", "abc", "field 'result': Value error, expected a plain decimal number"),
+        ("scenario", "offline", "field 'scenario': Input should be 'Offline'"),
+        ("location", "../../etc/passwd", "field 'location': String should match pattern"),
+        (
+            "result_per_accelerator",
+            "",
+            "Value error, result_per_accelerator must be result / total_accelerators",
+        ),
+    ],
+)
 def test_a_bad_cell_is_reported_with_row_and_field(tmp_path, column, value, message):
     table = corrupt(tmp_path, 3, column, value)
     with pytest.raises(InputErrors) as caught:
@@ -60,6 +67,7 @@ def test_benchmarks_match_an_independent_pandas_grouping(dataset):
     # is the max of throughputs / min of latencies, latencies compared in seconds. The
     # quantities and factors are written here from the unit names, not read from the code.
     from generator.model.benchmarks import benchmarks_of
+
     seconds = {"Latency (ms)": 0.001, "Latency (s)": 1.0}
     frame = dataset.frame.assign(suite=dataset.frame["suite"].str.split(",")).explode("suite")
     frame["quantity"] = frame["units"].map(lambda u: "latency" if u in seconds else u)
@@ -72,10 +80,12 @@ def test_benchmarks_match_an_independent_pandas_grouping(dataset):
         for benchmark in ours:
             quantity = benchmark.results[0].units
             quantity = "latency" if quantity in seconds else quantity
-            rows = in_round[(in_round["suite"] == benchmark.suite)
-                            & (in_round["model"] == benchmark.model)
-                            & (in_round["scenario"] == benchmark.scenario)
-                            & (in_round["quantity"] == quantity)]
+            rows = in_round[
+                (in_round["suite"] == benchmark.suite)
+                & (in_round["model"] == benchmark.model)
+                & (in_round["scenario"] == benchmark.scenario)
+                & (in_round["quantity"] == quantity)
+            ]
             assert len(rows) == len(benchmark.results)
             closed = rows[rows["division"] == "closed"]["value"]
             if len(closed):

@@ -25,14 +25,15 @@ QWEN_STEM = "mlperf-inference-v6.0-datacenter-qwen3-vl-235b-a22b-offline"
 # Columns a download adds to the dataset's: its rank, the verdict on an open-division result's
 # accuracy and where the target comes from, the official result folder, and (in the language's
 # copy of a table) a citation.
-ADDED = {"rank", "meets_closed_accuracy_target", "accuracy_target_source", "result_url",
-         "citation"}
+ADDED = {"rank", "meets_closed_accuracy_target", "accuracy_target_source", "result_url", "citation"}
 
 
 @pytest.fixture(scope="module")
 def table():
-    return pd.concat(pd.read_csv(path, dtype={"result_id_published": str})
-                     for path in sorted((DATA / "results").glob("*.csv")))
+    return pd.concat(
+        pd.read_csv(path, dtype={"result_id_published": str})
+        for path in sorted((DATA / "results").glob("*.csv"))
+    )
 
 
 def dataset_fields() -> list[str]:
@@ -48,17 +49,21 @@ def read(path) -> list[dict]:
 def test_download_columns_are_the_datasets_or_named_additions():
     fields = set(dataset_fields())
     assert set(DOWNLOAD_FIELDS) - fields <= ADDED
-    assert {"inferred", "result_id_published", "result_id_derived",
-            "category"} <= set(DOWNLOAD_FIELDS)
+    assert {"inferred", "result_id_published", "result_id_derived", "category"} <= set(
+        DOWNLOAD_FIELDS
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "it"])
-def test_benchmark_download_is_named_after_its_benchmark_and_marks_inferred_rows(
-        site, table, lang):
+def test_benchmark_download_is_named_after_its_benchmark_and_marks_inferred_rows(site, table, lang):
     # Rows expected: the committed CSV's v6.0 qwen3-vl-235b-a22b Offline results of the
     # datacenter suite, and those MLCommons marks inferred.
-    rows = table[(table["round"] == "v6.0") & (table.model == "qwen3-vl-235b-a22b")
-                 & (table.scenario == "Offline") & table.suite.str.contains("datacenter")]
+    rows = table[
+        (table["round"] == "v6.0")
+        & (table.model == "qwen3-vl-235b-a22b")
+        & (table.scenario == "Offline")
+        & table.suite.str.contains("datacenter")
+    ]
     inferred = set(rows[rows.inferred].result_id)
     assert 0 < len(inferred) < len(rows), "the benchmark has inferred results and others"
     page = (site / lang / QWEN / "index.html").read_text("utf-8")
@@ -80,14 +85,17 @@ def test_entity_downloads_are_named_after_their_page(site, table):
     page = (site / "en" / "results/v6.1/submitters/crusoe/index.html").read_text("utf-8")
     # A file with no text of a language is linked at the site root's downloads/ (shared).
     assert re.search(r'href="[^"]*\bmlperf-inference-v6\.1-crusoe\.csv" download', page)
-    got = read(download(site, "en", "results/v6.1/submitters/crusoe/"
-                        "mlperf-inference-v6.1-crusoe.csv"))
+    got = read(
+        download(site, "en", "results/v6.1/submitters/crusoe/mlperf-inference-v6.1-crusoe.csv")
+    )
     crusoe = table[(table["round"] == "v6.1") & (table.submitter == "Crusoe")]
     assert sorted(r["result_id"] for r in got) == sorted(crusoe.result_id)
     b70 = "results/accelerators/intel-arc-pro-b70"
     page = (site / "en" / b70 / "index.html").read_text("utf-8")
-    for name in ("mlperf-inference-intel-arc-pro-b70.csv",
-                 "mlperf-inference-intel-arc-pro-b70-round-over-round.csv"):
+    for name in (
+        "mlperf-inference-intel-arc-pro-b70.csv",
+        "mlperf-inference-intel-arc-pro-b70-round-over-round.csv",
+    ):
         assert f'href="{name}"' in page or f'/{b70}/{name}" download' in page
         assert download(site, "en", f"{b70}/{name}").is_file()
 
@@ -97,7 +105,8 @@ def test_id_columns_of_a_prefixed_download_keep_the_datasets_names(dataset):
     assert result_id_fields(record, "followed_by_") == {
         "followed_by_result_id": record.result_id,
         "followed_by_result_id_published": record.result_id_published,
-        "followed_by_result_id_derived": record.result_id_derived}
+        "followed_by_result_id_derived": record.result_id_derived,
+    }
 
 
 @pytest.mark.browser

@@ -31,19 +31,31 @@ def test_the_kind_of_a_downloads_columns_decides_where_it_is_published():
 
 
 def test_pages_link_a_shared_download_out_of_their_language_folder(tmp_path):
-    page = Page(f"{BENCHMARK}/index.md", '<a href="leaders.csv" download>CSV</a> '
-                '<a href="results.csv" download>CSV</a> <a href="../../../../data/v6.1.csv" '
-                'download>CSV</a> <a href="leaders.csv">not offered for download</a>')
+    page = Page(
+        f"{BENCHMARK}/index.md",
+        '<a href="leaders.csv" download>CSV</a> '
+        '<a href="results.csv" download>CSV</a> <a href="../../../../data/v6.1.csv" '
+        'download>CSV</a> <a href="leaders.csv">not offered for download</a>',
+    )
     shared = SharedFiles(tmp_path, {})
-    rest = shared.split([page, *downloads(f"{BENCHMARK}/leaders", [{"rank": 1}]),
-                         *downloads(f"{BENCHMARK}/results", [{"citation": "c"}])])
+    rest = shared.split(
+        [
+            page,
+            *downloads(f"{BENCHMARK}/leaders", [{"rank": 1}]),
+            *downloads(f"{BENCHMARK}/results", [{"citation": "c"}]),
+        ]
+    )
     # The page is en/results/v6.1/datacenter/gpt-oss-120b/offline/: six folders below the root.
     assert rest[0].content == (
         f'<a href="../../../../../../downloads/{BENCHMARK}/leaders.csv" download>CSV</a> '
         '<a href="results.csv" download>CSV</a> <a href="../../../../data/v6.1.csv" '
-        'download>CSV</a> <a href="leaders.csv">not offered for download</a>')
-    assert [p.path for p in rest] == [page.path, f"{BENCHMARK}/results.csv",
-                                      f"{BENCHMARK}/results.json"]
+        'download>CSV</a> <a href="leaders.csv">not offered for download</a>'
+    )
+    assert [p.path for p in rest] == [
+        page.path,
+        f"{BENCHMARK}/results.csv",
+        f"{BENCHMARK}/results.json",
+    ]
     assert sorted(shared.downloads) == [f"{BENCHMARK}/leaders.csv", f"{BENCHMARK}/leaders.json"]
     shared.write()
     assert (tmp_path / DOWNLOADS / BENCHMARK / "leaders.csv").read_text() == "rank\n1\n"
@@ -56,7 +68,8 @@ def test_a_run_for_articles_only_keeps_and_links_the_published_downloads(tmp_pat
     articles_only = SharedFiles(tmp_path, {}, articles_only=True)
     home = Page("index.md", '<a href="results/v6.1/benchmarks.csv" download>CSV</a>')
     assert articles_only.split([home])[0].content == (
-        '<a href="../downloads/results/v6.1/benchmarks.csv" download>CSV</a>')
+        '<a href="../downloads/results/v6.1/benchmarks.csv" download>CSV</a>'
+    )
     articles_only.write()
     assert (tmp_path / DOWNLOADS / "results/v6.1/benchmarks.csv").is_file()
     SharedFiles(tmp_path, {}).write()  # a full run that makes it no more removes it
@@ -73,17 +86,22 @@ def test_shared_downloads_are_the_same_in_every_language_and_the_others_are_not(
     for lang in LANGUAGES:
         pages = site_module.language_pages(newest, lang, ROOT / "data", "https://example.org/")
         shared[lang.code] = {p.path: p.content for p in pages if isinstance(p, SharedDownload)}
-        localized[lang.code] = {p.path: p.content for p in pages
-                                if type(p) is Page and p.path.startswith("results/")
-                                and p.path.endswith((".csv", ".json"))
-                                and not p.path.endswith(".vl.json")}
+        localized[lang.code] = {
+            p.path: p.content
+            for p in pages
+            if type(p) is Page
+            and p.path.startswith("results/")
+            and p.path.endswith((".csv", ".json"))
+            and not p.path.endswith(".vl.json")
+        }
     assert len(shared["en"]) > 200  # leaders, per-accelerator, submitters', accelerators'
     for code in ("zh", "it"):
         assert shared[code] == shared["en"], code
     assert localized["en"]  # each benchmark's results table, with its citation column
     for name in {posixpath.basename(path) for path in localized["en"]}:
-        assert any(localized["en"][p] != localized["zh"][p] for p in localized["en"]
-                   if p.endswith(name)), name
+        assert any(
+            localized["en"][p] != localized["zh"][p] for p in localized["en"] if p.endswith(name)
+        ), name
 
 
 def _links(site_pages: dict[str, str], code: str) -> dict[str, set[str]]:
@@ -93,15 +111,15 @@ def _links(site_pages: dict[str, str], code: str) -> dict[str, set[str]]:
     for name, text in pages_under(site_pages, code).items():
         hrefs = DOWNLOAD_LINK.findall(text)
         if hrefs:
-            out[name] = {posixpath.normpath(posixpath.join(posixpath.dirname(name), href))
-                         for href in hrefs}
+            out[name] = {
+                posixpath.normpath(posixpath.join(posixpath.dirname(name), href)) for href in hrefs
+            }
     return out
 
 
 @pytest.mark.parametrize("code", [lang.code for lang in LANGUAGES])
 def test_every_download_link_resolves_and_every_shared_file_is_linked(site, site_pages, code):
-    shared = {p.relative_to(site).as_posix() for p in (site / DOWNLOADS).rglob("*")
-              if p.is_file()}
+    shared = {p.relative_to(site).as_posix() for p in (site / DOWNLOADS).rglob("*") if p.is_file()}
     assert len(shared) > 900
     linked = set().union(*_links(site_pages, code).values())
     assert sorted(t for t in linked if not (site / t).is_file()) == []
@@ -117,8 +135,11 @@ def test_shared_downloads_hold_no_text_of_a_language(site):
     for path in files:
         text = path.read_text(encoding="utf-8")
         assert not HAN.search(text), path  # no Chinese (zh's files would hold some)
-        columns = (next(iter(json.loads(text)), {}) if path.suffix == ".json"
-                   else dict.fromkeys(text.split("\n", 1)[0].split(",")))
+        columns = (
+            next(iter(json.loads(text)), {})
+            if path.suffix == ".json"
+            else dict.fromkeys(text.split("\n", 1)[0].split(","))
+        )
         assert not LOCALIZED_FIELDS & set(columns), path
 
 

@@ -52,8 +52,11 @@ def root(tmp_path):
 
 def add_claims(root, share="96.9 %", ratio="2.57", rounding=""):
     path = root / "data" / "claims.yaml"
-    path.write_text(path.read_text(encoding="utf-8") + EXTRA.format(
-        share=share, ratio=ratio, rounding=rounding), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + EXTRA.format(share=share, ratio=ratio, rounding=rounding),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -77,18 +80,19 @@ def test_a_percentage_is_written_as_editors_write_it(root, dataset):
     add_claims(root)
     check(root)  # "96.9 %" passes
     registry = load_registry(root / "data" / "claims.yaml")
-    shown = render_article("[[claim:mitac-share]]", registry, list(dataset.records),
-                           language("en"))
+    shown = render_article("[[claim:mitac-share]]", registry, list(dataset.records), language("en"))
     # The figure in the table is a span that never breaks (verification.keep).
     assert '<span class="keep">96.9%</span>' in shown
-    assert "recomputed: <span class=\"keep\">96.9%</span> ✔" in shown
+    assert 'recomputed: <span class="keep">96.9%</span> ✔' in shown
 
 
 def test_a_percentage_stored_as_a_fraction_is_refused_with_the_percent_to_state(root):
-    path = add_claims(root, share="0.969\n    unit: \"%\"")
+    path = add_claims(root, share='0.969\n    unit: "%"')
     [message] = messages(root)
-    assert message.startswith(f"data/claims.yaml: line {line_of(path, '    value: 0.969')}: "
-                              "claim 'mitac-share': stated 0.969 %, computed 96.9")
+    assert message.startswith(
+        f"data/claims.yaml: line {line_of(path, '    value: 0.969')}: "
+        "claim 'mitac-share': stated 0.969 %, computed 96.9"
+    )
     assert message.endswith("state 96.9 %")
 
 
@@ -96,9 +100,11 @@ def test_a_ratio_needs_two_significant_figures(root):
     # 3 is 2.57 rounded to no decimals: it used to pass, and the page said 3×.
     path = add_claims(root, ratio="3")
     [message] = messages(root)
-    assert message.startswith(f"data/claims.yaml: line {line_of(path, '    value: 3')}: "
-                              "claim 'vr-ratio': stated 3× with one significant figure; the "
-                              "data give 2.57")
+    assert message.startswith(
+        f"data/claims.yaml: line {line_of(path, '    value: 3')}: "
+        "claim 'vr-ratio': stated 3× with one significant figure; the "
+        "data give 2.57"
+    )
     assert "state 2.6 (two significant figures), or say why in rounding:" in message
 
 
@@ -112,8 +118,7 @@ def test_the_page_shows_the_recomputation_at_the_stated_precision(root, dataset)
     add_claims(root, ratio="2.6")
     check(root)
     registry = load_registry(root / "data" / "claims.yaml")
-    shown = render_article("[[claim:vr-ratio]]", registry, list(dataset.records),
-                           language("it"))
+    shown = render_article("[[claim:vr-ratio]]", registry, list(dataset.records), language("it"))
     assert ">2,6×<" in shown and "2,57×" in shown  # the footnote's formula gives 2.57
 
 
@@ -121,8 +126,7 @@ def test_a_drifted_claim_shows_its_drift_in_the_text(root, dataset):
     # Bypassing check (as the preview does while an editor types): the flag itself says so.
     add_claims(root, ratio="2.9")
     registry = load_registry(root / "data" / "claims.yaml")
-    shown = render_article("[[claim:vr-ratio]]", registry, list(dataset.records),
-                           language("en"))
+    shown = render_article("[[claim:vr-ratio]]", registry, list(dataset.records), language("en"))
     flag = shown.split("[^vr-ratio]")[0]
     assert "claim--drifted" in flag and "✖ Stated 2.9×, the data give 2.57×" in flag
     assert ">2.6×<" in flag  # the figure shown is still the data's
@@ -133,9 +137,13 @@ def test_a_ratio_cannot_be_verified(root):
     # computes; its footnote says "Derived figure", so status 'verified' is refused on its
     # status line, by name, in favour of 'derived'.
     path = add_claims(root)
-    edit(path, "    status: derived\n    measures: {round: v6.1, model: gpt-oss-120b, "
-         "scenario: Offline, submitter: MiTAC}", "    status: verified\n    measures: {round: "
-         "v6.1, model: gpt-oss-120b, scenario: Offline, submitter: MiTAC}")
+    edit(
+        path,
+        "    status: derived\n    measures: {round: v6.1, model: gpt-oss-120b, "
+        "scenario: Offline, submitter: MiTAC}",
+        "    status: verified\n    measures: {round: "
+        "v6.1, model: gpt-oss-120b, scenario: Offline, submitter: MiTAC}",
+    )
     lines = path.read_text(encoding="utf-8").split("\n")
     status_line = 1 + lines.index("    status: verified", lines.index("  mitac-share:"))
     [message] = messages(root)
@@ -143,60 +151,78 @@ def test_a_ratio_cannot_be_verified(root):
         f"data/claims.yaml: line {status_line}: field 'claims.mitac-share.status': claim "
         "'mitac-share': status 'verified' is for an official result quoted as published, but "
         "formula 'ratio' computes a figure from results: MLCommons' results guidelines call it "
-        "a derived metric, never an official or verified one (its footnote says \"Derived "
-        "figure\"); give it status 'derived'")
+        'a derived metric, never an official or verified one (its footnote says "Derived '
+        "figure\"); give it status 'derived'"
+    )
 
 
 def test_a_verified_claim_must_be_recomputable(root):
     path = root / "data" / "claims.yaml"
     edit(path, "status: vendor", "status: verified")
     [message] = messages(root)
-    assert message == (f"data/claims.yaml: line {line_of(path, '  vendor-efficiency:')}: field "
-                       "'claims.vendor-efficiency': Value error, a 'verified' claim must be "
-                       "recomputable from the dataset: add a derivation, or give the status of "
-                       "its source (vendor, third-party, unverified)")
+    assert message == (
+        f"data/claims.yaml: line {line_of(path, '  vendor-efficiency:')}: field "
+        "'claims.vendor-efficiency': Value error, a 'verified' claim must be "
+        "recomputable from the dataset: add a derivation, or give the status of "
+        "its source (vendor, third-party, unverified)"
+    )
 
 
 def test_a_figure_of_ours_off_the_data_is_not_advised_to_be_disputed(root):
     path = add_claims(root, ratio="2.42")  # 5 % below 2.57
     [message] = messages(root)
     assert "state 2.57" in message and "disputed" not in message
-    edit(path, "    value: 2.42\n    unit: x\n    status: preview",
-         "    value: 2.42\n    unit: x\n    status: disputed\n"
-         "    quote: {source: mlcommons-v6.1, text: \"2.42\"}")
+    edit(
+        path,
+        "    value: 2.42\n    unit: x\n    status: preview",
+        "    value: 2.42\n    unit: x\n    status: disputed\n"
+        '    quote: {source: mlcommons-v6.1, text: "2.42"}',
+    )
     assert "not from the MLCommons results" in messages(root)[0]
 
 
 def test_a_duplicate_claim_id_names_both_lines(root):
     path = root / "data" / "claims.yaml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text + "  top-offline:\n    value: 1\n    unit: x\n    status: vendor\n"
-                    "    measures: {round: v6.1}\n    sources: [acme-blog]\n", encoding="utf-8")
+    path.write_text(
+        text + "  top-offline:\n    value: 1\n    unit: x\n    status: vendor\n"
+        "    measures: {round: v6.1}\n    sources: [acme-blog]\n",
+        encoding="utf-8",
+    )
     first, second = line_of(path, "  top-offline:"), len(text.split("\n"))
     [message] = messages(root)
-    assert message == (f"data/claims.yaml: line {second}: field 'claims.top-offline': duplicate "
-                       f"key 'top-offline', first written at line {first}: YAML would keep "
-                       "only this later copy; rename or remove one")
+    assert message == (
+        f"data/claims.yaml: line {second}: field 'claims.top-offline': duplicate "
+        f"key 'top-offline', first written at line {first}: YAML would keep "
+        "only this later copy; rename or remove one"
+    )
 
 
-@pytest.mark.parametrize("name, old, new, line, first, field", [
-    ("authors.yaml", "  name:", "  name: {en: A, zh: 甲, it: A}\n  name:", 3, 2, "desk.name"),
-    ("tags.yaml", "{en: MLPerf,", "{en: MLPerf, en: Other,", 1, 1, "mlperf.en"),
-])
+@pytest.mark.parametrize(
+    "name, old, new, line, first, field",
+    [
+        ("authors.yaml", "  name:", "  name: {en: A, zh: 甲, it: A}\n  name:", 3, 2, "desk.name"),
+        ("tags.yaml", "{en: MLPerf,", "{en: MLPerf, en: Other,", 1, 1, "mlperf.en"),
+    ],
+)
 def test_duplicate_keys_in_registries_name_both_lines(root, name, old, new, line, first, field):
     path = root / "data" / name
     edit(path, old, new)
     found = [m for m in messages(root) if "duplicate key" in m]
-    assert found and found[0].startswith(f"data/{name}: line {line}: field '{field}': "
-                                         f"duplicate key '{field.split('.')[-1]}', first "
-                                         f"written at line {first}")
+    assert found and found[0].startswith(
+        f"data/{name}: line {line}: field '{field}': "
+        f"duplicate key '{field.split('.')[-1]}', first "
+        f"written at line {first}"
+    )
 
 
 def test_a_duplicate_key_in_front_matter_names_both_lines(root):
     post = root / "docs" / "en" / "blog" / "posts" / "record.md"
     edit(post, "slug: record\n", "slug: record\nslug: other\n")
-    assert ("docs/en/blog/posts/record.md: line 6: field 'slug': duplicate key 'slug', first "
-            "written at line 5") in "\n".join(messages(root))
+    assert (
+        "docs/en/blog/posts/record.md: line 6: field 'slug': duplicate key 'slug', first "
+        "written at line 5"
+    ) in "\n".join(messages(root))
 
 
 @pytest.mark.parametrize("date", ["2026-02-30", "2026-9-16", "16.09.2026"])
@@ -204,29 +230,40 @@ def test_a_date_that_is_not_a_date_names_line_field_and_form(root, date):
     path = root / "data" / "claims.yaml"
     edit(path, "    date: 2026-09-16", f"    date: {date}")
     [message] = messages(root)
-    assert message == (f"data/claims.yaml: line 6: field 'sources.mlcommons-v6.1.date': "
-                       f"'{date}' is not a date: write YYYY-MM-DD, e.g. 2026-09-17")
+    assert message == (
+        f"data/claims.yaml: line 6: field 'sources.mlcommons-v6.1.date': "
+        f"'{date}' is not a date: write YYYY-MM-DD, e.g. 2026-09-17"
+    )
 
 
-@pytest.mark.parametrize("markup, what", [
-    ("<script>alert(1)</script>", "<script>"),
-    ('<span onclick="alert(1)">x</span>', "the attribute onclick= of <span>"),
-    ('<a href="jav&#x61;script:alert(1)">x</a>', 'href="javascript:alert(1)" of <a>'),
-    ("[x](javascript:alert(1))", "the link target 'javascript:alert(1)'"),
-    ('<iframe src="https://example.com"></iframe>', "<iframe>"),
-    ('<img src="data:text/html,<b>" alt="">', 'src="data:text/html,<b>" of <img>'),
-])
+@pytest.mark.parametrize(
+    "markup, what",
+    [
+        ("<script>alert(1)</script>", "<script>"),
+        ('<span onclick="alert(1)">x</span>', "the attribute onclick= of <span>"),
+        ('<a href="jav&#x61;script:alert(1)">x</a>', 'href="javascript:alert(1)" of <a>'),
+        ("[x](javascript:alert(1))", "the link target 'javascript:alert(1)'"),
+        ('<iframe src="https://example.com"></iframe>', "<iframe>"),
+        ('<img src="data:text/html,<b>" alt="">', 'src="data:text/html,<b>" of <img>'),
+    ],
+)
 def test_unsafe_markup_in_an_article_is_refused_with_its_line(root, markup, what):
     post = root / "docs" / "en" / "blog" / "posts" / "record.md"
     edit(post, "Acme says", f"{markup}\n\nAcme says")
-    assert (f"docs/en/blog/posts/record.md: line 12: unsafe markup: {what} would run code in "
-            "the reader's browser") in "\n".join(messages(root))
+    assert (
+        f"docs/en/blog/posts/record.md: line 12: unsafe markup: {what} would run code in "
+        "the reader's browser"
+    ) in "\n".join(messages(root))
 
 
 def test_harmless_html_and_code_examples_pass(root):
     post = root / "docs" / "en" / "blog" / "posts" / "record.md"
-    edit(post, "Acme says", '<abbr title="MLCommons">MLC</abbr> `<script>` in code.\n\n'
-         "```html\n<script>alert(1)</script>\n```\n\nAcme says")
+    edit(
+        post,
+        "Acme says",
+        '<abbr title="MLCommons">MLC</abbr> `<script>` in code.\n\n'
+        "```html\n<script>alert(1)</script>\n```\n\nAcme says",
+    )
     check(root)
 
 
@@ -236,12 +273,18 @@ def test_an_unsafe_article_is_never_published(tmp_path):
     import sys
 
     from tests.fixtures import ROOT
+
     root = make_fixture_project(tmp_path)
     post = root / "docs" / "en" / "blog" / "posts" / "record.md"
-    post.write_text(post.read_text(encoding="utf-8") + "\n<script>alert(1)</script>\n",
-                    encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "site"],
-                          cwd=ROOT, capture_output=True, text=True)
+    post.write_text(
+        post.read_text(encoding="utf-8") + "\n<script>alert(1)</script>\n", encoding="utf-8"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "--root", str(root), "site"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 1 and "unsafe markup: <script>" in done.stderr
     assert not (root / "site").exists() or not list((root / "site").rglob("*.html"))
 
@@ -251,29 +294,39 @@ def links_in_post(root, link, generated=None):
     published at blog/2026/09/17/record/ (front matter date and slug)."""
     from generator.editorial.article_links import check_links
     from generator.editorial.articles import read_article
+
     post = root / "docs" / "en" / "blog" / "posts" / "record.md"
     edit(post, "Acme says", f"See {link}.\n\nAcme says")
-    posts = [read_article(root / "docs" / code / "blog" / "posts" / "record.md", language(code))
-             for code in ("en", "zh", "it")]
-    return [str(e).replace(str(root) + "/", "") for e in check_links(
-        posts, root / "docs", "https://example.org/wiki/", generated)]
+    posts = [
+        read_article(root / "docs" / code / "blog" / "posts" / "record.md", language(code))
+        for code in ("en", "zh", "it")
+    ]
+    return [
+        str(e).replace(str(root) + "/", "")
+        for e in check_links(posts, root / "docs", "https://example.org/wiki/", generated)
+    ]
 
 
-@pytest.mark.parametrize("link, problem", [
-    # The URL form CONTRIBUTING recommends for generated pages, five levels up from the post.
-    ("[r](../../../../../results/v9.9/power/)", "no such page"),
-    ("[r](../../results/nothing.md)", "no such page"),
-    ("[r](/wiki/en/results/v9.9/)", "no such page"),
-    ("[r](https://example.org/wiki/zh/results/v9.9/)", "no such page"),
-    ("[r](/elsewhere/en/)", "an absolute path outside the site (/wiki/)"),
-    ("[r](#no-such-heading)", "no heading or claim '#no-such-heading' in this article"),
-    ("[r](../../../../../blog/2026/09/18/record/)", "no en post is published at "
-                                                      "blog/2026/09/18/record/"),
-    ("[r](record.md#nowhere)", "no heading or claim '#nowhere' in record.md"),
-    ('<a href="../../../../../results/v9.9/">r</a>', "no such page"),
-    # Each language is its own MkDocs site: another language is linked by its address.
-    ("[it](../../../it/blog/posts/record.md)", "outside this language's pages"),
-])
+@pytest.mark.parametrize(
+    "link, problem",
+    [
+        # The URL form CONTRIBUTING recommends for generated pages, five levels up from the post.
+        ("[r](../../../../../results/v9.9/power/)", "no such page"),
+        ("[r](../../results/nothing.md)", "no such page"),
+        ("[r](/wiki/en/results/v9.9/)", "no such page"),
+        ("[r](https://example.org/wiki/zh/results/v9.9/)", "no such page"),
+        ("[r](/elsewhere/en/)", "an absolute path outside the site (/wiki/)"),
+        ("[r](#no-such-heading)", "no heading or claim '#no-such-heading' in this article"),
+        (
+            "[r](../../../../../blog/2026/09/18/record/)",
+            "no en post is published at blog/2026/09/18/record/",
+        ),
+        ("[r](record.md#nowhere)", "no heading or claim '#nowhere' in record.md"),
+        ('<a href="../../../../../results/v9.9/">r</a>', "no such page"),
+        # Each language is its own MkDocs site: another language is linked by its address.
+        ("[it](../../../it/blog/posts/record.md)", "outside this language's pages"),
+    ],
+)
 def test_a_broken_link_is_reported_in_every_form_with_its_line(root, link, problem):
     (root / "docs" / "en" / "index.md").write_text("# Home\n", encoding="utf-8")  # generated
     [message] = links_in_post(root, link, generated=True)
@@ -281,11 +334,17 @@ def test_a_broken_link_is_reported_in_every_form_with_its_line(root, link, probl
     assert problem in message
 
 
-@pytest.mark.parametrize("link", [
-    "[home](../../../../../)", "[a claim](#claim-top-offline)", "[top](#the-record)",
-    "[same post](../../../../../blog/2026/09/17/record/)", "[other site](https://mlcommons.org/x)",
-    "[zh](/wiki/zh/blog/2026/09/17/record/)",
-])
+@pytest.mark.parametrize(
+    "link",
+    [
+        "[home](../../../../../)",
+        "[a claim](#claim-top-offline)",
+        "[top](#the-record)",
+        "[same post](../../../../../blog/2026/09/17/record/)",
+        "[other site](https://mlcommons.org/x)",
+        "[zh](/wiki/zh/blog/2026/09/17/record/)",
+    ],
+)
 def test_good_links_pass(root, link):
     (root / "docs" / "en" / "index.md").write_text("# Home\n", encoding="utf-8")
     assert links_in_post(root, link, generated=True) == []
@@ -313,28 +372,37 @@ def test_the_previews_own_pages_do_not_count_as_the_generated_ones(root):
 def test_a_changed_slug_needs_a_redirect_and_check_notes_it(root):
     from generator.editorial.check import notes
     from tests.test_claims import git_project
+
     git_project(root)  # the fixture post, published at blog/2026/09/17/record/
     for code in ("en", "zh", "it"):
-        edit(root / "docs" / code / "blog" / "posts" / "record.md", "slug: record",
-             "slug: new-record")
+        edit(
+            root / "docs" / code / "blog" / "posts" / "record.md",
+            "slug: record",
+            "slug: new-record",
+        )
     [message] = messages(root)
-    assert message == ("docs/en/blog/posts/record.md: line 5: field 'slug': the address "
-                       "changed from blog/2026/09/17/record/ to blog/2026/09/17/new-record/ "
-                       "(slug or date): readers and search engines know the old one; add the "
-                       "line 'blog/2026/09/17/record/: blog/2026/09/17/new-record/' to "
-                       "data/redirects.yaml")
+    assert message == (
+        "docs/en/blog/posts/record.md: line 5: field 'slug': the address "
+        "changed from blog/2026/09/17/record/ to blog/2026/09/17/new-record/ "
+        "(slug or date): readers and search engines know the old one; add the "
+        "line 'blog/2026/09/17/record/: blog/2026/09/17/new-record/' to "
+        "data/redirects.yaml"
+    )
     (root / "data" / "redirects.yaml").write_text(
-        "blog/2026/09/17/record/: blog/2026/09/17/new-record/\n", encoding="utf-8")
+        "blog/2026/09/17/record/: blog/2026/09/17/new-record/\n", encoding="utf-8"
+    )
     _, registry, posts = check(root)
-    assert any("its address changed from blog/2026/09/17/record/ to "
-               "blog/2026/09/17/new-record/; redirects.yaml keeps the old address working" in n
-               for n in notes(registry, posts, root))
+    assert any(
+        "its address changed from blog/2026/09/17/record/ to "
+        "blog/2026/09/17/new-record/; redirects.yaml keeps the old address working" in n
+        for n in notes(registry, posts, root)
+    )
 
 
 def test_a_redirect_page_sends_the_old_address_to_the_new_one():
     from generator.editorial.redirects import redirect_page
-    page = redirect_page("blog/2026/09/17/record/", "blog/2026/09/17/new-record/",
-                         language("zh"))
+
+    page = redirect_page("blog/2026/09/17/record/", "blog/2026/09/17/new-record/", language("zh"))
     # From .../17/record/ the new address is one folder up, then new-record/.
     assert '<meta http-equiv="refresh" content="0; url=../new-record/">' in page
     assert '<link rel="canonical" href="../new-record/">' in page and 'lang="zh"' in page
@@ -342,21 +410,30 @@ def test_a_redirect_page_sends_the_old_address_to_the_new_one():
 
 def test_a_redirect_must_not_hide_a_post_nor_lead_nowhere(root):
     path = root / "data" / "redirects.yaml"
-    path.write_text("blog/2026/09/17/record/: blog/2026/09/17/other/\n"
-                    "blog/2025/01/01/old/: blog/2026/01/01/gone/\n", encoding="utf-8")
+    path.write_text(
+        "blog/2026/09/17/record/: blog/2026/09/17/other/\n"
+        "blog/2025/01/01/old/: blog/2026/01/01/gone/\n",
+        encoding="utf-8",
+    )
     found = messages(root)
-    assert ("data/redirects.yaml: field 'blog/2026/09/17/record/': 'blog/2026/09/17/record/' "
-            "is the address of a post: a redirect there would hide it") in found
-    assert ("data/redirects.yaml: field 'blog/2025/01/01/old/': leads to "
-            "'blog/2026/01/01/gone/', where no post is published") in found
+    assert (
+        "data/redirects.yaml: field 'blog/2026/09/17/record/': 'blog/2026/09/17/record/' "
+        "is the address of a post: a redirect there would hide it"
+    ) in found
+    assert (
+        "data/redirects.yaml: field 'blog/2025/01/01/old/': leads to "
+        "'blog/2026/01/01/gone/', where no post is published"
+    ) in found
 
 
 def test_a_misspelt_id_is_the_only_message_not_its_consequences(root):
     post = root / "docs" / "zh" / "blog" / "posts" / "record.md"
     edit(post, "[[claim:top-offline]]", "[[claim:top-ofline]]")
-    assert messages(root) == ["docs/zh/blog/posts/record.md: line 11: unknown claim "
-                              "'top-ofline': add it to data/claims.yaml or fix the id; did you "
-                              "mean 'top-offline'?"]
+    assert messages(root) == [
+        "docs/zh/blog/posts/record.md: line 11: unknown claim "
+        "'top-ofline': add it to data/claims.yaml or fix the id; did you "
+        "mean 'top-offline'?"
+    ]
 
 
 def test_the_odd_language_out_is_the_one_told_to_change(root):
@@ -373,24 +450,34 @@ def test_numbers_inside_known_product_names_are_not_bare_figures(root):
     edit(post, "Acme says", "The NVIDIA RTX PRO 6000 Blackwell is a name. Acme says")
     check(root)
     edit(post, "is a name.", "is a name, 8 of them.")
-    assert ["docs/en/blog/posts/record.md: line 12: bare figure '8': quote it as [[claim:ID]], "
-            "or write [[plain:8]] if it is not a figure (a version, a year)"] == messages(root)
+    assert [
+        "docs/en/blog/posts/record.md: line 12: bare figure '8': quote it as [[claim:ID]], "
+        "or write [[plain:8]] if it is not a figure (a version, a year)"
+    ] == messages(root)
 
 
 def test_an_emoji_only_title_is_refused(root):
     post = root / "docs" / "it" / "blog" / "posts" / "record.md"
     edit(post, "# ", "# 🚀🔥\n\n# ")  # the first heading is the title
-    assert any(m.startswith("docs/it/blog/posts/record.md: line 9: field 'title': '🚀🔥' has no "
-                            "letters or digits") for m in messages(root))
+    assert any(
+        m.startswith(
+            "docs/it/blog/posts/record.md: line 9: field 'title': '🚀🔥' has no letters or digits"
+        )
+        for m in messages(root)
+    )
 
 
 def test_a_more_marker_missing_in_one_language_is_reported(root):
     for code, before in (("en", "Acme says"), ("zh", "Acme 称")):
-        edit(root / "docs" / code / "blog" / "posts" / "record.md", before,
-             f"<!-- more -->\n\n{before}")
+        edit(
+            root / "docs" / code / "blog" / "posts" / "record.md",
+            before,
+            f"<!-- more -->\n\n{before}",
+        )
     [message] = messages(root)
-    assert message.startswith("docs/it/blog/posts/record.md: no <!-- more --> while its "
-                              "translations have one (")
+    assert message.startswith(
+        "docs/it/blog/posts/record.md: no <!-- more --> while its translations have one ("
+    )
 
 
 # --- The sentence agrees with its claim (issue 31, item 2) -----------------------------------
@@ -401,24 +488,39 @@ def test_a_more_marker_missing_in_one_language_is_reported(root):
 SENTENCES = {"en": "The system reached", "zh": "该系统达到", "it": "Il sistema ha raggiunto"}
 
 
-@pytest.mark.parametrize("code, before, words, facet, claim_has", [
-    ("en", "In the Server scenario, the system reached", "Server", "scenario", "Offline"),
-    ("zh", "在 Server 场景中，该系统达到", "Server", "scenario", "Offline"),
-    ("it", "Nello scenario Interactive, il sistema ha raggiunto", "Interactive", "scenario",
-     "Offline"),
-    ("en", "On DeepSeek-R1, the system reached", "DeepSeek-R1", "benchmark", "gpt-oss-120b"),
-    ("zh", "在 Llama 2 70B 上，该系统达到", "Llama 2 70B", "benchmark", "gpt-oss-120b"),
-    ("en", "In v6.0, the system reached", "v6.0", "round", "v6.1"),
-    ("it", "Nel round v5.1 il sistema ha raggiunto", "v5.1", "round", "v6.1"),
-    ("en", "In the open division, the system reached", "open division", "division", "closed"),
-    ("zh", "在开放组中，该系统达到", "开放组", "division", "closed"),
-    ("it", "Nella divisione open il sistema ha raggiunto", "divisione open", "division", "closed"),
-    ("en", "As a preview system, the system reached", "preview", "category", "available"),
-    ("zh", "作为预览系统，该系统达到", "预览", "category", "available"),
-    ("it", "In anteprima, il sistema ha raggiunto", "anteprima", "category", "available"),
-])
-def test_a_sentence_naming_what_its_claim_is_not_is_refused(root, code, before, words, facet,
-                                                           claim_has):
+@pytest.mark.parametrize(
+    "code, before, words, facet, claim_has",
+    [
+        ("en", "In the Server scenario, the system reached", "Server", "scenario", "Offline"),
+        ("zh", "在 Server 场景中，该系统达到", "Server", "scenario", "Offline"),
+        (
+            "it",
+            "Nello scenario Interactive, il sistema ha raggiunto",
+            "Interactive",
+            "scenario",
+            "Offline",
+        ),
+        ("en", "On DeepSeek-R1, the system reached", "DeepSeek-R1", "benchmark", "gpt-oss-120b"),
+        ("zh", "在 Llama 2 70B 上，该系统达到", "Llama 2 70B", "benchmark", "gpt-oss-120b"),
+        ("en", "In v6.0, the system reached", "v6.0", "round", "v6.1"),
+        ("it", "Nel round v5.1 il sistema ha raggiunto", "v5.1", "round", "v6.1"),
+        ("en", "In the open division, the system reached", "open division", "division", "closed"),
+        ("zh", "在开放组中，该系统达到", "开放组", "division", "closed"),
+        (
+            "it",
+            "Nella divisione open il sistema ha raggiunto",
+            "divisione open",
+            "division",
+            "closed",
+        ),
+        ("en", "As a preview system, the system reached", "preview", "category", "available"),
+        ("zh", "作为预览系统，该系统达到", "预览", "category", "available"),
+        ("it", "In anteprima, il sistema ha raggiunto", "anteprima", "category", "available"),
+    ],
+)
+def test_a_sentence_naming_what_its_claim_is_not_is_refused(
+    root, code, before, words, facet, claim_has
+):
     post = root / "docs" / code / "blog" / "posts" / "record.md"
     edit(post, SENTENCES[code], before)
     found = [m for m in messages(root) if "the sentence names" in m]
@@ -427,26 +529,39 @@ def test_a_sentence_naming_what_its_claim_is_not_is_refused(root, code, before, 
         f"but claim 'top-offline' is of the {facet} {claim_has}; claim 'top-per-accelerator' is "
         f"of the {facet} {claim_has} (from the results its derivation selects): a figure must be "
         f"read as what it measures; name its {facet} in the sentence, or quote a claim whose "
-        f"derivation selects {words}"]
+        f"derivation selects {words}"
+    ]
 
 
-@pytest.mark.parametrize("code, before", [
-    ("en", "In the Offline scenario of v6.1 (closed division), on gpt-oss-120b, the system "
-           "reached"),
-    ("zh", "在 v6.1 封闭组 gpt-oss-120b 的 Offline 场景中，该系统达到"),
-    ("it", "Nella divisione closed, scenario Offline, su gpt-oss-120b, il sistema ha raggiunto"),
-    # Other rounds beside the claim's, as context.
-    ("en", "The highest in all four rounds (v4.1 to v6.1), the system reached"),
-    # A category named beside the claim's: 6.1-0027 is an available system.
-    ("en", "Unlike the preview racks, this available system reached"),
-    ("it", "A differenza dei sistemi in anteprima, questo sistema disponibile ha raggiunto"),
-    # A claim without a derivation says nothing of a scenario: only Acme's sentence names one.
-    ("en", "The system reached"),
-])
+@pytest.mark.parametrize(
+    "code, before",
+    [
+        (
+            "en",
+            "In the Offline scenario of v6.1 (closed division), on gpt-oss-120b, the system "
+            "reached",
+        ),
+        ("zh", "在 v6.1 封闭组 gpt-oss-120b 的 Offline 场景中，该系统达到"),
+        (
+            "it",
+            "Nella divisione closed, scenario Offline, su gpt-oss-120b, il sistema ha raggiunto",
+        ),
+        # Other rounds beside the claim's, as context.
+        ("en", "The highest in all four rounds (v4.1 to v6.1), the system reached"),
+        # A category named beside the claim's: 6.1-0027 is an available system.
+        ("en", "Unlike the preview racks, this available system reached"),
+        ("it", "A differenza dei sistemi in anteprima, questo sistema disponibile ha raggiunto"),
+        # A claim without a derivation says nothing of a scenario: only Acme's sentence names one.
+        ("en", "The system reached"),
+    ],
+)
 def test_a_sentence_naming_what_its_claim_is_passes(root, code, before):
     edit(root / "docs" / code / "blog" / "posts" / "record.md", SENTENCES[code], before)
-    edit(root / "docs" / "en" / "blog" / "posts" / "record.md", "Acme says",
-         "In the Server scenario, Acme says")
+    edit(
+        root / "docs" / "en" / "blog" / "posts" / "record.md",
+        "Acme says",
+        "In the Server scenario, Acme says",
+    )
     check(root)
 
 
@@ -459,18 +574,25 @@ def test_the_scenario_of_a_sentence_is_judged_by_its_own_claims(root):
     assert any("names the scenario 'Server'" in m for m in messages(root))
 
 
-@pytest.mark.parametrize("code, sentence", [
-    ("en", "MLCommons verified Acme's figure, [[claim:vendor-efficiency]]."),
-    ("en", "Acme's verified [[claim:vendor-efficiency]] stands."),
-    ("zh", "经 MLCommons 核验，Acme 的能效为 [[claim:vendor-efficiency]]。"),
-    ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，已经验证。"),
-    ("it", "Secondo Acme, [[claim:vendor-efficiency]], verificato da MLCommons."),
-    # A derived figure is not verified by MLCommons either: its footnote says so.
-    ("en", "The system reached [[claim:top-offline]], or a verified "
-           "[[claim:top-per-accelerator]] per accelerator."),
-])
+@pytest.mark.parametrize(
+    "code, sentence",
+    [
+        ("en", "MLCommons verified Acme's figure, [[claim:vendor-efficiency]]."),
+        ("en", "Acme's verified [[claim:vendor-efficiency]] stands."),
+        ("zh", "经 MLCommons 核验，Acme 的能效为 [[claim:vendor-efficiency]]。"),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，已经验证。"),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], verificato da MLCommons."),
+        # A derived figure is not verified by MLCommons either: its footnote says so.
+        (
+            "en",
+            "The system reached [[claim:top-offline]], or a verified "
+            "[[claim:top-per-accelerator]] per accelerator.",
+        ),
+    ],
+)
 def test_verification_words_beside_a_figure_mlcommons_did_not_verify_are_refused(
-        root, code, sentence):
+    root, code, sentence
+):
     post = root / "docs" / code / "blog" / "posts" / "record.md"
     lines = post.read_text(encoding="utf-8").split("\n")
     if "top-offline" in sentence:
@@ -483,12 +605,15 @@ def test_verification_words_beside_a_figure_mlcommons_did_not_verify_are_refused
     assert "drop the word, or say that it is not verified" in found[0]
 
 
-@pytest.mark.parametrize("code, sentence", [
-    ("en", "Acme says [[claim:vendor-efficiency]], a figure MLCommons has not verified."),
-    ("en", "Acme says [[claim:vendor-efficiency]]; MLCommons did not verify it."),
-    ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，未经 MLCommons 核验。"),
-    ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra non verificata da MLCommons."),
-])
+@pytest.mark.parametrize(
+    "code, sentence",
+    [
+        ("en", "Acme says [[claim:vendor-efficiency]], a figure MLCommons has not verified."),
+        ("en", "Acme says [[claim:vendor-efficiency]]; MLCommons did not verify it."),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，未经 MLCommons 核验。"),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra non verificata da MLCommons."),
+    ],
+)
 def test_a_figure_said_not_to_be_verified_passes(root, code, sentence):
     post = root / "docs" / code / "blog" / "posts" / "record.md"
     lines = post.read_text(encoding="utf-8").split("\n")
@@ -498,8 +623,11 @@ def test_a_figure_said_not_to_be_verified_passes(root, code, sentence):
 
 
 def test_verified_beside_an_official_result_passes(root):
-    edit(root / "docs" / "en" / "blog" / "posts" / "record.md", "[[claim:top-offline]],",
-         "[[claim:top-offline]], verified by MLCommons,")
+    edit(
+        root / "docs" / "en" / "blog" / "posts" / "record.md",
+        "[[claim:top-offline]],",
+        "[[claim:top-offline]], verified by MLCommons,",
+    )
     check(root)
 
 
@@ -524,47 +652,68 @@ def test_a_ratio_of_two_benchmarks_must_say_so(root, dataset):
     path = root / "data" / "claims.yaml"
     path.write_text(path.read_text(encoding="utf-8") + BENCHMARK_RATIO, encoding="utf-8")
     [message] = messages(root)
-    assert message.startswith(f"data/claims.yaml: line {line_of(path, '    value: 1.98')}: "
-                              "claim 'two-benchmarks': compares results that differ in "
-                              "benchmark: ")
+    assert message.startswith(
+        f"data/claims.yaml: line {line_of(path, '    value: 1.98')}: "
+        "claim 'two-benchmarks': compares results that differ in "
+        "benchmark: "
+    )
     assert message.endswith("add `differences: [benchmark]` to its derivation")
-    edit(path, "        - {round: v6.1, model: deepseek-r1, scenario: Offline, result_id: "
-         "6.1-0026}  # Crusoe", "        - {round: v6.1, model: deepseek-r1, scenario: Offline, "
-         "result_id: 6.1-0026}  # Crusoe\n      differences: [benchmark]")
+    edit(
+        path,
+        "        - {round: v6.1, model: deepseek-r1, scenario: Offline, result_id: "
+        "6.1-0026}  # Crusoe",
+        "        - {round: v6.1, model: deepseek-r1, scenario: Offline, "
+        "result_id: 6.1-0026}  # Crusoe\n      differences: [benchmark]",
+    )
     check(root)
     registry = load_registry(path)
-    shown = render_article("[[claim:two-benchmarks]]", registry, list(dataset.records),
-                           language("en"))
-    assert ("The compared results differ in: benchmark gpt-oss-120b vs deepseek-r1." in shown)
+    shown = render_article(
+        "[[claim:two-benchmarks]]", registry, list(dataset.records), language("en")
+    )
+    assert "The compared results differ in: benchmark gpt-oss-120b vs deepseek-r1." in shown
 
 
-@pytest.mark.parametrize("old, new, said", [
-    ("scenario: Offline}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result",
-     "scenario: Server}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result",
-     "scenario: Server (the results are Offline)"),
-    ("measures: {round: v6.1, model: gpt-oss-120b, scenario: Offline}",
-     "measures: {round: v6.0, model: gpt-oss-120b, scenario: Offline}",
-     "round: v6.0 (the results are v6.1)"),
-    ("measures: {round: v6.1, model: gpt-oss-120b, scenario: Offline}",
-     "measures: {round: v6.1, model: deepseek-r1, scenario: Offline, accelerators: 8}",
-     "model: deepseek-r1 (the results are gpt-oss-120b); accelerators: 8 (the results are 512)"),
-])
+@pytest.mark.parametrize(
+    "old, new, said",
+    [
+        (
+            "scenario: Offline}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result",
+            "scenario: Server}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result",
+            "scenario: Server (the results are Offline)",
+        ),
+        (
+            "measures: {round: v6.1, model: gpt-oss-120b, scenario: Offline}",
+            "measures: {round: v6.0, model: gpt-oss-120b, scenario: Offline}",
+            "round: v6.0 (the results are v6.1)",
+        ),
+        (
+            "measures: {round: v6.1, model: gpt-oss-120b, scenario: Offline}",
+            "measures: {round: v6.1, model: deepseek-r1, scenario: Offline, accelerators: 8}",
+            "model: deepseek-r1 (the results are gpt-oss-120b); accelerators: 8 (the results are 512)",
+        ),
+    ],
+)
 def test_measures_must_say_what_the_derivation_selects(root, old, new, said):
     path = root / "data" / "claims.yaml"
     edit(path, old, new)
     [message] = messages(root)
     assert message.startswith("data/claims.yaml: line ")
-    assert ".measures': claim '" in message and f"measures {said}, which its derivation " \
-        "does not select (6.1-0027 gpt-oss-120b Offline)" in message
+    assert (
+        ".measures': claim '" in message
+        and f"measures {said}, which its derivation does not select (6.1-0027 gpt-oss-120b Offline)"
+        in message
+    )
 
 
 def test_a_vendor_figure_is_not_sourced_to_mlcommons(root):
     path = root / "data" / "claims.yaml"
     edit(path, "    sources: [acme-blog]", "    sources: [mlcommons-v6.1, acme-blog]")
     [message] = messages(root)
-    assert message.startswith(f"data/claims.yaml: line {line_of(path, '    sources: [mlcommons-v6.1, acme-blog]')}: "
-                              "field 'claims.vendor-efficiency.sources': a vendor figure is "
-                              "sourced to MLCommons ('mlcommons-v6.1')")
+    assert message.startswith(
+        f"data/claims.yaml: line {line_of(path, '    sources: [mlcommons-v6.1, acme-blog]')}: "
+        "field 'claims.vendor-efficiency.sources': a vendor figure is "
+        "sourced to MLCommons ('mlcommons-v6.1')"
+    )
 
 
 def test_a_figure_of_another_result_is_fixed_in_the_derivation_not_the_value(root):
@@ -575,31 +724,45 @@ def test_a_figure_of_another_result_is_fixed_in_the_derivation_not_the_value(roo
     edit(path, "value: 5749440", "value: 5392930")
     [message] = messages(root)
     assert "claim 'top-offline': stated 5,392,930 Tokens/s, computed 5,749,440" in message
-    assert ("; 5,392,930 is the result of 6.1-0027 (Crusoe, gpt-oss-120b, Server, v6.1): if the "
-            "article means that result, select it in the derivation, and the page will show "
-            "its figure") in message
+    assert (
+        "; 5,392,930 is the result of 6.1-0027 (Crusoe, gpt-oss-120b, Server, v6.1): if the "
+        "article means that result, select it in the derivation, and the page will show "
+        "its figure"
+    ) in message
 
 
 # --- Only the renderer makes flags (issue 31, item 3) -----------------------------------------
-@pytest.mark.parametrize("markup, what", [
-    # The flag verification.ClaimView.flag draws, copied by hand around a figure no claim backs.
-    ('<span class="claim claim--verified" data-claim="x"><span class="claim__value">9×</span> '
-     '<a class="claim__flag">✔ Verified</a></span>', '<span class="claim claim--verified">'),
-    ('<a class="claim__flag" href="#claim-top-offline">Verified</a>',
-     '<a class="claim__flag">, a flag'),
-    ('<span data-claim="top-offline">9×</span>', "the attribute data-claim= of <span>"),
-    ('<tr id="claim-fake"><td>9×</td></tr>', "the attribute id= of <tr>, a claim's"),
-    ('<div class="mlperf-table claims-table">x</div>', '<div class="mlperf-table claims-table">'),
-    ("Acme's figure ∑ Derived", "the flag symbol '∑'"),
-    ("◔ Preview", "the flag symbol '◔'"),
-    ('<b style="color:#2e7d32">Verified</b>', "the inline style= of <b>"),
-])
+@pytest.mark.parametrize(
+    "markup, what",
+    [
+        # The flag verification.ClaimView.flag draws, copied by hand around a figure no claim backs.
+        (
+            '<span class="claim claim--verified" data-claim="x"><span class="claim__value">9×</span> '
+            '<a class="claim__flag">✔ Verified</a></span>',
+            '<span class="claim claim--verified">',
+        ),
+        (
+            '<a class="claim__flag" href="#claim-top-offline">Verified</a>',
+            '<a class="claim__flag">, a flag',
+        ),
+        ('<span data-claim="top-offline">9×</span>', "the attribute data-claim= of <span>"),
+        ('<tr id="claim-fake"><td>9×</td></tr>', "the attribute id= of <tr>, a claim's"),
+        (
+            '<div class="mlperf-table claims-table">x</div>',
+            '<div class="mlperf-table claims-table">',
+        ),
+        ("Acme's figure ∑ Derived", "the flag symbol '∑'"),
+        ("◔ Preview", "the flag symbol '◔'"),
+        ('<b style="color:#2e7d32">Verified</b>', "the inline style= of <b>"),
+    ],
+)
 def test_markup_imitating_a_flag_is_refused(root, markup, what):
     post = root / "docs" / "en" / "blog" / "posts" / "record.md"
     edit(post, "Acme says", f"{markup}\n\nAcme says")
     found = [m for m in messages(root) if "flag markup" in m]
-    assert found and all(m.startswith("docs/en/blog/posts/record.md: line 12: flag markup: ")
-                         for m in found)
+    assert found and all(
+        m.startswith("docs/en/blog/posts/record.md: line 12: flag markup: ") for m in found
+    )
     assert any(what in m for m in found)
 
 
@@ -609,21 +772,26 @@ def test_flag_symbols_in_code_and_comments_pass(root):
     check(root)
 
 
-@pytest.mark.parametrize("markup, what", [
-    ("[Acme](http://example.com/x)", "the link target 'http://example.com/x'"),
-    ("![chart](http://example.com/c.png)", "the link target 'http://example.com/c.png'"),
-    ("[a]: http://example.com/a", "the link target 'http://example.com/a'"),
-    ('<a href="http://example.com/y">y</a>', 'href="http://example.com/y" of <a>'),
-    ('<img src="HTTP://example.com/i.png" alt="i">', 'src="HTTP://example.com/i.png" of <img>'),
-])
+@pytest.mark.parametrize(
+    "markup, what",
+    [
+        ("[Acme](http://example.com/x)", "the link target 'http://example.com/x'"),
+        ("![chart](http://example.com/c.png)", "the link target 'http://example.com/c.png'"),
+        ("[a]: http://example.com/a", "the link target 'http://example.com/a'"),
+        ('<a href="http://example.com/y">y</a>', 'href="http://example.com/y" of <a>'),
+        ('<img src="HTTP://example.com/i.png" alt="i">', 'src="HTTP://example.com/i.png" of <img>'),
+    ],
+)
 def test_http_links_are_refused_with_https_as_the_fix(root, markup, what):
     post = root / "docs" / "en" / "blog" / "posts" / "record.md"
     edit(post, "Acme says", f"{markup}\n\nAcme says")
     found = [m for m in messages(root) if "is http://" in m]
-    assert found == [f"docs/en/blog/posts/record.md: line 12: {what} is http://: a page or "
-                     "image over http can be altered on its way to the reader and browsers "
-                     "block it on an https page; write https:// (every source the site cites "
-                     "has it)"]
+    assert found == [
+        f"docs/en/blog/posts/record.md: line 12: {what} is http://: a page or "
+        "image over http can be altered on its way to the reader and browsers "
+        "block it on an https page; write https:// (every source the site cites "
+        "has it)"
+    ]
 
 
 # --- Addresses are permanent across commits (issue 31, item 4) --------------------------------
@@ -632,6 +800,7 @@ def test_http_links_are_refused_with_https_as_the_fix(root, markup, what):
 def publish(root):
     from generator.editorial.articles import articles
     from generator.editorial.redirects import record_published
+
     path = root / "data" / "published.yaml"
     assert record_published(articles(root / "docs"), path)
     return path
@@ -640,21 +809,30 @@ def publish(root):
 def test_the_build_lists_each_address_once_and_never_changes_a_line(root):
     from generator.editorial.articles import articles
     from generator.editorial.redirects import published, record_published
+
     path = publish(root)
     assert published(path) == {"blog/2026/09/17/record/": "record"}
     for code in ("en", "zh", "it"):
-        edit(root / "docs" / code / "blog" / "posts" / "record.md", "slug: record",
-             "slug: new-record")
+        edit(
+            root / "docs" / code / "blog" / "posts" / "record.md",
+            "slug: record",
+            "slug: new-record",
+        )
     assert record_published(articles(root / "docs"), path)  # the new address is added
     assert record_published(articles(root / "docs"), path) is False  # once
-    assert published(path) == {"blog/2026/09/17/record/": "record",
-                               "blog/2026/09/17/new-record/": "record"}
+    assert published(path) == {
+        "blog/2026/09/17/record/": "record",
+        "blog/2026/09/17/new-record/": "record",
+    }
 
 
-@pytest.mark.parametrize("field, old, new, now", [
-    ("slug", "slug: record", "slug: new-record", "blog/2026/09/17/new-record/"),
-    ("date", "date: 2026-09-17", "date: 2026-09-18", "blog/2026/09/18/record/"),
-])
+@pytest.mark.parametrize(
+    "field, old, new, now",
+    [
+        ("slug", "slug: record", "slug: new-record", "blog/2026/09/17/new-record/"),
+        ("date", "date: 2026-09-17", "date: 2026-09-18", "blog/2026/09/18/record/"),
+    ],
+)
 def test_a_committed_address_change_is_refused_without_history(root, field, old, new, now):
     path = publish(root)
     for code in ("en", "zh", "it"):
@@ -665,9 +843,11 @@ def test_a_committed_address_change_is_refused_without_history(root, field, old,
         f"data/published.yaml line {line_of(path, 'blog/2026/09/17/record/: record')}) to {now} "
         "(slug or date): readers and search engines know the old one; add the line "
         f"'blog/2026/09/17/record/: {now}' to data/redirects.yaml (if the post was never "
-        "published, not yet merged, remove its old line from data/published.yaml instead)")
-    (root / "data" / "redirects.yaml").write_text(f"blog/2026/09/17/record/: {now}\n",
-                                                   encoding="utf-8")
+        "published, not yet merged, remove its old line from data/published.yaml instead)"
+    )
+    (root / "data" / "redirects.yaml").write_text(
+        f"blog/2026/09/17/record/: {now}\n", encoding="utf-8"
+    )
     check(root)
 
 
@@ -682,7 +862,8 @@ def test_a_published_post_that_is_gone_needs_a_redirect(root):
         f"data/published.yaml: line {line_of(path, 'blog/2026/09/17/record/: record')}: field "
         "'blog/2026/09/17/record/': the published address of 'record' leads to no post: readers "
         "and search engines know it; add the line 'blog/2026/09/17/record/: <the address it "
-        "moved to>' to data/redirects.yaml"]
+        "moved to>' to data/redirects.yaml"
+    ]
 
 
 @pytest.mark.parametrize("code", ["en", "zh", "it"])
@@ -690,20 +871,29 @@ def test_a_post_dated_in_the_future_is_refused(root, code):
     # Refused, not held back: the site is built when a change is merged, so a future date
     # would lead the blog index, the home page and the feed (issue 31).
     for c in ("en", "zh", "it"):
-        edit(root / "docs" / c / "blog" / "posts" / "record.md", "date: 2026-09-17",
-             "date: 2999-01-01")
+        edit(
+            root / "docs" / c / "blog" / "posts" / "record.md",
+            "date: 2026-09-17",
+            "date: 2999-01-01",
+        )
     found = [m for m in messages(root) if m.startswith(f"docs/{code}/")]
-    assert found == [f"docs/{code}/blog/posts/record.md: line 2: field 'date': 2999-01-01 is in "
-                     "the future: the site is built when a change is merged, so the post would "
-                     "be published now, dated ahead, and lead the blog index, the home page and "
-                     "the feed until then; date it the day it is merged"]
+    assert found == [
+        f"docs/{code}/blog/posts/record.md: line 2: field 'date': 2999-01-01 is in "
+        "the future: the site is built when a change is merged, so the post would "
+        "be published now, dated ahead, and lead the blog index, the home page and "
+        "the feed until then; date it the day it is merged"
+    ]
 
 
 def test_a_post_dated_today_anywhere_passes(root):
     from generator.editorial.article_checks import latest_today
+
     for c in ("en", "zh", "it"):
-        edit(root / "docs" / c / "blog" / "posts" / "record.md", "date: 2026-09-17",
-             f"date: {latest_today().isoformat()}")
+        edit(
+            root / "docs" / c / "blog" / "posts" / "record.md",
+            "date: 2026-09-17",
+            f"date: {latest_today().isoformat()}",
+        )
     check(root)
 
 
@@ -714,6 +904,7 @@ def image(path, width=40, height=20, noise=False):
     import os
 
     from PIL import Image
+
     path.parent.mkdir(parents=True, exist_ok=True)
     if noise:
         Image.frombytes("RGB", (width, height), os.urandom(width * height * 3)).save(path)
@@ -733,81 +924,121 @@ def test_an_image_beside_the_post_and_a_shared_one_pass(root):
     import markdown
 
     from generator.site.build import copy_shared_images
+
     image(root / "docs" / "en" / "blog" / "posts" / "chart.png")
     image(root / "docs" / "images" / "logo.png", 30, 30)
-    add_line(root, '![A bar chart](chart.png){ width="40" height="20" } and '
-                   '![The logo](../../images/logo.png){ width="30" height="30" }')
+    add_line(
+        root,
+        '![A bar chart](chart.png){ width="40" height="20" } and '
+        '![The logo](../../images/logo.png){ width="30" height="30" }',
+    )
     check(root)  # the shared image is found in docs/images/ before the build copies it
     assert copy_shared_images(root / "docs") == 3  # once per language
     assert (root / "docs" / "zh" / "images" / "logo.png").is_file()
     # Python-Markdown's attr_list (mkdocs.yml) writes the size into the page.
-    html = markdown.markdown('![A bar chart](chart.png){ width="40" height="20" }',
-                             extensions=["attr_list"])
+    html = markdown.markdown(
+        '![A bar chart](chart.png){ width="40" height="20" }', extensions=["attr_list"]
+    )
     assert 'width="40"' in html and 'height="20"' in html and 'alt="A bar chart"' in html
 
 
-@pytest.mark.parametrize("code, markup, problem", [
-    ("en", "![](chart.png)", "the image 'chart.png' has no alt text: say what it shows, in the "
-                             "article's language, for readers who cannot see it (![what it "
-                             "shows](…))"),
-    ("zh", '![A chart](chart.png){ width="40" height="20" }',
-     "the alt text 'A chart' of 'chart.png' has no Chinese"),
-    ("it", "![Un grafico](chart.png)", "the image 'chart.png' is 40×20 px: write { width=\"40\" "
-                                       "height=\"20\" } right after the image, so that the page "
-                                       "keeps its place while the image loads"),
-    ("en", '<img src="chart.png" alt="A chart">', "the image 'chart.png' is 40×20 px: write "
-                                                  "width=\"40\" height=\"20\" to the <img>"),
-    ("en", '<img src="chart.png">', "the image 'chart.png' has no alt text"),
-])
+@pytest.mark.parametrize(
+    "code, markup, problem",
+    [
+        (
+            "en",
+            "![](chart.png)",
+            "the image 'chart.png' has no alt text: say what it shows, in the "
+            "article's language, for readers who cannot see it (![what it "
+            "shows](…))",
+        ),
+        (
+            "zh",
+            '![A chart](chart.png){ width="40" height="20" }',
+            "the alt text 'A chart' of 'chart.png' has no Chinese",
+        ),
+        (
+            "it",
+            "![Un grafico](chart.png)",
+            "the image 'chart.png' is 40×20 px: write { width=\"40\" "
+            'height="20" } right after the image, so that the page '
+            "keeps its place while the image loads",
+        ),
+        (
+            "en",
+            '<img src="chart.png" alt="A chart">',
+            'the image \'chart.png\' is 40×20 px: write width="40" height="20" to the <img>',
+        ),
+        ("en", '<img src="chart.png">', "the image 'chart.png' has no alt text"),
+    ],
+)
 def test_an_image_needs_alt_text_and_its_size(root, code, markup, problem):
     image(root / "docs" / code / "blog" / "posts" / "chart.png")
     add_line(root, markup, code)
     found = [m for m in messages(root) if "image" in m or "alt text" in m]
-    assert any(m.startswith(f"docs/{code}/blog/posts/record.md: line 12: {problem}")
-               for m in found), found
+    assert any(
+        m.startswith(f"docs/{code}/blog/posts/record.md: line 12: {problem}") for m in found
+    ), found
 
 
 def test_a_heavy_image_is_refused_with_webp_or_avif_as_the_fix(root):
     path = image(root / "docs" / "en" / "blog" / "posts" / "photo.png", 600, 600, noise=True)
     add_line(root, '![A photo](photo.png){ width="600" height="600" }')
     kb = f"{path.stat().st_size / 1024:,.0f}"
-    assert messages(root) == [f"docs/en/blog/posts/record.md: line 12: the image 'photo.png' "
-                              f"weighs {kb} KB, over the 300 KB an article image may weigh "
-                              "(readers on phones pay for every byte): save it as WebP or AVIF, "
-                              "at the width it is shown (1,600 px at most)"]
+    assert messages(root) == [
+        f"docs/en/blog/posts/record.md: line 12: the image 'photo.png' "
+        f"weighs {kb} KB, over the 300 KB an article image may weigh "
+        "(readers on phones pay for every byte): save it as WebP or AVIF, "
+        "at the width it is shown (1,600 px at most)"
+    ]
 
 
 def test_a_missing_image_is_a_broken_link(root):
     add_line(root, "![A chart](nowhere.png)")
-    assert any(m.startswith("docs/en/blog/posts/record.md: line 12: broken link 'nowhere.png'")
-               for m in messages(root))
+    assert any(
+        m.startswith("docs/en/blog/posts/record.md: line 12: broken link 'nowhere.png'")
+        for m in messages(root)
+    )
 
 
 def test_standard_footnotes_pass_in_every_language(root):
     # "[^1]: The note" used to be read as a link definition: "broken link 'The'".
     for code, before in (("en", "Acme says"), ("zh", "Acme 称"), ("it", "Secondo Acme")):
-        edit(root / "docs" / code / "blog" / "posts" / "record.md", before,
-             f"A remark.[^1]\n\n[^1]: The note, from [MLCommons](https://mlcommons.org/).\n\n"
-             f"{before}")
+        edit(
+            root / "docs" / code / "blog" / "posts" / "record.md",
+            before,
+            f"A remark.[^1]\n\n[^1]: The note, from [MLCommons](https://mlcommons.org/).\n\n"
+            f"{before}",
+        )
     check(root)
 
 
 def test_a_footnote_without_its_note_is_refused(root):
     add_line(root, "A remark.[^src]")
-    assert messages(root) == ["docs/en/blog/posts/record.md: line 12: footnote [^src] has no "
-                              "note: add a line '[^src]: the note' (after the paragraph or at "
-                              "the end)"]
+    assert messages(root) == [
+        "docs/en/blog/posts/record.md: line 12: footnote [^src] has no "
+        "note: add a line '[^src]: the note' (after the paragraph or at "
+        "the end)"
+    ]
 
 
-@pytest.mark.parametrize("markup, problem", [
-    ('<div class="note">\n\nText', "<div> is never closed: Markdown would read the rest of the "
-                                    "article as raw HTML (its claims and links unrendered); add "
-                                    "</div> where it ends"),
-    ("<section><div>Text</section>", "<div> is never closed"),
-    ("Text</div>", "</div> closes no open <div>: remove it, or open the element"),
-    ("```python\nprint(1)", "a code fence opened here is never closed: the rest of the article "
-                            "would show as code"),
-])
+@pytest.mark.parametrize(
+    "markup, problem",
+    [
+        (
+            '<div class="note">\n\nText',
+            "<div> is never closed: Markdown would read the rest of the "
+            "article as raw HTML (its claims and links unrendered); add "
+            "</div> where it ends",
+        ),
+        ("<section><div>Text</section>", "<div> is never closed"),
+        ("Text</div>", "</div> closes no open <div>: remove it, or open the element"),
+        (
+            "```python\nprint(1)",
+            "a code fence opened here is never closed: the rest of the article would show as code",
+        ),
+    ],
+)
 def test_unbalanced_markup_is_reported_with_its_line(root, markup, problem):
     add_line(root, markup)
     found = messages(root)
@@ -815,18 +1046,28 @@ def test_unbalanced_markup_is_reported_with_its_line(root, markup, problem):
 
 
 def test_balanced_markup_and_html_in_code_pass(root):
-    add_line(root, "<details><summary>More</summary>\n<p>Text\n</details>\n\n"
-                   "`<div>` in code, <br> and <https://mlcommons.org/>.\n\n~~~\n<div>\n~~~")
+    add_line(
+        root,
+        "<details><summary>More</summary>\n<p>Text\n</details>\n\n"
+        "`<div>` in code, <br> and <https://mlcommons.org/>.\n\n~~~\n<div>\n~~~",
+    )
     check(root)
 
 
-@pytest.mark.parametrize("markdown, closed", [
-    ('<div class="note">\n\n<section>Text', '<div class="note">\n\n<section>Text\n</section></div>\n'),
-    ("Text\n\n```python\nprint(1)\n", "Text\n\n```python\nprint(1)\n```\n"),
-    ("<p>Fine</p>\n", "<p>Fine</p>\n"),
-])
+@pytest.mark.parametrize(
+    "markdown, closed",
+    [
+        (
+            '<div class="note">\n\n<section>Text',
+            '<div class="note">\n\n<section>Text\n</section></div>\n',
+        ),
+        ("Text\n\n```python\nprint(1)\n", "Text\n\n```python\nprint(1)\n```\n"),
+        ("<p>Fine</p>\n", "<p>Fine</p>\n"),
+    ],
+)
 def test_the_preview_closes_what_an_article_leaves_open(markdown, closed):
     from generator.editorial.article_structure import balanced
+
     assert balanced(markdown) == closed
 
 
@@ -836,10 +1077,14 @@ def test_two_posts_footnotes_do_not_share_an_id_on_the_blog_index():
     import markdown
 
     from generator.editorial.verification import unique_footnotes
+
     first, second = "One[^1].\n\n[^1]: A.\n", "Two[^1] `[^1]`.\n\n[^1]: B.\n"
-    ids = [re.findall(r'<li id="(fn:[^"]+)"',
-                      markdown.markdown(unique_footnotes(t), extensions=["footnotes"]))
-           for t in (first, second)]
+    ids = [
+        re.findall(
+            r'<li id="(fn:[^"]+)"', markdown.markdown(unique_footnotes(t), extensions=["footnotes"])
+        )
+        for t in (first, second)
+    ]
     assert len(ids[0]) == len(ids[1]) == 1 and ids[0] != ids[1]
     assert "`[^1]`" in unique_footnotes(second)
     assert unique_footnotes("No notes.\n") == "No notes.\n"

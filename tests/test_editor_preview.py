@@ -28,19 +28,23 @@ def test_disarm_marks_a_reference_the_build_could_not_show(dataset):
     registry = load_registry(DATA / "claims.yaml")
     text = "A [[claim:gpt-oss-512-offline]] and [[claim:gpt-oss-512-ofline]]."
     out = preview.disarm(text, registry, list(dataset.records))
-    assert out == ("A [[claim:gpt-oss-512-offline]] and "
-                   "<mark class=\"preview-error\">✖ claim 'gpt-oss-512-ofline'</mark>.")
+    assert out == (
+        "A [[claim:gpt-oss-512-offline]] and "
+        "<mark class=\"preview-error\">✖ claim 'gpt-oss-512-ofline'</mark>."
+    )
 
 
 def test_problems_are_checks_own_messages(tmp_path):
     root = make_fixture_project(tmp_path)
     post = root / "docs" / "zh" / "blog" / "posts" / "record.md"
-    post.write_text(post.read_text(encoding="utf-8").replace("top-offline", "top-ofline"),
-                    encoding="utf-8")
+    post.write_text(
+        post.read_text(encoding="utf-8").replace("top-offline", "top-ofline"), encoding="utf-8"
+    )
     # Only the misspelt id: the three languages are compared once it is fixed.
     assert preview.problems(root) == [
         f"{post}: line 11: unknown claim 'top-ofline': add it to data/claims.yaml or fix the "
-        "id; did you mean 'top-offline'?"]
+        "id; did you mean 'top-offline'?"
+    ]
 
 
 def test_an_unreadable_registry_gives_way_to_its_last_good_version(tmp_path):
@@ -64,20 +68,26 @@ def free_port():
 def served(tmp_path_factory):
     """`make serve LANG=en` on a copy of the project; yields (root, base URL, log lines)."""
     from generator.i18n.languages import language
+
     root = copy_work_tree(tmp_path_factory.mktemp("serve"))
     # What `make site` leaves for the preview (CONTRIBUTING: set up once), the editorial pages.
     preview.write_editorial_pages(root, language("en"))
     # ... and the language's generated configuration (`make serve` writes it when missing).
     write_language_configs(root, site_root_url(root), (language("en"),))
     port = free_port()
-    env = {**os.environ, "MLPERF_PREVIEW": "1", "SOCIAL_CARDS": "0",
-           "NO_MKDOCS_2_WARNING": "1"}
-    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-f", "mkdocs.en.yml",
-                               "-a", f"127.0.0.1:{port}"], cwd=root, env=env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    env = {**os.environ, "MLPERF_PREVIEW": "1", "SOCIAL_CARDS": "0", "NO_MKDOCS_2_WARNING": "1"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "-f", "mkdocs.en.yml", "-a", f"127.0.0.1:{port}"],
+        cwd=root,
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     lines: list[tuple[float, str]] = []
-    threading.Thread(target=lambda: [lines.append((time.monotonic(), l))
-                                     for l in server.stdout], daemon=True).start()
+    threading.Thread(
+        target=lambda: [lines.append((time.monotonic(), l)) for l in server.stdout], daemon=True
+    ).start()
     try:
         wait_for(lines, "Serving on", 0, 300, server)
         yield root, f"http://127.0.0.1:{port}/mlperf-wiki/en/", lines
@@ -149,14 +159,24 @@ URL = "blog/2026/09/17/amd-512-accelerator-record/"
 @pytest.mark.slow  # the preview's server builds the English site, then again at each edit
 def test_an_unknown_claim_shows_checks_message_in_log_and_banner(served):
     root = served[0]
-    _, log, page = save_and_fetch(served, root / POST, "[[claim:gpt-oss-512-offline]]",
-                                     "[[claim:gpt-oss-512-ofline]]", URL,
-                                     "unknown claim 'gpt-oss-512-ofline'")
+    _, log, page = save_and_fetch(
+        served,
+        root / POST,
+        "[[claim:gpt-oss-512-offline]]",
+        "[[claim:gpt-oss-512-ofline]]",
+        URL,
+        "unknown claim 'gpt-oss-512-ofline'",
+    )
     # The line of the first reference in the post as committed (found in the file itself).
-    line = next(n for n, text in enumerate((root / POST).read_text(encoding="utf-8")
-                                           .splitlines(), 1) if "[[claim:gpt-oss-512-offline]]" in text)
-    message = (f"{root / POST}: line {line}: unknown claim 'gpt-oss-512-ofline': add it to "
-               "data/claims.yaml or fix the id")
+    line = next(
+        n
+        for n, text in enumerate((root / POST).read_text(encoding="utf-8").splitlines(), 1)
+        if "[[claim:gpt-oss-512-offline]]" in text
+    )
+    message = (
+        f"{root / POST}: line {line}: unknown claim 'gpt-oss-512-ofline': add it to "
+        "data/claims.yaml or fix the id"
+    )
     assert f"check: {message}" in log and "Traceback" not in log
     assert 'class="preview-errors"' in page and message.replace("'", "&#39;") in page
     assert "✖ claim &#39;gpt-oss-512-ofline&#39;" in page or "✖ claim 'gpt-oss-512-ofline'" in page
@@ -165,9 +185,9 @@ def test_an_unknown_claim_shows_checks_message_in_log_and_banner(served):
 
 def test_malformed_yaml_is_shown_and_the_page_still_served(served):
     root = served[0]
-    _, log, page = save_and_fetch(served, root / "data" / "claims.yaml", "sources:\n",
-                                     "sources: [\n", URL,
-                                     "malformed YAML")
+    _, log, page = save_and_fetch(
+        served, root / "data" / "claims.yaml", "sources:\n", "sources: [\n", URL, "malformed YAML"
+    )
     assert "check: " in log and "malformed YAML" in log and "Traceback" not in log
     assert 'class="preview-errors"' in page and "malformed YAML" in page
 
@@ -175,14 +195,24 @@ def test_malformed_yaml_is_shown_and_the_page_still_served(served):
 def test_a_drifted_claim_shows_its_drift_in_the_flag(served):
     root = served[0]
     claims = root / "data" / "claims.yaml"
-    value = re.search(r"  gpt-oss-512-offline:\n    value: (\S+)\n",
-                      claims.read_text(encoding="utf-8")).group(1)
-    _, log, page = save_and_fetch(served, claims, f"  gpt-oss-512-offline:\n    value: {value}\n",
-                                     "  gpt-oss-512-offline:\n    value: 6000000\n", URL,
-                                     "stated 6,000,000")
+    value = re.search(
+        r"  gpt-oss-512-offline:\n    value: (\S+)\n", claims.read_text(encoding="utf-8")
+    ).group(1)
+    _, log, page = save_and_fetch(
+        served,
+        claims,
+        f"  gpt-oss-512-offline:\n    value: {value}\n",
+        "  gpt-oss-512-offline:\n    value: 6000000\n",
+        URL,
+        "stated 6,000,000",
+    )
     assert "check: " in log and "claim 'gpt-oss-512-offline': stated 6,000,000" in log
-    flag = re.search(r'<span class="claim [^"]*claim--drifted[^"]*" data-claim="gpt-oss-512-offline">'
-                     r'.*?</span>\s*<a[^>]*>(.*?)</a>', page, re.DOTALL)
+    flag = re.search(
+        r'<span class="claim [^"]*claim--drifted[^"]*" data-claim="gpt-oss-512-offline">'
+        r".*?</span>\s*<a[^>]*>(.*?)</a>",
+        page,
+        re.DOTALL,
+    )
     assert flag and "✖ Stated 6,000,000" in flag.group(1)
 
 
@@ -191,19 +221,23 @@ def test_an_unclosed_element_is_shown_and_the_page_still_served(served):
     # names its line (issue 31), and the preview closes it at the article's end, so the claims
     # after it are still rendered as flags.
     root = served[0]
-    _, log, page = save_and_fetch(served, root / POST, "\n## ", '\n<div class="note">\n\n## ',
-                                  URL, "<div> is never closed")
+    _, log, page = save_and_fetch(
+        served, root / POST, "\n## ", '\n<div class="note">\n\n## ', URL, "<div> is never closed"
+    )
     assert "Traceback" not in log and 'class="preview-errors"' in page
     assert 'data-claim="gpt-oss-512-offline"' in page and "[[claim:" not in page
 
 
 def test_a_post_the_blog_could_not_read_is_left_out_of_the_preview(tmp_path):
     from generator.i18n.languages import language
+
     root = make_fixture_project(tmp_path)
     post = root / "docs" / "en" / "blog" / "posts" / "record.md"
     assert preview.unreadable_posts(root, language("en")) == set()
-    post.write_text(post.read_text(encoding="utf-8").replace("tags: [MLPerf]", "tags: [MLPerf"),
-                    encoding="utf-8")
+    post.write_text(
+        post.read_text(encoding="utf-8").replace("tags: [MLPerf]", "tags: [MLPerf"),
+        encoding="utf-8",
+    )
     assert preview.unreadable_posts(root, language("en")) == {"blog/posts/record.md"}
     assert "malformed front matter" in preview.problems(root)[0]
 
@@ -216,6 +250,7 @@ def test_the_preview_watches_every_languages_posts_once():
     from mkdocs.config import load_config
 
     from tests.conftest import ROOT
+
     config = load_config(str(ROOT / "mkdocs.en.yml"))
     watched = [Path(os.path.realpath(path)) for path in [config.docs_dir, *config.watch]]
     for code in ("en", "zh", "it"):
@@ -227,13 +262,19 @@ def test_the_preview_watches_every_languages_posts_once():
 def test_claim_anchor_notes_are_debug_messages_other_anchor_notes_stay():
     # MkDocs' own wording (mkdocs/structure/pages.py, validate_anchor_links), for a claims table
     # row the raw-HTML stash hides from its anchor collector, and for a heading that is missing.
-    note = ("Doc file 'blog/posts/record.md' contains a link '#claim-top-offline', but there "
-            "is no such anchor on this page.")
-    other = ("Doc file 'blog/posts/record.md' contains a link '#no-such-heading', but there "
-             "is no such anchor on this page.")
+    note = (
+        "Doc file 'blog/posts/record.md' contains a link '#claim-top-offline', but there "
+        "is no such anchor on this page."
+    )
+    other = (
+        "Doc file 'blog/posts/record.md' contains a link '#no-such-heading', but there "
+        "is no such anchor on this page."
+    )
     quiet = preview.ClaimAnchorNotes()
-    records = [logging.LogRecord("mkdocs.structure.pages", logging.INFO, __file__, 1, text,
-                                 None, None) for text in (note, other)]
+    records = [
+        logging.LogRecord("mkdocs.structure.pages", logging.INFO, __file__, 1, text, None, None)
+        for text in (note, other)
+    ]
     mkdocs_log = logging.getLogger("mkdocs")
     level = mkdocs_log.level
     try:
@@ -241,16 +282,23 @@ def test_claim_anchor_notes_are_debug_messages_other_anchor_notes_stay():
         assert [quiet.filter(r) for r in records] == [False, True]
         assert [r.levelname for r in records] == ["DEBUG", "INFO"]
         mkdocs_log.setLevel(logging.DEBUG)  # --verbose shows it, as a DEBUG line
-        assert quiet.filter(logging.LogRecord("mkdocs.structure.pages", logging.INFO,
-                                              __file__, 1, note, None, None))
+        assert quiet.filter(
+            logging.LogRecord("mkdocs.structure.pages", logging.INFO, __file__, 1, note, None, None)
+        )
     finally:
         mkdocs_log.setLevel(level)
 
 
 def test_a_rebuild_logs_no_info_line_on_claim_anchors(served):
     root = served[0]
-    _, log, page = save_and_fetch(served, root / POST, "[[claim:gpt-oss-512-offline]]",
-                                  "[[claim:gpt-oss-512-offline]] ", URL, "Detected file changes")
+    _, log, page = save_and_fetch(
+        served,
+        root / POST,
+        "[[claim:gpt-oss-512-offline]]",
+        "[[claim:gpt-oss-512-offline]] ",
+        URL,
+        "Detected file changes",
+    )
     # The post links rows of its claims table (each flag does): MkDocs noted every such link.
     assert 'href="#claim-gpt-oss-512-offline"' in page
     assert "Building documentation" in log
@@ -263,19 +311,21 @@ def test_a_post_shows_its_marks_as_built_without_its_file_being_written(served):
     # the preview shows the same, from its copy, and leaves the editor's file as typed.
     root = served[0]
     path = root / POST
-    typed = (path.read_text(encoding="utf-8").replace("tags: [MLPerf®, AMD, Scaling]",
-                                                      "tags: [MLPerf, AMD, Scaling]")
-             .replace("of MLPerf® Inference v6.1 ran", "of MLPerf Inference v6.1 ran")
-             .replace("readtime: 4\n", ""))
+    typed = (
+        path.read_text(encoding="utf-8")
+        .replace("tags: [MLPerf®, AMD, Scaling]", "tags: [MLPerf, AMD, Scaling]")
+        .replace("of MLPerf® Inference v6.1 ran", "of MLPerf Inference v6.1 ran")
+        .replace("readtime: 4\n", "")
+    )
     assert "MLPerf®" not in typed.split("\n---\n", 1)[0]  # the front matter has no mark left
     then: list[str] = []
-    _, log, page = save_and_fetch(served, path, path.read_text(encoding="utf-8"), typed, URL,
-                                  "Detected file changes", then)
+    _, log, page = save_and_fetch(
+        served, path, path.read_text(encoding="utf-8"), typed, URL, "Detected file changes", then
+    )
     assert then == [typed]  # the editor's file, as typed
     tags = re.findall(r'class="md-tag">([^<]*)<', page)
     assert "MLPerf®" in tags and "MLPerf" not in tags
-    assert re.search(r'<meta name="description" content="[^"]*of MLPerf® Inference v6\.1 ran',
-                     page)
+    assert re.search(r'<meta name="description" content="[^"]*of MLPerf® Inference v6\.1 ran', page)
     assert "4 min" in page  # the reading time the build writes (readtime: 4 in the committed post)
     # The tag's page lists the post under its tag as built, MLPerf®; the index names it once.
     listing = urllib.request.urlopen(served[1] + "tags/mlperf/", timeout=30).read().decode()
@@ -285,4 +335,3 @@ def test_a_post_shows_its_marks_as_built_without_its_file_being_written(served):
     assert names.count("MLPerf®") == 1 and "MLPerf" not in names
     copy = root / preview.BUILT_POSTS / "en" / "blog" / "posts" / path.name
     assert "tags: [MLPerf®, AMD, Scaling]" in copy.read_text(encoding="utf-8")
-

@@ -18,8 +18,9 @@ CODES = [lang.code for lang in LANGUAGES]
 
 
 def post_html(site, post):
-    return (site / post.lang.code / "blog" / f"{post.date:%Y/%m/%d}" / post.meta["slug"] /
-            "index.html").read_text(encoding="utf-8")
+    return (
+        site / post.lang.code / "blog" / f"{post.date:%Y/%m/%d}" / post.meta["slug"] / "index.html"
+    ).read_text(encoding="utf-8")
 
 
 def material_phrase(code, key):
@@ -27,6 +28,7 @@ def material_phrase(code, key):
     language.html replaces it (zh ``readtime.other`` -> ``"阅读时长约 # 分钟"``), else Material's
     own translation (its ``partials/languages/<code>.html``, ``"# minuti di lettura"``)."""
     import material
+
     ours = (ROOT / "overrides/partials/language.html").read_text("utf-8")
     block = re.search(rf'"{code}": \{{(.*?)\}}', ours, re.S)
     if block and (found := re.search(rf'"{re.escape(key)}": "([^"]*)"', block.group(1))):
@@ -37,8 +39,10 @@ def material_phrase(code, key):
 
 def test_every_post_is_built_in_every_language_with_shared_urls(site):
     # Whatever the articles: the files on disk, one set of names per language.
-    names = {code: sorted(p.name for p in (ROOT / "docs" / code / "blog/posts").glob("*.md"))
-             for code in CODES}
+    names = {
+        code: sorted(p.name for p in (ROOT / "docs" / code / "blog/posts").glob("*.md"))
+        for code in CODES
+    }
     assert names["zh"] == names["en"] == names["it"]
     assert len(POSTS) == sum(len(n) for n in names.values())
     for post in POSTS:
@@ -72,17 +76,22 @@ def test_tag_pages_list_exactly_the_posts_with_the_tag(site, code):
         name = names[code]
         # Titles as read_article gives them, with the guidelines' ® after MLPerf, which
         # the site adds to every use of the name (generator/i18n/trademark.py).
-        expected = sorted(p.title for p in POSTS
-                          if p.lang.code == code and name in p.meta["tags"])
+        expected = sorted(p.title for p in POSTS if p.lang.code == code and name in p.meta["tags"])
         page = (site / code / "tags" / slug / "index.html").read_text(encoding="utf-8")
-        listed = sorted(html.unescape(t).strip() for t in re.findall(
-            r'<li class="md-tag-listing__item"[^>]*>\s*<a [^>]*>([^<]+)</a>', page)
-            or re.findall(r'<a href="[^"]*/blog/\d{4}/[^"]*">([^<]+)</a>', page))
+        listed = sorted(
+            html.unescape(t).strip()
+            for t in re.findall(
+                r'<li class="md-tag-listing__item"[^>]*>\s*<a [^>]*>([^<]+)</a>', page
+            )
+            or re.findall(r'<a href="[^"]*/blog/\d{4}/[^"]*">([^<]+)</a>', page)
+        )
         assert listed == expected, (code, slug)
         count = len(expected)
-        heading = {"en": f"{count} post{'s' if count != 1 else ''} tagged with “{name}”",
-                   "zh": f"共 {count} 篇文章带有标签“{name}”",
-                   "it": f"{count} articol{'i' if count != 1 else 'o'} con il tag «{name}»"}
+        heading = {
+            "en": f"{count} post{'s' if count != 1 else ''} tagged with “{name}”",
+            "zh": f"共 {count} 篇文章带有标签“{name}”",
+            "it": f"{count} articol{'i' if count != 1 else 'o'} con il tag «{name}»",
+        }
         assert heading[code] in html.unescape(page)
         assert 'href="../"' in page  # link to all tags
 
@@ -93,12 +102,16 @@ def test_verification_page_lists_every_claim_by_status(site, code):
     page = (site / code / "verification" / "index.html").read_text(encoding="utf-8")
     for claim_id in registry.claims:
         assert f'id="claim-{claim_id}"' in page
-    positions = [page.find(f'<span class="claim claim--{s}"><span class="claim__flag">')
-                 for s in STATUSES if any(c.status == s for c in registry.claims.values())]
+    positions = [
+        page.find(f'<span class="claim claim--{s}"><span class="claim__flag">')
+        for s in STATUSES
+        if any(c.status == s for c in registry.claims.values())
+    ]
     assert -1 not in positions and positions == sorted(positions)
 
 
 def test_every_figure_in_articles_is_a_claim():
     # The rule `check` enforces (generator.editorial.article_checks.check_languages), on the articles as they are.
     from generator.editorial.article_checks import check_languages
+
     assert [str(e) for e in check_languages(POSTS)] == []

@@ -45,8 +45,7 @@ def errata(tmp_path_factory):
     if not (ERRATA / "make_errata.py").exists() or not V61.exists():
         pytest.skip("../shared/cases/errata or the real v6.1 summary is not on this machine")
     out = tmp_path_factory.mktemp("errata")
-    subprocess.run([sys.executable, str(ERRATA / "make_errata.py"), str(V61), str(out)],
-                   check=True)
+    subprocess.run([sys.executable, str(ERRATA / "make_errata.py"), str(V61), str(out)], check=True)
     return out
 
 
@@ -77,17 +76,23 @@ def test_a_withdrawal_moves_no_other_id(tmp_path, errata, case, gone):
     kept = rows(withdrawn.table(tmp_path / "data", "v6.1"))
     assert len(kept) == gone == len(before) - len(after) == report.rounds["v6.1"].removed
     assert {identity(r) for r in kept} <= {identity(r) for r in before}
-    assert all(r["withdrawn_on"] and r["withdrawn_by"].split()[0] == f"{case}.json"
-               and len(r["withdrawn_by"].split()[1]) == 64 for r in kept)  # file and sha256
+    assert all(
+        r["withdrawn_on"]
+        and r["withdrawn_by"].split()[0] == f"{case}.json"
+        and len(r["withdrawn_by"].split()[1]) == 64
+        for r in kept
+    )  # file and sha256
     log = json.loads((tmp_path / "data" / "changelog" / "v6.1.json").read_text())
     assert len(log[-1]["removed"]) == gone and log[-1]["changed"] == []
     data = dataset.load(tmp_path / "data")
     # Never ranked or counted: withdrawn results are not among the dataset's records.
     assert len(data.of_round("v6.1")) == len(after)
-    assert not {identity(r) for r in kept} & {(r.result_id, r.model, r.scenario)
-                                              for r in data.of_round("v6.1")}
+    assert not {identity(r) for r in kept} & {
+        (r.result_id, r.model, r.scenario) for r in data.of_round("v6.1")
+    }
     assert {identity(w.record.model_dump(mode="json")) for w in data.withdrawn} == {
-        identity(r) for r in kept}
+        identity(r) for r in kept
+    }
 
 
 def test_a_rename_is_logged_as_changes_field_by_field(tmp_path, errata):
@@ -96,12 +101,18 @@ def test_a_rename_is_logged_as_changes_field_by_field(tmp_path, errata):
     assert (entry["added"], entry["removed"]) == ([], [])
     # make_errata.py renames SystemName and Platform of Azure's two GB200 NVL72 systems: the
     # committed v6.1 table holds 4 records of them, so 8 changes of 2 fields.
-    azure = [r for r in rows(DATA / "results" / "v6.1.csv")
-             if r["submitter"] == "Azure" and "GB200-NVL72" in r["platform"]]
+    azure = [
+        r
+        for r in rows(DATA / "results" / "v6.1.csv")
+        if r["submitter"] == "Azure" and "GB200-NVL72" in r["platform"]
+    ]
     assert len(entry["changed"]) == 2 * len(azure) == 8
     assert {c["field"] for c in entry["changed"]} == {"system_name", "platform"}
-    assert all(c["old"].startswith("Azure-GB200") and c["new"].startswith("Azure-ND-GB200")
-               for c in entry["changed"] if c["field"] == "platform")
+    assert all(
+        c["old"].startswith("Azure-GB200") and c["new"].startswith("Azure-ND-GB200")
+        for c in entry["changed"]
+        if c["field"] == "platform"
+    )
     assert report.rounds["v6.1"].changed == len(azure)
     ids = {r["location"]: r["result_id"] for r in rows(tmp_path / "data" / "results" / "v6.1.csv")}
     assert all(ids[r["location"]] == r["result_id"] for r in azure)  # same IDs, new names
@@ -111,8 +122,9 @@ def test_a_correction_is_one_change_old_to_new(tmp_path, errata):
     import_over_data(tmp_path, errata / "correction.json", replace=())
     entry = json.loads((tmp_path / "data" / "changelog" / "v6.1.json").read_text())[-1]
     (change,) = entry["changed"]
-    dell = next(r for r in rows(DATA / "results" / "v6.1.csv")
-                if r["location"] == change["location"])
+    dell = next(
+        r for r in rows(DATA / "results" / "v6.1.csv") if r["location"] == change["location"]
+    )
     assert change["field"] == "result" and change["old"] == dell["result"]
     # make_errata.py: the value × 1.02, rounded to 3 decimals.
     assert float(change["new"]) == round(float(dell["result"]) * 1.02, 3)
@@ -135,15 +147,22 @@ def test_ids_are_pinned_and_never_given_again(tmp_path):
 
     def edit(raw):
         new = json.loads(json.dumps(raw["0"]))
-        new.update(Organization="Aaa", Platform="aaa_box", SystemName="Aaa box",
-                   Location="./closed/Aaa/results/aaa_box/llama3.1-8b/Offline/performance/run_1")
+        new.update(
+            Organization="Aaa",
+            Platform="aaa_box",
+            SystemName="Aaa box",
+            Location="./closed/Aaa/results/aaa_box/llama3.1-8b/Offline/performance/run_1",
+        )
         del raw["0"]
         raw["9"] = new
-    run_import([fixture_copy(tmp_path, "corrected.json", edit)], data_dir,
-               frozenset({"v9.9"}))
+
+    run_import([fixture_copy(tmp_path, "corrected.json", edit)], data_dir, frozenset({"v9.9"}))
     ids = {r.submitter + " " + r.platform: r.result_id for r in dataset.load(data_dir).records}
-    assert ids == {"Acme acme_edge": "9.9-0002", "Beta Labs beta_cpu": "9.9-0003",
-                   "Aaa aaa_box": "9.9-0004"}  # after the highest number ever used
+    assert ids == {
+        "Acme acme_edge": "9.9-0002",
+        "Beta Labs beta_cpu": "9.9-0003",
+        "Aaa aaa_box": "9.9-0004",
+    }  # after the highest number ever used
     (gone,) = dataset.load(data_dir).withdrawn
     assert (gone.record.result_id, gone.record.platform) == ("9.9-0001", "acme_box_8x")
 
@@ -153,7 +172,8 @@ def test_ids_are_pinned_and_never_given_again(tmp_path):
     data = dataset.load(data_dir)
     assert {r.platform: r.result_id for r in data.records}["acme_box_8x"] == "9.9-0001"
     assert [(w.record.platform, w.record.result_id) for w in data.withdrawn] == [
-        ("aaa_box", "9.9-0004")]
+        ("aaa_box", "9.9-0004")
+    ]
 
 
 def test_a_renamed_folder_keeps_its_id_by_the_unchanged_fields(tmp_path):
@@ -163,20 +183,26 @@ def test_a_renamed_folder_keeps_its_id_by_the_unchanged_fields(tmp_path):
     run_import([FIXTURES / "checker_summary.json"], data_dir)
 
     def edit(raw):
-        raw["2"].update(Platform="beta_cpu_v2", SystemName="Beta CPU server v2",
-                        Location="./closed/Beta Labs/results/beta_cpu_v2/llama3.1-8b/Server/"
-                                 "performance/run_1")
+        raw["2"].update(
+            Platform="beta_cpu_v2",
+            SystemName="Beta CPU server v2",
+            Location="./closed/Beta Labs/results/beta_cpu_v2/llama3.1-8b/Server/performance/run_1",
+        )
+
     run_import([fixture_copy(tmp_path, "renamed.json", edit)], data_dir)
     entry = json.loads((data_dir / "changelog" / "v9.9.json").read_text())[-1]
     assert (entry["added"], entry["removed"]) == ([], [])
     assert {c["field"]: (c["old"], c["new"]) for c in entry["changed"]} == {
         "system_name": ("Beta CPU server", "Beta CPU server v2"),
         "platform": ("beta_cpu", "beta_cpu_v2"),
-        "location": ("closed/Beta Labs/results/beta_cpu/llama3.1-8b/Server/performance/run_1",
-                     "closed/Beta Labs/results/beta_cpu_v2/llama3.1-8b/Server/performance/"
-                     "run_1")}
+        "location": (
+            "closed/Beta Labs/results/beta_cpu/llama3.1-8b/Server/performance/run_1",
+            "closed/Beta Labs/results/beta_cpu_v2/llama3.1-8b/Server/performance/run_1",
+        ),
+    }
     assert {r.platform: r.result_id for r in dataset.load(data_dir).records}[
-        "beta_cpu_v2"] == "9.9-0003"
+        "beta_cpu_v2"
+    ] == "9.9-0003"
 
 
 def test_a_system_renamed_under_its_published_id_is_a_rename(tmp_path):
@@ -187,15 +213,17 @@ def test_a_system_renamed_under_its_published_id_is_a_rename(tmp_path):
     data_dir = tmp_path / "data"
     run_import([FIXTURES / "final_report.json"], data_dir)
     raw = json.loads((FIXTURES / "final_report.json").read_text(encoding="utf-8"))
-    raw[0].update(System="Acme Box 8x (final)", Platform="acme_box_8x_final",
-                  Location="closed/Acme/results/acme_box_8x_final/llama2-70b-99/Server")
+    raw[0].update(
+        System="Acme Box 8x (final)",
+        Platform="acme_box_8x_final",
+        Location="closed/Acme/results/acme_box_8x_final/llama2-70b-99/Server",
+    )
     final = tmp_path / "final.json"
     final.write_text(json.dumps(raw), encoding="utf-8")
     run_import([final], data_dir)
     entry = json.loads((data_dir / "changelog" / "v9.8.json").read_text())[-1]
     assert (entry["added"], entry["removed"]) == ([], [])
-    assert sorted(c["field"] for c in entry["changed"]) == ["location", "platform",
-                                                             "system_name"]
+    assert sorted(c["field"] for c in entry["changed"]) == ["location", "platform", "system_name"]
 
 
 def refused(tmp_path, paths):
@@ -213,9 +241,11 @@ def test_the_duplicate_key_case_is_refused_naming_both_places(tmp_path, errata):
     # make_errata.py appends a second copy of the first record, key "0", at the end; the first
     # is at line 2 (the file starts with "{").
     text = (errata / "duplicate-key.json").read_text(encoding="utf-8")
-    last = text[:text.rindex('"0":')].count("\n") + 1
-    assert f"line {last}: field '0': key '0' written twice in one object, at line 2 and at " \
-           f"line {last}" in message
+    last = text[: text.rindex('"0":')].count("\n") + 1
+    assert (
+        f"line {last}: field '0': key '0' written twice in one object, at line 2 and at "
+        f"line {last}" in message
+    )
 
 
 def test_a_field_written_twice_is_refused_naming_both_lines(tmp_path):
@@ -225,8 +255,10 @@ def test_a_field_written_twice_is_refused_naming_both_lines(tmp_path):
     doubled = tmp_path / "doubled.json"
     doubled.write_text(text[:first] + '"Result": "1.0",\n' + text[first:], encoding="utf-8")
     message = refused(tmp_path, [doubled])
-    assert (f"field 'Result': key 'Result' written twice in one object, at line {line} and at "
-            f"line {line + 1}") in message
+    assert (
+        f"field 'Result': key 'Result' written twice in one object, at line {line} and at "
+        f"line {line + 1}"
+    ) in message
 
 
 @pytest.mark.parametrize("others", [(), ("4.1", "5.1", "6.0")])
@@ -236,16 +268,21 @@ def test_the_submitter_respelling_case_asks_for_an_alias(tmp_path, errata, other
     # of the errata README), the odd spelling is met before any "Dell": still one error, at
     # those two records, never one at each of the other Dell records.
     paths = [errata / "submitter-case.json"] + [
-        MLCOMMONS / f"inference_v{v}_summary.json" for v in others]
+        MLCOMMONS / f"inference_v{v}_summary.json" for v in others
+    ]
     message = refused(tmp_path, paths)
     assert message.count("\n") == 0, message
-    assert message.startswith(f"{errata / 'submitter-case.json'}: records '119', '120': field "
-                              "'Organization' (submitter): the submitter 'DELL' of these 2 "
-                              "records differs only in case or punctuation from 'Dell', the "
-                              "submitter of ")
-    assert message.endswith("known spelling: 'Dell'; if it is the same company, add 'DELL' to "
-                            "its spellings in generator/data/organizations.yaml (under "
-                            "`spellings:`, `Dell: [DELL]`) and import again")
+    assert message.startswith(
+        f"{errata / 'submitter-case.json'}: records '119', '120': field "
+        "'Organization' (submitter): the submitter 'DELL' of these 2 "
+        "records differs only in case or punctuation from 'Dell', the "
+        "submitter of "
+    )
+    assert message.endswith(
+        "known spelling: 'Dell'; if it is the same company, add 'DELL' to "
+        "its spellings in generator/data/organizations.yaml (under "
+        "`spellings:`, `Dell: [DELL]`) and import again"
+    )
 
 
 def test_two_records_respelling_a_submitter_are_one_error_at_those_records(tmp_path):
@@ -261,7 +298,8 @@ def test_two_records_respelling_a_submitter_are_one_error_at_those_records(tmp_p
         "submitter 'DELL' of these 2 records differs only in case or punctuation from 'Dell', "
         f"the submitter of 6 records in {path}; known spelling: 'Dell'; if it is the same "
         "company, add 'DELL' to its spellings in generator/data/organizations.yaml (under "
-        "`spellings:`, `Dell: [DELL]`) and import again"]
+        "`spellings:`, `Dell: [DELL]`) and import again"
+    ]
     assert not (tmp_path / "data").exists()
 
 
@@ -270,8 +308,10 @@ def test_a_submitter_respelled_in_a_fixture_is_refused(tmp_path):
     raw["1"]["Organization"] = "ACME"
     path = tmp_path / "respelled.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
-    with pytest.raises(InputErrors, match="the submitter 'ACME' of this record differs only "
-                                          "in case or punctuation from 'Acme'"):
+    with pytest.raises(
+        InputErrors,
+        match="the submitter 'ACME' of this record differs only in case or punctuation from 'Acme'",
+    ):
         run_import([path], tmp_path / "data")
 
 
@@ -294,33 +334,47 @@ def test_a_latin1_summary_is_refused_naming_the_encoding(tmp_path):
 
 def test_a_csv_summary_is_refused_by_name(tmp_path):
     path = tmp_path / "summary.csv"
-    path.write_text("Organization,Availability,Division\nAcme,available,closed\n",
-                    encoding="utf-8")
+    path.write_text("Organization,Availability,Division\nAcme,available,closed\n", encoding="utf-8")
     with pytest.raises(InputErrors, match="CSV summaries are not read; import the summary.json"):
         run_import([path], tmp_path / "data")
 
 
 def test_ids_grow_past_9999_systems():
     # MLCommons' rule writes f"{n:04d}": the 10,000th system is 9.9-10000.
-    systems = [{"suite": "datacenter", "division": "closed", "category": "available",
-                "submitter": "Acme", "platform": f"box{n:05d}", "used_model": "m"}
-               for n in range(10_000)]
+    systems = [
+        {
+            "suite": "datacenter",
+            "division": "closed",
+            "category": "available",
+            "submitter": "Acme",
+            "platform": f"box{n:05d}",
+            "used_model": "m",
+        }
+        for n in range(10_000)
+    ]
     ids = assign_result_ids("v9.9", systems)
     assert (ids[0], ids[9_998], ids[9_999]) == ("9.9-0001", "9.9-9999", "9.9-10000")
     record = next(r for r in committed_dataset().records if r.round == "v6.1")
-    assert record.model_copy(update={"result_id": "6.1-10000"}).model_validate(
-        {**record.model_dump(), "result_id": "6.1-10000"}).result_id == "6.1-10000"
+    assert (
+        record.model_copy(update={"result_id": "6.1-10000"})
+        .model_validate({**record.model_dump(), "result_id": "6.1-10000"})
+        .result_id
+        == "6.1-10000"
+    )
 
 
 # --- claims bind to results by their result ID -------------------------------------------------
 
+
 def probe_claim(result_id, model, scenario, value, unit):
     """A verified claim quoting one result, as an editor writes it in claims.yaml."""
-    return (f"  errata-probe:\n    value: {value}\n    unit: {unit}\n    status: verified\n"
-            f"    measures: {{round: {result_id and 'v' + result_id.split('-')[0]}, model: "
-            f"{model}}}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result\n"
-            f"      results:\n        - {{round: v{result_id.split('-')[0]}, model: {model}, "
-            f"scenario: {scenario}, result_id: {result_id}}}\n")
+    return (
+        f"  errata-probe:\n    value: {value}\n    unit: {unit}\n    status: verified\n"
+        f"    measures: {{round: {result_id and 'v' + result_id.split('-')[0]}, model: "
+        f"{model}}}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result\n"
+        f"      results:\n        - {{round: v{result_id.split('-')[0]}, model: {model}, "
+        f"scenario: {scenario}, result_id: {result_id}}}\n"
+    )
 
 
 def project(tmp_path, claim=None):
@@ -331,9 +385,10 @@ def project(tmp_path, claim=None):
     shutil.copytree(DATA / "changelog", tmp_path / "data" / "changelog")
     if claim:
         path = tmp_path / "data" / "claims.yaml"
-        path.write_text(path.read_text(encoding="utf-8").replace("\nclaims:\n",
-                                                                 "\nclaims:\n" + claim, 1),
-                        encoding="utf-8")
+        path.write_text(
+            path.read_text(encoding="utf-8").replace("\nclaims:\n", "\nclaims:\n" + claim, 1),
+            encoding="utf-8",
+        )
     return tmp_path
 
 
@@ -351,14 +406,21 @@ def changed_record(errata, name):
 
 
 def import_project(root, path):
-    return run_import([path], root / "data", frozenset({"v6.1"}),
-                      validate=claims_validator(root))
+    return run_import([path], root / "data", frozenset({"v6.1"}), validate=claims_validator(root))
 
 
 def test_a_claim_follows_a_rename(tmp_path, errata):
     row = committed(changed_record(errata, "rename.json"))  # an Azure GB200 NVL72 result
-    root = project(tmp_path, probe_claim(row["result_id"], row["model"], row["scenario"],
-                                         round(float(row["result"])), row["units"]))
+    root = project(
+        tmp_path,
+        probe_claim(
+            row["result_id"],
+            row["model"],
+            row["scenario"],
+            round(float(row["result"])),
+            row["units"],
+        ),
+    )
     import_project(root, errata / "rename.json")
     check(root)  # passes: the claim binds to the result ID, not to the old name
     data = dataset.load(root / "data")
@@ -368,43 +430,60 @@ def test_a_claim_follows_a_rename(tmp_path, errata):
 
 def test_a_corrected_value_fails_its_claim_naming_the_changelog(tmp_path, errata):
     row = committed(changed_record(errata, "correction.json"))
-    claim = probe_claim(row["result_id"], row["model"], row["scenario"],
-                        round(float(row["result"])), row["units"])
+    claim = probe_claim(
+        row["result_id"], row["model"], row["scenario"], round(float(row["result"])), row["units"]
+    )
     # The import refuses: it would break the claim (import validates what check validates).
     root = project(tmp_path / "a", claim)
-    with pytest.raises(InputErrors, match="this import would break claim 'errata-probe'.*"
-                                          r"data/changelog/v6\.1\.json entry 2"):
+    with pytest.raises(
+        InputErrors,
+        match="this import would break claim 'errata-probe'.*"
+        r"data/changelog/v6\.1\.json entry 2",
+    ):
         import_project(root, errata / "correction.json")
     # Imported first, the claim written afterwards with the old value: check fails the same way.
     root = project(tmp_path / "b")
     import_project(root, errata / "correction.json")
     path = root / "data" / "claims.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("\nclaims:\n", "\nclaims:\n" + claim),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("\nclaims:\n", "\nclaims:\n" + claim),
+        encoding="utf-8",
+    )
     with pytest.raises(InputErrors) as caught:
         check(root)
     (message,) = [str(e) for e in caught.value.errors if "errata-probe" in str(e)]
-    assert ("MLCommons corrected the result since: data/changelog/v6.1.json entry 2 "
-            "(" in message and f"result {row['result']} → " in message)
+    assert (
+        "MLCommons corrected the result since: data/changelog/v6.1.json entry 2 (" in message
+        and f"result {row['result']} → " in message
+    )
 
 
 @pytest.mark.parametrize("case", ["withdraw-one", "withdraw-system"])
 def test_a_claim_on_a_withdrawn_result_fails_saying_so(tmp_path, errata, case):
     row = committed(changed_record(errata, f"{case}.json"))
-    claim = probe_claim(row["result_id"], row["model"], row["scenario"],
-                        round(float(row["result"])), row["units"])
+    claim = probe_claim(
+        row["result_id"], row["model"], row["scenario"], round(float(row["result"])), row["units"]
+    )
     root = project(tmp_path / "a", claim)
-    with pytest.raises(InputErrors, match=f"this import would break claim 'errata-probe': "
-                                          f"result {row['result_id']} .* was withdrawn on "):
+    with pytest.raises(
+        InputErrors,
+        match=f"this import would break claim 'errata-probe': "
+        f"result {row['result_id']} .* was withdrawn on ",
+    ):
         import_project(root, errata / f"{case}.json")
     root = project(tmp_path / "b")
     import_project(root, errata / f"{case}.json")
     path = root / "data" / "claims.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("\nclaims:\n", "\nclaims:\n" + claim),
-                    encoding="utf-8")
-    with pytest.raises(InputErrors, match=f"claim 'errata-probe': result {row['result_id']} "
-                                          rf"\({row['model']}, {row['scenario']}, .*\) was "
-                                          f"withdrawn on .*: the import of {case}.json"):
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("\nclaims:\n", "\nclaims:\n" + claim),
+        encoding="utf-8",
+    )
+    with pytest.raises(
+        InputErrors,
+        match=f"claim 'errata-probe': result {row['result_id']} "
+        rf"\({row['model']}, {row['scenario']}, .*\) was "
+        f"withdrawn on .*: the import of {case}.json",
+    ):
         check(root)
 
 
@@ -424,14 +503,22 @@ claims:
 """
 
 
-@pytest.mark.parametrize("edit, expected", [
-    # checker_summary.json record "0": Acme's box, 9.9-0001, llama3.1-8b Offline, 1200.5.
-    (lambda raw: raw["0"].update(SystemName="Acme Box 8x (renamed)"), None),
-    (lambda raw: raw["0"].update(Result="1224.51"),
-     "MLCommons corrected the result since: data/changelog/v9.9.json entry 2 ("),
-    (lambda raw: raw.pop("0"), "result 9.9-0001 (llama3.1-8b, Offline, Acme Acme Box 8x) was "
-                               "withdrawn on "),
-], ids=["rename", "correction", "withdrawal"])
+@pytest.mark.parametrize(
+    "edit, expected",
+    [
+        # checker_summary.json record "0": Acme's box, 9.9-0001, llama3.1-8b Offline, 1200.5.
+        (lambda raw: raw["0"].update(SystemName="Acme Box 8x (renamed)"), None),
+        (
+            lambda raw: raw["0"].update(Result="1224.51"),
+            "MLCommons corrected the result since: data/changelog/v9.9.json entry 2 (",
+        ),
+        (
+            lambda raw: raw.pop("0"),
+            "result 9.9-0001 (llama3.1-8b, Offline, Acme Acme Box 8x) was withdrawn on ",
+        ),
+    ],
+    ids=["rename", "correction", "withdrawal"],
+)
 def test_claims_follow_their_result_on_fixtures(tmp_path, edit, expected):
     data_dir = tmp_path / "data"
     run_import([FIXTURES / "checker_summary.json"], data_dir)
@@ -457,29 +544,39 @@ def test_a_withdrawn_result_is_listed_under_its_id_in_every_language(tmp_path):
     data_dir = tmp_path / "data"
 
     def with_server(raw):
-        raw["3"] = {**raw["0"], "Scenario": "Server", "Location": raw["0"]["Location"].replace(
-            "Offline", "Server")}
-    run_import([fixture_copy(tmp_path, "first.json", with_server)], data_dir,
-               today=dt.date(2026, 3, 1))
-    run_import([fixture_copy(tmp_path, "corrected.json", lambda raw: raw.pop("0"))], data_dir,
-               frozenset({"v9.9"}), today=dt.date(2026, 3, 2))
+        raw["3"] = {
+            **raw["0"],
+            "Scenario": "Server",
+            "Location": raw["0"]["Location"].replace("Offline", "Server"),
+        }
+
+    run_import(
+        [fixture_copy(tmp_path, "first.json", with_server)], data_dir, today=dt.date(2026, 3, 1)
+    )
+    run_import(
+        [fixture_copy(tmp_path, "corrected.json", lambda raw: raw.pop("0"))],
+        data_dir,
+        frozenset({"v9.9"}),
+        today=dt.date(2026, 3, 2),
+    )
     assert len(dataset.load(data_dir).withdrawn) == 2
     data = dataset.load(data_dir)
     for lang in LANGUAGES:
-        pages = {p.path: p.content for p in results_pages(data, lang)
-                 if p.path.endswith(".md")}
+        pages = {p.path: p.content for p in results_pages(data, lang) if p.path.endswith(".md")}
         round_page = pages["results/v9.9/index.md"]
         data_page = data_pages(data_dir, data, lang, "https://example.org/")[0].content
         for page in (round_page, data_page):
             assert WITHDRAWN_WORDS[lang.code] in page
-            row = page[page.index('<tr id="withdrawn-9.9-0001">'):]
-            row = row[:row.index("</tr>")]
+            row = page[page.index('<tr id="withdrawn-9.9-0001">') :]
+            row = row[: row.index("</tr>")]
             assert "Acme Box 8x" in row and format_day(dt.date(2026, 3, 2), lang) in row
         # One anchor per ID, however many of its records were withdrawn.
-        assert all(page.count('id="withdrawn-9.9-0001"') == 1 for page in (round_page,
-                                                                          data_page))
-        ranked = [content for path, content in pages.items()
-                  if path.startswith("results/v9.9/") and path != "results/v9.9/index.md"]
+        assert all(page.count('id="withdrawn-9.9-0001"') == 1 for page in (round_page, data_page))
+        ranked = [
+            content
+            for path, content in pages.items()
+            if path.startswith("results/v9.9/") and path != "results/v9.9/index.md"
+        ]
         assert ranked and not any("Acme Box 8x" in content for content in ranked)
 
 
@@ -491,8 +588,9 @@ def test_check_notes_a_claim_on_a_corrected_result(tmp_path):
     (data_dir / "claims.yaml").write_text(FIXTURE_CLAIMS, encoding="utf-8")
     registry = load_registry(data_dir / "claims.yaml")
     assert corrected_claims(registry, list(dataset.load(data_dir).records), data_dir) == []
-    run_import([fixture_copy(tmp_path, "c.json", lambda raw: raw["0"].update(Result="1200.52"))],
-               data_dir)
+    run_import(
+        [fixture_copy(tmp_path, "c.json", lambda raw: raw["0"].update(Result="1200.52"))], data_dir
+    )
     records = list(dataset.load(data_dir).records)
     assert check_claims(registry, [], dataset.load(data_dir), data_dir / "claims.yaml") == []
     (note,) = corrected_claims(registry, records, data_dir)
@@ -501,6 +599,7 @@ def test_check_notes_a_claim_on_a_corrected_result(tmp_path):
 
 
 # --- the publication rule: a round is deployed from 14 days after its publication ---------------
+
 
 def test_a_new_round_is_left_out_of_the_deploy_build_for_14_days(tmp_path):
     # checker_summary.json is round v9.9; imported on 2027-03-01 with no date given, its
@@ -513,22 +612,27 @@ def test_a_new_round_is_left_out_of_the_deploy_build_for_14_days(tmp_path):
     deployed = publication.deployable(data, data_dir, dt.date(2027, 3, 14), log=lines.append)
     assert deployed.records == () and lines == [
         "v9.9: left out of this deploy build: it may be published from 2027-03-15 (MLCommons' "
-        "results messaging guidelines: 14 days after the official publication date)"]
+        "results messaging guidelines: 14 days after the official publication date)"
+    ]
     editors = {p.path for p in results_pages(data, LANGUAGES[0])}
     assert "results/v9.9/index.md" in editors  # the editor's build keeps it
-    assert "results/v9.9/index.md" not in {p.path for p in results_pages(deployed,
-                                                                         LANGUAGES[0])}
+    assert "results/v9.9/index.md" not in {p.path for p in results_pages(deployed, LANGUAGES[0])}
     assert publication.deployable(data, data_dir, dt.date(2027, 3, 15)) is data
 
 
 def test_a_given_publication_date_wins_and_a_reimport_keeps_it(tmp_path):
     data_dir = tmp_path / "data"
-    run_import([FIXTURES / "checker_summary.json"], data_dir, today=dt.date(2027, 3, 1),
-               published={"v9.9": dt.date(2027, 2, 1)})
+    run_import(
+        [FIXTURES / "checker_summary.json"],
+        data_dir,
+        today=dt.date(2027, 3, 1),
+        published={"v9.9": dt.date(2027, 2, 1)},
+    )
     run_import([FIXTURES / "checker_summary.json"], data_dir, today=dt.date(2027, 3, 9))
     assert publication.read(data_dir) == {"v9.9": dt.date(2027, 2, 1)}
-    assert publication.embargoed(publication.read(data_dir), ["v9.9"], dt.date(2027, 2, 14)) \
-        == {"v9.9": dt.date(2027, 2, 15)}
+    assert publication.embargoed(publication.read(data_dir), ["v9.9"], dt.date(2027, 2, 14)) == {
+        "v9.9": dt.date(2027, 2, 15)
+    }
 
 
 def test_the_committed_rounds_are_past_their_embargo():
@@ -538,29 +642,37 @@ def test_the_committed_rounds_are_past_their_embargo():
     assert set(dates) == set(committed_dataset().rounds)
     assert publication.embargoed(dates, list(dates), dt.date(2026, 9, 30)) == {}
     assert publication.embargoed(dates, list(dates), dt.date(2026, 9, 29)) == {
-        "v6.1": dt.date(2026, 9, 30)}
+        "v6.1": dt.date(2026, 9, 30)
+    }
 
 
 # --- the scheduled import: fetch, on local folders laid out as MLCommons' repositories ---------
+
 
 def test_fetch_reads_each_round_and_skips_one_not_published(tmp_path):
     repos = tmp_path / "repos" / "mlcommons"
     (repos / "inference_results_v9.8" / "main").mkdir(parents=True)
     (repos / "inference_results_v9.9" / "main").mkdir(parents=True)
     # v9.8 has both files: the final report (with IDs) wins; v9.9 only the checker summary.
-    shutil.copy(FIXTURES / "final_report.json",
-                repos / "inference_results_v9.8" / "main" / "summary_results.json")
-    shutil.copy(FIXTURES / "checker_summary.json",
-                repos / "inference_results_v9.8" / "main" / "summary.json")
-    shutil.copy(FIXTURES / "checker_summary.json",
-                repos / "inference_results_v9.9" / "main" / "summary.json")
+    shutil.copy(
+        FIXTURES / "final_report.json",
+        repos / "inference_results_v9.8" / "main" / "summary_results.json",
+    )
+    shutil.copy(
+        FIXTURES / "checker_summary.json",
+        repos / "inference_results_v9.8" / "main" / "summary.json",
+    )
+    shutil.copy(
+        FIXTURES / "checker_summary.json",
+        repos / "inference_results_v9.9" / "main" / "summary.json",
+    )
     rounds = fetch.rounds_to_fetch(["v9.9", "v9.8"])
     assert rounds == ["v9.8", "v9.9", "v10.0"]  # and the round after the latest
     lines = []
-    paths = fetch.fetch(rounds, tmp_path / "out", base=(tmp_path / "repos").as_uri(),
-                        log=lines.append)
-    assert [p.name for p in paths] == ["inference_v9.8_summary.json",
-                                       "inference_v9.9_summary.json"]
+    paths = fetch.fetch(
+        rounds, tmp_path / "out", base=(tmp_path / "repos").as_uri(), log=lines.append
+    )
+    assert [p.name for p in paths] == ["inference_v9.8_summary.json", "inference_v9.9_summary.json"]
     assert paths[0].read_bytes() == (FIXTURES / "final_report.json").read_bytes()
     assert lines[-1] == "v10.0: no summary_results.json or summary.json published yet; skipped"
     run_import(paths, tmp_path / "data")  # what the workflow does next
@@ -572,8 +684,7 @@ def test_the_scheduled_import_workflow_fetches_imports_and_proposes():
     on = workflow.get("on", workflow.get(True))
     assert set(on) == {"schedule", "workflow_dispatch"} and on["schedule"][0]["cron"]
     runs = "\n".join(step.get("run", "") for step in workflow["jobs"]["import"]["steps"])
-    for command in ("python -m generator fetch", "python -m generator import",
-                    "gh pr create"):
+    for command in ("python -m generator fetch", "python -m generator import", "gh pr create"):
         assert command in runs
 
 
@@ -621,8 +732,9 @@ def test_a_result_published_again_after_a_withdrawal_is_restored(tmp_path):
     assert not withdrawn.table(data_dir, "v5.1").parent.exists()
     entry = json.loads((data_dir / "changelog" / "v5.1.json").read_text())[-1]
     assert entry["added"] == [] and entry["removed"] == []
-    assert sorted((r["result_id"], r["model"], r["scenario"]) for r in entry["restored"]) == \
-        sorted(identity(r) for r in committed if r["result_id"] == "5.1-0087")
+    assert sorted((r["result_id"], r["model"], r["scenario"]) for r in entry["restored"]) == sorted(
+        identity(r) for r in committed if r["result_id"] == "5.1-0087"
+    )
     data = dataset.load(data_dir)  # the dataset's own rules accept it
     said = {"en": "7 restored.", "zh": "7 条已恢复。", "it": "7 ripristinati."}
     for lang in LANGUAGES:
@@ -655,18 +767,30 @@ def test_a_claim_refused_by_a_move_to_available_names_the_move(tmp_path):
     key = next(k for k, r in raw.items() if r["Availability"] == "preview")
     row = committed(raw[key])
     for each in raw.values():
-        if (each["Organization"], each["Platform"]) == (raw[key]["Organization"],
-                                                        raw[key]["Platform"]):
+        if (each["Organization"], each["Platform"]) == (
+            raw[key]["Organization"],
+            raw[key]["Platform"],
+        ):
             each["Availability"] = "available"
     raw[key]["Result"] *= 1.02
     moved = tmp_path / "moved.json"
     moved.write_text(json.dumps(raw), encoding="utf-8")
-    root = project(tmp_path / "p", probe_claim(row["result_id"], row["model"], row["scenario"],
-                                               round(float(row["result"])), row["units"]))
+    root = project(
+        tmp_path / "p",
+        probe_claim(
+            row["result_id"],
+            row["model"],
+            row["scenario"],
+            round(float(row["result"])),
+            row["units"],
+        ),
+    )
     with pytest.raises(InputErrors) as caught:
         import_project(root, moved)
-    assert (f"this import moves the result it quoted: {row['result_id']} {row['model']} "
-            f"{row['scenario']} from closed preview to closed available") in str(caught.value)
+    assert (
+        f"this import moves the result it quoted: {row['result_id']} {row['model']} "
+        f"{row['scenario']} from closed preview to closed available"
+    ) in str(caught.value)
 
 
 def test_a_submitter_under_a_known_other_name_is_reported_with_its_likely_match(tmp_path):
@@ -676,17 +800,23 @@ def test_a_submitter_under_a_known_other_name_is_reported_with_its_likely_match(
     # and the file to edit, instead of a second submitter page.
     raw = json.loads(mlcommons_file("v6.0").read_text(encoding="utf-8"))
     first = next(r for r in raw if r["Submitter"] == "GigaComputing")
-    records = [{**r, "Submitter": "GIGABYTE", "version": "v9.7",
-                "ID": r["ID"].replace("6.0-", "9.7-")}
-               for r in raw if r["ID"] == first["ID"]][:2]
+    records = [
+        {**r, "Submitter": "GIGABYTE", "version": "v9.7", "ID": r["ID"].replace("6.0-", "9.7-")}
+        for r in raw
+        if r["ID"] == first["ID"]
+    ][:2]
     path = tmp_path / "gigabyte.json"
     path.write_text(json.dumps(records), encoding="utf-8")
     message = refused(tmp_path, [path])
-    committed_count = sum(r["submitter"] == "GigaComputing"
-                          for name in ("v4.1", "v5.1", "v6.0", "v6.1")
-                          for r in rows(DATA / "results" / f"{name}.csv"))
-    tables = ", ".join(str(tmp_path / "data" / "results" / f"{name}.csv")
-                       for name in ("v4.1", "v5.1", "v6.0", "v6.1"))
+    committed_count = sum(
+        r["submitter"] == "GigaComputing"
+        for name in ("v4.1", "v5.1", "v6.0", "v6.1")
+        for r in rows(DATA / "results" / f"{name}.csv")
+    )
+    tables = ", ".join(
+        str(tmp_path / "data" / "results" / f"{name}.csv")
+        for name in ("v4.1", "v5.1", "v6.0", "v6.1")
+    )
     assert message == (
         f"{path}: records 0 (ID {records[0]['ID']}), 1 (ID {records[1]['ID']}): field "
         "'Submitter' (submitter): the submitter 'GIGABYTE' of these 2 records is a known other "
@@ -694,7 +824,8 @@ def test_a_submitter_under_a_known_other_name_is_reported_with_its_likely_match(
         "known spelling: 'GigaComputing'; if it is the same company, add 'GIGABYTE' to its "
         "spellings in generator/data/organizations.yaml (under `spellings:`, "
         "`GigaComputing: [GIGABYTE]`); if it is another company, remove 'GIGABYTE' from "
-        "`also_known_as:` there and import again")
+        "`also_known_as:` there and import again"
+    )
 
 
 def test_a_withdrawn_result_back_from_another_folder_is_restored_under_its_derived_id(tmp_path):
@@ -703,43 +834,68 @@ def test_a_withdrawn_result_back_from_another_folder_is_restored_under_its_deriv
     # folder with another value: no rule of the folder or the fields finds it, but it takes
     # its system's ID again, so it is that result restored -- never both withdrawn and live.
     raw = json.loads((FIXTURES / "checker_summary.json").read_text(encoding="utf-8"))
-    raw["3"] = {**raw["0"], "Scenario": "Server", "Result": 900.0, "Location":
-                raw["0"]["Location"].replace("Offline", "Server")}
+    raw["3"] = {
+        **raw["0"],
+        "Scenario": "Server",
+        "Result": 900.0,
+        "Location": raw["0"]["Location"].replace("Offline", "Server"),
+    }
     data_dir = tmp_path / "data"
 
     def publish(name, records):
         path = tmp_path / f"{name}.json"
         path.write_text(json.dumps(records), encoding="utf-8")
         return run_import([path], data_dir, frozenset({"v9.9"})).rounds["v9.9"]
+
     publish("first", raw)
-    server_id = next(r["result_id"] for r in rows(data_dir / "results" / "v9.9.csv")
-                     if r["scenario"] == "Server" and r["platform"] == "acme_box_8x")
+    server_id = next(
+        r["result_id"]
+        for r in rows(data_dir / "results" / "v9.9.csv")
+        if r["scenario"] == "Server" and r["platform"] == "acme_box_8x"
+    )
     assert publish("withdrawn", {k: r for k, r in raw.items() if k != "3"}).removed == 1
-    back = {**raw, "3": {**raw["3"], "Result": 945.0,
-                         "Location": raw["3"]["Location"].replace("run_1", "run_2")}}
+    back = {
+        **raw,
+        "3": {
+            **raw["3"],
+            "Result": 945.0,
+            "Location": raw["3"]["Location"].replace("run_1", "run_2"),
+        },
+    }
     report = publish("back", back)
     assert (report.added, report.removed, report.restored) == (0, 0, 1)
-    restored = [r for r in rows(data_dir / "results" / "v9.9.csv")
-                if r["scenario"] == "Server" and r["platform"] == "acme_box_8x"]
+    restored = [
+        r
+        for r in rows(data_dir / "results" / "v9.9.csv")
+        if r["scenario"] == "Server" and r["platform"] == "acme_box_8x"
+    ]
     assert [(r["result_id"], float(r["result"])) for r in restored] == [(server_id, 945.0)]
     assert not withdrawn.table(data_dir, "v9.9").exists()
     entry = json.loads((data_dir / "changelog" / "v9.9.json").read_text())[-1]
     assert [r["result_id"] for r in entry["restored"]] == [server_id]
     # What changed since it was withdrawn is logged as for any corrected result.
-    assert {c["field"]: (float(c["old"]), float(c["new"])) for c in entry["changed"]
-            if c["field"] == "result"} == {"result": (900.0, 945.0)}
+    assert {
+        c["field"]: (float(c["old"]), float(c["new"]))
+        for c in entry["changed"]
+        if c["field"] == "result"
+    } == {"result": (900.0, 945.0)}
 
 
 # --- MLCommons publishes the official IDs of a round whose IDs were derived -------------------
+
 
 def as_final_report(checker, ids):
     """Records of a checker summary written as MLCommons' final report (``summary_results``
     keys, ``mlcommons.KEYS``) with the official IDs ``ids`` (``{result folder: ID}``)."""
     from generator.data.mlcommons import KEYS
+
     out = []
     for record in checker.values():
-        final = {keys[1]: record[keys[0]] for keys in KEYS.values()
-                 if keys[0] and keys[1] and keys[0] in record}
+        final = {
+            keys[1]: record[keys[0]]
+            for keys in KEYS.values()
+            if keys[0] and keys[1] and keys[0] in record
+        }
         final["ID"] = ids[record["Location"].removeprefix("./")]
         out.append(final)
     return out
@@ -768,30 +924,44 @@ def test_official_ids_are_one_named_change_with_a_table_of_derived_ids(tmp_path)
     numbers = sorted({r["result_id"] for r in derived})  # a platform may hold several IDs
     assert numbers[:2] == ["6.1-0001", "6.1-0002"]
     final = tmp_path / "final.json"
-    final.write_text(json.dumps(as_final_report(checker, official_ids(
-        derived, ("6.1-0001", "6.1-0002")))), encoding="utf-8")
+    final.write_text(
+        json.dumps(as_final_report(checker, official_ids(derived, ("6.1-0001", "6.1-0002")))),
+        encoding="utf-8",
+    )
     report = run_import([final], data_dir).rounds["v6.1"]
     assert (report.ids_published, report.added, report.removed, report.changed) == (
-        len(numbers), 0, 0, 0)
-    assert len(report.reused_ids) == 2 and report.reused_ids[0].startswith(
-        "6.1-0001 (derived, ") and "is now the official ID of" in report.reused_ids[0]
+        len(numbers),
+        0,
+        0,
+        0,
+    )
+    assert (
+        len(report.reused_ids) == 2
+        and report.reused_ids[0].startswith("6.1-0001 (derived, ")
+        and "is now the official ID of" in report.reused_ids[0]
+    )
     entry = json.loads((data_dir / "changelog" / "v6.1.json").read_text())[-1]
     assert entry["changed"] == []  # the publication is not one change per record
     table = {r["derived"]: r["official"] for r in rows(data_dir / "ids" / "v6.1.csv")}
-    assert table == {n: {"6.1-0001": "6.1-0002", "6.1-0002": "6.1-0001"}.get(n, n)
-                     for n in numbers}
+    assert table == {n: {"6.1-0001": "6.1-0002", "6.1-0002": "6.1-0001"}.get(n, n) for n in numbers}
     # Each result now carries its system's official ID, published (no derived mark).
-    after = {r["location"]: (r["result_id"], r["result_id_derived"])
-             for r in rows(data_dir / "results" / "v6.1.csv")}
+    after = {
+        r["location"]: (r["result_id"], r["result_id_derived"])
+        for r in rows(data_dir / "results" / "v6.1.csv")
+    }
     assert after == {r["location"]: (table[r["result_id"]], "false") for r in derived}
     # The data page names the publication in every language, with each derived -> official ID.
     data = dataset.load(data_dir)
-    said = {"en": "derived IDs superseded", "zh": "本站计算的结果编号已被取代",
-            "it": "ID ricavati sostituiti"}
+    said = {
+        "en": "derived IDs superseded",
+        "zh": "本站计算的结果编号已被取代",
+        "it": "ID ricavati sostituiti",
+    }
     for lang in LANGUAGES:
         page, *_ = data_pages(data_dir, data, lang, "https://example.org/")
         assert f"{len(numbers)} {said[lang.code]}" in page.content or (
-            f"{len(numbers)} 个{said[lang.code]}" in page.content), lang.code
+            f"{len(numbers)} 个{said[lang.code]}" in page.content
+        ), lang.code
         assert "<td>6.1-0001</td><td>6.1-0002</td>" in page.content.replace("\n", "")
 
 
@@ -804,17 +974,29 @@ def test_a_claim_on_a_superseded_derived_id_is_told_the_official_one(tmp_path):
     row = next(r for r in committed_rows if r["result_id"] == "6.1-0001")
     other = next(r for r in committed_rows if r["result_id"] == "6.1-0002")
     final = tmp_path / "final.json"
-    final.write_text(json.dumps(as_final_report(raw, official_ids(
-        committed_rows, ("6.1-0001", "6.1-0002")))), encoding="utf-8")
-    root = project(tmp_path / "p", probe_claim(row["result_id"], row["model"], row["scenario"],
-                                               round(float(row["result"])), row["units"]))
+    final.write_text(
+        json.dumps(as_final_report(raw, official_ids(committed_rows, ("6.1-0001", "6.1-0002")))),
+        encoding="utf-8",
+    )
+    root = project(
+        tmp_path / "p",
+        probe_claim(
+            row["result_id"],
+            row["model"],
+            row["scenario"],
+            round(float(row["result"])),
+            row["units"],
+        ),
+    )
     with pytest.raises(InputErrors) as caught:
         import_project(root, final)
-    assert (f"this import publishes MLCommons' result IDs: it cites 6.1-0001, the derived ID "
-            f"of {row['submitter']} {row['system_name']}, whose official ID MLCommons now "
-            f"publishes as 6.1-0002; 6.1-0001 is now the official ID of {other['submitter']} "
-            f"{other['system_name']}: write result_id: 6.1-0002 to keep quoting the same "
-            "result (data/ids/v6.1.csv)") in str(caught.value)
+    assert (
+        f"this import publishes MLCommons' result IDs: it cites 6.1-0001, the derived ID "
+        f"of {row['submitter']} {row['system_name']}, whose official ID MLCommons now "
+        f"publishes as 6.1-0002; 6.1-0001 is now the official ID of {other['submitter']} "
+        f"{other['system_name']}: write result_id: 6.1-0002 to keep quoting the same "
+        "result (data/ids/v6.1.csv)"
+    ) in str(caught.value)
 
 
 def test_check_names_an_article_line_typing_a_superseded_derived_id(tmp_path):
@@ -823,34 +1005,57 @@ def test_check_names_an_article_line_typing_a_superseded_derived_id(tmp_path):
     # 6.1-0001 is named; 6.1-0003 (same text, same system) and an ID in a comment are not.
     from generator.data import identity as ids
     from generator.editorial.check import notes
+
     root = project(tmp_path / "p")
-    ids.save_published_ids(root / "data", "v6.1", [
-        {"derived": "6.1-0001", "official": "6.1-0002", "submitter": "AMD", "system_name": "A"},
-        {"derived": "6.1-0002", "official": "6.1-0001", "submitter": "Dell", "system_name": "B"},
-        {"derived": "6.1-0003", "official": "6.1-0003", "submitter": "HPE", "system_name": "C"}])
+    ids.save_published_ids(
+        root / "data",
+        "v6.1",
+        [
+            {"derived": "6.1-0001", "official": "6.1-0002", "submitter": "AMD", "system_name": "A"},
+            {
+                "derived": "6.1-0002",
+                "official": "6.1-0001",
+                "submitter": "Dell",
+                "system_name": "B",
+            },
+            {"derived": "6.1-0003", "official": "6.1-0003", "submitter": "HPE", "system_name": "C"},
+        ],
+    )
     post = root / "docs" / "en" / "blog" / "posts" / "record.md"
     text = post.read_text(encoding="utf-8")
-    post.write_text(text + "\nSystem 6.1-0001 beside 6.1-0003.\n<!-- v6.1-0001 -->\n",
-                    encoding="utf-8")
+    post.write_text(
+        text + "\nSystem 6.1-0001 beside 6.1-0003.\n<!-- v6.1-0001 -->\n", encoding="utf-8"
+    )
     line = text.count("\n") + 2
     data, registry, posts = check(root)
-    said = [n for n in notes(registry, posts, root, records=list(data.records))
-            if "derived ID" in n]
+    said = [
+        n for n in notes(registry, posts, root, records=list(data.records)) if "derived ID" in n
+    ]
     assert said == [
         f"{post} line {line}: types 6.1-0001, the derived ID of AMD A until MLCommons published "
         f"the official IDs of v6.1 ({root / 'data' / 'ids' / 'v6.1.csv'}): that system is now "
         "6.1-0002, and 6.1-0001 is Dell B; write the ID the line means, or better quote the "
-        "result through a claim ([[claim:ID]]), which follows the result"]
+        "result through a claim ([[claim:ID]]), which follows the result"
+    ]
 
 
 def test_the_import_report_names_restorations_moves_and_published_ids(tmp_path, capsys):
     from generator.cli import print_import_report
     from generator.data.importer import ImportReport, RoundReport
-    report = ImportReport({"v6.1": RoundReport(
-        read=3, restored=1, moved=["6.1-0004 whisper Offline: closed preview -> closed "
-                                   "available"], ids_published=2,
-        reused_ids=["6.1-0001 (derived, AMD A) is now the official ID of Dell B; A is "
-                    "6.1-0002"])})
+
+    report = ImportReport(
+        {
+            "v6.1": RoundReport(
+                read=3,
+                restored=1,
+                moved=["6.1-0004 whisper Offline: closed preview -> closed available"],
+                ids_published=2,
+                reused_ids=[
+                    "6.1-0001 (derived, AMD A) is now the official ID of Dell B; A is 6.1-0002"
+                ],
+            )
+        }
+    )
     print_import_report(report, tmp_path / "data")
     lines = capsys.readouterr().out.splitlines()
     assert lines == [
@@ -862,4 +1067,5 @@ def test_the_import_report_names_restorations_moves_and_published_ids(tmp_path, 
         "  MLCommons published the round's result IDs: 2 systems' derived IDs are superseded "
         f"(derived -> official in {tmp_path / 'data' / 'ids' / 'v6.1.csv'})",
         "  warning: 6.1-0001 (derived, AMD A) is now the official ID of Dell B; A is 6.1-0002: "
-        "an address or text citing the derived ID now means another system"]
+        "an address or text citing the derived ID now means another system",
+    ]

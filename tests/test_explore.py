@@ -25,16 +25,20 @@ pytestmark = pytest.mark.browser
 
 EXPLORE = "results/explore/"
 # The limits' note while a count limit applies (explore-table.js limitsNote).
-CPU_ONLY_NOTE = ("A limit on the number of accelerators leaves out the systems that have none: "
-                 "choose CPU only as the accelerator to see them.")
+CPU_ONLY_NOTE = (
+    "A limit on the number of accelerators leaves out the systems that have none: "
+    "choose CPU only as the accelerator to see them."
+)
 ROWS = ".mlperf-explore__output tbody tr"
 PAGE = 10  # rows drawn at a time (explore.js PAGE)
 
 
 @pytest.fixture(scope="module")
 def table():
-    frames = [pd.read_csv(path, dtype=str, keep_default_na=False)
-              for path in sorted((DATA / "results").glob("*.csv"))]
+    frames = [
+        pd.read_csv(path, dtype=str, keep_default_na=False)
+        for path in sorted((DATA / "results").glob("*.csv"))
+    ]
     return pd.concat(frames, ignore_index=True)
 
 
@@ -69,13 +73,23 @@ def download(page, kind="csv") -> str:
 def test_three_filters_in_the_address_show_exactly_the_matching_rows(page, base_url, table):
     # Closed Offline results of llama2-70b-99.9 in v6.1, from the CSV: every row of the table
     # with those three values (suite either way), sorted by result, highest first.
-    expected = table[(table["round"] == "v6.1") & (table.model == "llama2-70b-99.9")
-                     & (table.scenario == "Offline") & (table.division == "closed")]
+    expected = table[
+        (table["round"] == "v6.1")
+        & (table.model == "llama2-70b-99.9")
+        & (table.scenario == "Offline")
+        & (table.division == "closed")
+    ]
     assert len(expected) > 1
-    best = expected.assign(value=expected.result.astype(float)).sort_values(
-        "value", ascending=False).iloc[0]
-    open_view(page, base_url,
-              "?round=v6.1&model=llama2-70b-99.9&scenario=Offline&division=closed&sort=-result")
+    best = (
+        expected.assign(value=expected.result.astype(float))
+        .sort_values("value", ascending=False)
+        .iloc[0]
+    )
+    open_view(
+        page,
+        base_url,
+        "?round=v6.1&model=llama2-70b-99.9&scenario=Offline&division=closed&sort=-result",
+    )
     assert shown_count(page) == len(expected)
     rows = page.locator(ROWS)
     assert rows.count() == min(len(expected), PAGE)
@@ -110,8 +124,11 @@ def test_per_accelerator_view_and_accelerator_filter(page, base_url, table):
 def test_a_change_is_in_the_address_and_back_restores_the_view(page, base_url, table):
     # v5.1 edge results of Lenovo (counted in the CSV), then the
     # same narrowed to SingleStream by the scenario menu.
-    edge = table[(table["round"] == "v5.1") & table.suite.str.contains("edge")
-                 & (table.submitter == "Lenovo")]
+    edge = table[
+        (table["round"] == "v5.1")
+        & table.suite.str.contains("edge")
+        & (table.submitter == "Lenovo")
+    ]
     single = edge[edge.scenario == "SingleStream"]
     assert 0 < len(single) < len(edge)
     open_view(page, base_url, "?round=v5.1&suite=edge&submitter=Lenovo")
@@ -120,14 +137,17 @@ def test_a_change_is_in_the_address_and_back_restores_the_view(page, base_url, t
     page.select_option("#explore-scenario", "SingleStream")
     page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {len(single)}")
     # The address follows once the view is painted (explore-table.js afterPaint).
-    page.wait_for_function("new URLSearchParams(location.search).get('scenario') === "
-                           "'SingleStream'")
+    page.wait_for_function(
+        "new URLSearchParams(location.search).get('scenario') === 'SingleStream'"
+    )
     assert parse_qs(urlsplit(page.url).query) == {
-        "round": ["v5.1"], "suite": ["edge"], "scenario": ["SingleStream"],
-        "submitter": ["Lenovo"]}
+        "round": ["v5.1"],
+        "suite": ["edge"],
+        "scenario": ["SingleStream"],
+        "submitter": ["Lenovo"],
+    }
     page.go_back()
-    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === "
-                           f"{min(len(edge), PAGE)}")
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {min(len(edge), PAGE)}")
     assert shown_count(page) == len(edge)
     assert page.locator("#explore-scenario").input_value() == ""
     assert "scenario" not in parse_qs(urlsplit(page.url).query)
@@ -143,8 +163,11 @@ def test_sorting_by_a_heading_is_in_the_address_and_announced(page, base_url):
     page.wait_for_function("new URLSearchParams(location.search).get('sort') === '-accelerators'")
     heading = page.locator(".mlperf-explore__output th", has_text="Accelerator count")
     assert heading.get_attribute("aria-sort") == "descending"
-    counts = [int(t.replace(",", "")) for t in
-              page.locator(f"{ROWS} td:nth-child(9)").all_inner_texts() if t != "—"]
+    counts = [
+        int(t.replace(",", ""))
+        for t in page.locator(f"{ROWS} td:nth-child(9)").all_inner_texts()
+        if t != "—"
+    ]
     assert counts == sorted(counts, reverse=True)
     heading.locator("button").click()
     page.wait_for_function("new URLSearchParams(location.search).get('sort') === 'accelerators'")
@@ -154,21 +177,40 @@ def test_the_csv_and_json_of_the_view_hold_exactly_its_rows(page, base_url, tabl
     # Closed results of v4.1 on edge with 2 to 4 accelerators: from the CSV, every row whose
     # suite lists edge and whose total_accelerators is in range.
     count = pd.to_numeric(table.total_accelerators, errors="coerce")
-    expected = table[(table["round"] == "v4.1") & table.suite.str.contains("edge")
-                     & (table.division == "closed") & (count >= 2) & (count <= 4)]
+    expected = table[
+        (table["round"] == "v4.1")
+        & table.suite.str.contains("edge")
+        & (table.division == "closed")
+        & (count >= 2)
+        & (count <= 4)
+    ]
     assert len(expected) > 0
-    open_view(page, base_url,
-              "?round=v4.1&suite=edge&division=closed&min_accelerators=2&max_accelerators=4")
+    open_view(
+        page,
+        base_url,
+        "?round=v4.1&suite=edge&division=closed&min_accelerators=2&max_accelerators=4",
+    )
     assert shown_count(page) == len(expected)
     lines = list(csv.DictReader(io.StringIO(download(page))))
     assert len(lines) == len(expected)
     # IDs as the dataset names them: canonical, and MLCommons' spelling (v4.1-0043) beside.
-    ids = {(r.result_id, r.result_id_published, r.model, r.scenario)
-           for r in expected.itertuples()}
-    assert {(r["result_id"], r["result_id_published"], r["model"], r["scenario"])
-            for r in lines} == ids
-    for field in ("round", "division", "category", "submitter", "system_name", "model",
-                  "scenario", "result_id", "result", "units", "result_url"):
+    ids = {(r.result_id, r.result_id_published, r.model, r.scenario) for r in expected.itertuples()}
+    assert {
+        (r["result_id"], r["result_id_published"], r["model"], r["scenario"]) for r in lines
+    } == ids
+    for field in (
+        "round",
+        "division",
+        "category",
+        "submitter",
+        "system_name",
+        "model",
+        "scenario",
+        "result_id",
+        "result",
+        "units",
+        "result_url",
+    ):
         assert all(line[field] for line in lines), field
     # The rows in the order shown: the first line is the first row of the table.
     shown = page.locator(ROWS).first.locator("td a").first.inner_text()
@@ -178,8 +220,12 @@ def test_the_csv_and_json_of_the_view_hold_exactly_its_rows(page, base_url, tabl
 
 def test_an_unknown_or_malformed_parameter_is_ignored_with_a_note(page, base_url, table):
     expected = table[(table["round"] == "v6.1") & (table.scenario == "Server")]
-    open_view(page, base_url, "?round=v6.1&scenario=Server&model=no-such-model"
-                              "&min_accelerators=many&colour=red&per=joule")
+    open_view(
+        page,
+        base_url,
+        "?round=v6.1&scenario=Server&model=no-such-model"
+        "&min_accelerators=many&colour=red&per=joule",
+    )
     notice = page.locator(".mlperf-explore__notice")
     assert notice.is_visible()
     for ignored in ("model=no-such-model", "min_accelerators=many", "colour=red", "per=joule"):
@@ -196,18 +242,28 @@ def test_a_chinese_list_of_ignored_parameters_spaces_its_joiner(page, base_url):
     assert "round=v9.9、foo=bar 和 min_accelerators=2,5" in text, text
 
 
-@pytest.mark.parametrize("lang, grouped, units", [
-    ("it", "1.136.100", "token/s"),
-    ("zh", "1,136,100", "tokens/秒"),
-])
-def test_numbers_and_units_are_in_the_page_language(page, base_url, lang, grouped, units,
-                                                    table):
+@pytest.mark.parametrize(
+    "lang, grouped, units",
+    [
+        ("it", "1.136.100", "token/s"),
+        ("zh", "1,136,100", "tokens/秒"),
+    ],
+)
+def test_numbers_and_units_are_in_the_page_language(page, base_url, lang, grouped, units, table):
     # The best closed v6.1 llama2-70b-99.9 Offline result, read from the CSV: 1136100 Tokens/s.
-    rows = table[(table["round"] == "v6.1") & (table.model == "llama2-70b-99.9")
-                 & (table.scenario == "Offline") & (table.division == "closed")]
+    rows = table[
+        (table["round"] == "v6.1")
+        & (table.model == "llama2-70b-99.9")
+        & (table.scenario == "Offline")
+        & (table.division == "closed")
+    ]
     assert rows.result.astype(float).max() == 1136100.0
-    open_view(page, base_url, "?round=v6.1&model=llama2-70b-99.9&scenario=Offline"
-                              "&division=closed&sort=-result", lang)
+    open_view(
+        page,
+        base_url,
+        "?round=v6.1&model=llama2-70b-99.9&scenario=Offline&division=closed&sort=-result",
+        lang,
+    )
     result = page.locator(ROWS).first.locator("td").nth(9).inner_text()
     assert result == f"{grouped} {units}"
     assert page.locator("label[for='explore-model']").inner_text() != "Benchmark" or lang == "it"
@@ -233,23 +289,40 @@ def test_a_phone_shows_the_filters_and_cards_without_overflow(browser, base_url)
 def family_members(family_id: str) -> set[str]:
     """The accelerator IDs of a family, read from families.yaml."""
     raw = yaml.safe_load((ROOT / "generator" / "model" / "families.yaml").read_text("utf-8"))
-    return {a for generation in raw[family_id]["generations"]
-            for a in generation.get("accelerators") or ()}
+    return {
+        a
+        for generation in raw[family_id]["generations"]
+        for a in generation.get("accelerators") or ()
+    }
 
 
-@pytest.mark.parametrize("path, selected", [
-    ("results/v6.1/datacenter/llama2-70b-99.9/offline/",
-     lambda t: (t["round"] == "v6.1") & t.suite.str.contains("datacenter")
-     & (t.model == "llama2-70b-99.9") & (t.scenario == "Offline")),
-    ("results/v6.1/submitters/nvidia/",
-     lambda t: (t["round"] == "v6.1") & (t.submitter == "NVIDIA")),
-    ("results/accelerators/amd-instinct-mi355x/",
-     lambda t: t.accelerator_id == "amd-instinct-mi355x"),
-    ("results/families/amd-instinct/",
-     lambda t: t.accelerator_id.isin(family_members("amd-instinct"))),
-])
-def test_entity_pages_link_the_explorer_with_their_filter(page, base_url, table, path,
-                                                          selected):
+@pytest.mark.parametrize(
+    "path, selected",
+    [
+        (
+            "results/v6.1/datacenter/llama2-70b-99.9/offline/",
+            lambda t: (
+                (t["round"] == "v6.1")
+                & t.suite.str.contains("datacenter")
+                & (t.model == "llama2-70b-99.9")
+                & (t.scenario == "Offline")
+            ),
+        ),
+        (
+            "results/v6.1/submitters/nvidia/",
+            lambda t: (t["round"] == "v6.1") & (t.submitter == "NVIDIA"),
+        ),
+        (
+            "results/accelerators/amd-instinct-mi355x/",
+            lambda t: t.accelerator_id == "amd-instinct-mi355x",
+        ),
+        (
+            "results/families/amd-instinct/",
+            lambda t: t.accelerator_id.isin(family_members("amd-instinct")),
+        ),
+    ],
+)
+def test_entity_pages_link_the_explorer_with_their_filter(page, base_url, table, path, selected):
     page.goto(f"{base_url}en/{path}")
     page.locator(".md-content a[href*='explore/?']").first.click()
     page.locator(".mlperf-explore__count").wait_for()
@@ -257,8 +330,7 @@ def test_entity_pages_link_the_explorer_with_their_filter(page, base_url, table,
     assert page.locator(".mlperf-explore__notice").is_hidden()
 
 
-def test_the_chart_ranks_one_unit_only_and_loads_nothing_from_elsewhere(page, base_url,
-                                                                        table):
+def test_the_chart_ranks_one_unit_only_and_loads_nothing_from_elsewhere(page, base_url, table):
     # dlrm-v3 of v6.1 is published in Samples/s (Offline) and Queries/s (Server): from the
     # CSV, the chart of the view (ordered by result, first unit Samples/s) has one bar per
     # closed Samples/s result (one open result is ranked apart), up to 20, and says how many
@@ -316,12 +388,18 @@ def test_a_filter_may_hold_several_values(page, base_url, table):
     # "H200 and MI300X only", closed Offline of v5.1: rows of either canonical accelerator in
     # the CSV; the menu shows both, and changing another filter keeps them.
     wanted = ["nvidia-h200-sxm", "amd-instinct-mi300x"]
-    rows = table[(table["round"] == "v5.1") & table.accelerator_id.isin(wanted)
-                 & (table.division == "closed")]
+    rows = table[
+        (table["round"] == "v5.1")
+        & table.accelerator_id.isin(wanted)
+        & (table.division == "closed")
+    ]
     offline = rows[rows.scenario == "Offline"]
     assert rows.accelerator_id.nunique() == 2 and 0 < len(offline) < len(rows)
-    open_view(page, base_url, "?round=v5.1&division=closed"
-                              "&accelerator=nvidia-h200-sxm&accelerator=amd-instinct-mi300x")
+    open_view(
+        page,
+        base_url,
+        "?round=v5.1&division=closed&accelerator=nvidia-h200-sxm&accelerator=amd-instinct-mi300x",
+    )
     assert shown_count(page) == len(rows)
     menu = page.locator("#explore-accelerator option:checked").inner_text()
     assert "H200" in menu and "MI300X" in menu
@@ -335,17 +413,26 @@ def test_per_unit_of_energy_divides_by_the_measured_power(page, base_url, table)
     # v4.1 closed resnet Offline with MLPerf Power, from the CSV: work per joule is the result
     # (Samples/s) divided by the average power (W); the best is 423.57 samples/J, shown with
     # one decimal (between 100 and 10,000) and marked derived.
-    rows = table[(table["round"] == "v4.1") & (table.model == "resnet")
-                 & (table.scenario == "Offline") & (table.division == "closed")]
+    rows = table[
+        (table["round"] == "v4.1")
+        & (table.model == "resnet")
+        & (table.scenario == "Offline")
+        & (table.division == "closed")
+    ]
     measured = rows[rows.power_result != ""]
     best = (measured.result.astype(float) / measured.power_result.astype(float)).max()
     assert 100 <= best < 10_000 and (measured.power_units == "Watts").all()
-    open_view(page, base_url, "?round=v4.1&model=resnet&scenario=Offline&division=closed"
-                              "&per=watt&sort=-result")
+    open_view(
+        page,
+        base_url,
+        "?round=v4.1&model=resnet&scenario=Offline&division=closed&per=watt&sort=-result",
+    )
     assert shown_count(page) == len(rows) and len(rows) - len(measured) > 1
     assert page.locator(ROWS).count() == min(len(measured), PAGE)
-    assert f"{len(rows) - len(measured)} matching results are not listed" in page.locator(
-        ".mlperf-explore__output").inner_text()
+    assert (
+        f"{len(rows) - len(measured)} matching results are not listed"
+        in page.locator(".mlperf-explore__output").inner_text()
+    )
     cell = page.locator(ROWS).first.locator("td").nth(9).inner_text()
     assert cell == f"{best:,.1f} samples/J‡"
 
@@ -363,8 +450,10 @@ def test_chinese_sentences_filled_by_the_script_keep_the_spacing_rule(page, base
     # the generated pages (formatting.tidy_spacing), no space may stand between two Chinese
     # characters, e.g. the chart caption reads 「以 样本/秒 计的」 without the rule.
     han = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"
-    for query in ("?round=v6.1&model=dlrm-v3&sort=-result",
-                  "?round=v6.1&model=deepseek-r1&per=accelerator"):
+    for query in (
+        "?round=v6.1&model=dlrm-v3&sort=-result",
+        "?round=v6.1&model=deepseek-r1&per=accelerator",
+    ):
         open_view(page, base_url, query, lang="zh")
         page.locator(".mlperf-explore__chart summary").click()
         text = page.locator(".mlperf-explore__output").inner_text()
@@ -372,25 +461,33 @@ def test_chinese_sentences_filled_by_the_script_keep_the_spacing_rule(page, base
         assert re.findall(rf".{{0,6}}{han} {han}.{{0,6}}", text) == []
 
 
-@pytest.mark.parametrize("lang, family", [("zh", "NVIDIA 数据中心 GPU"),
-                                          ("it", "GPU NVIDIA per data center")])
+@pytest.mark.parametrize(
+    "lang, family", [("zh", "NVIDIA 数据中心 GPU"), ("it", "GPU NVIDIA per data center")]
+)
 def test_families_are_named_in_the_page_language(page, base_url, lang, family):
     # The family menu and the accelerator menu's groups name each family as its own page does
     # (its heading there); English names such as "NVIDIA data-centre GPUs" are not shown.
     open_view(page, base_url, "", lang=lang)
-    groups = page.evaluate("Array.from(document.querySelectorAll("
-                           "'form.mlperf-explore select[name=accelerator] optgroup'))"
-                           ".map(g => g.label)")
-    families = page.evaluate("Array.from(document.querySelector('form.mlperf-explore')"
-                             ".elements.family.options).map(o => o.text)")
+    groups = page.evaluate(
+        "Array.from(document.querySelectorAll("
+        "'form.mlperf-explore select[name=accelerator] optgroup'))"
+        ".map(g => g.label)"
+    )
+    families = page.evaluate(
+        "Array.from(document.querySelector('form.mlperf-explore')"
+        ".elements.family.options).map(o => o.text)"
+    )
     assert family in groups and family in families
     assert "NVIDIA data-centre GPUs" not in groups + families
 
 
-@pytest.mark.parametrize("query, derived", [("?round=v4.1&model=resnet&scenario=Offline", False),
-                                            ("?round=v6.1&model=deepseek-r1", True)])
+@pytest.mark.parametrize(
+    "query, derived",
+    [("?round=v4.1&model=resnet&scenario=Offline", False), ("?round=v6.1&model=deepseek-r1", True)],
+)
 def test_the_view_download_says_how_each_id_is_spelled_and_whether_derived(
-        page, base_url, table, query, derived):
+    page, base_url, table, query, derived
+):
     # As every download of the site and the whole dataset: the canonical ID, as MLCommons
     # spells it (empty when derived) and whether this site derived it. From data/results/*.csv: v4.1's IDs are published
     # (result_id_published v4.1-…, result_id 4.1-…), v6.1's derived (result_id_derived true).
@@ -410,13 +507,18 @@ def test_the_chart_gives_each_submitter_its_colour_on_the_other_charts(page, bas
     # The benchmark page's chart of the leading results (leaders.vl.json, generated) colours
     # each submitter; the explorer's chart of the same results shows the same colour for each
     # submitter both charts show, read from its drawn legend.
-    [path] = (site / "en" / "results" / "v6.1" / "datacenter" / "llama2-70b-99.9"
-              / "offline").glob("leaders.*.vl.json")  # named by its content hash
+    [path] = (site / "en" / "results" / "v6.1" / "datacenter" / "llama2-70b-99.9" / "offline").glob(
+        "leaders.*.vl.json"
+    )  # named by its content hash
     spec = json.loads(path.read_text(encoding="utf-8"))
     scale = spec["encoding"]["color"]["scale"]
     expected = dict(zip(scale["domain"], scale["range"]))
-    open_view(page, base_url, "?round=v6.1&suite=datacenter&model=llama2-70b-99.9"
-              "&scenario=Offline&division=closed&sort=-result")
+    open_view(
+        page,
+        base_url,
+        "?round=v6.1&suite=datacenter&model=llama2-70b-99.9"
+        "&scenario=Offline&division=closed&sort=-result",
+    )
     page.locator(".mlperf-explore__chart summary").click()
     page.wait_for_selector(".mlperf-explore__chart svg .role-legend-symbol path", timeout=15000)
     legend = page.evaluate("""() => {
@@ -444,8 +546,10 @@ HEADING_BOXES = """() => [...document.querySelectorAll('.mlperf-explore__output 
 
 def overlap(a: dict, b: dict) -> bool:
     """Whether two boxes share more than a rounding pixel of area."""
-    return (min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
-            and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1)
+    return (
+        min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+        and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
+    )
 
 
 @pytest.mark.parametrize("lang", ["it", "zh", "en"])
@@ -463,14 +567,16 @@ def test_no_two_column_headings_overlap(browser, base_url, lang, width):
             # cell of a card wider than the card.
             assert shown == []
             assert tab.locator(ROWS).first.evaluate(
-                "tr => [...tr.cells].every(td => td.scrollWidth <= td.clientWidth + 1)")
+                "tr => [...tr.cells].every(td => td.scrollWidth <= td.clientWidth + 1)"
+            )
         else:
             assert len(shown) == len(headings) == 10
             for th, button in shown:  # each heading's text stays inside its own cell
-                assert th["left"] - 1 <= button["left"] and button["right"] <= th["right"] + 1, \
+                assert th["left"] - 1 <= button["left"] and button["right"] <= th["right"] + 1, (
                     button["text"]
+                )
             for i, (th, button) in enumerate(shown):
-                for other_th, other_button in shown[i + 1:]:
+                for other_th, other_button in shown[i + 1 :]:
                     assert not overlap(th, other_th), (th["text"], other_th["text"])
                     assert not overlap(button, other_button), (button["text"], other_button["text"])
 
@@ -515,10 +621,13 @@ def test_a_change_redraws_only_the_rows_that_change(page, base_url, table):
     open_view(page, base_url, "?round=v6.1")
     page.evaluate("window.kept = document.querySelector('.mlperf-explore__output tbody tr a')")
     page.select_option("#explore-round", "")
-    page.wait_for_function(f"document.querySelector('.mlperf-explore__count').textContent"
-                           f".replace(/\\D/g, '') === '{len(table)}'")
-    assert page.evaluate("window.kept === document.querySelector("
-                         "'.mlperf-explore__output tbody tr a')")
+    page.wait_for_function(
+        f"document.querySelector('.mlperf-explore__count').textContent"
+        f".replace(/\\D/g, '') === '{len(table)}'"
+    )
+    assert page.evaluate(
+        "window.kept === document.querySelector('.mlperf-explore__output tbody tr a')"
+    )
     # Per accelerator, each row shows another figure: every row is drawn again, with it, under
     # the heading "Result per accelerator" (the cells give the unit alone: the native review
     # of December 2026 read 「16,435 单加速器 tokens/秒」 under 单加速器成绩).
@@ -540,12 +649,17 @@ def test_an_id_this_site_derived_is_marked_as_on_the_benchmark_pages(page, base_
     assert (table[table["round"] == "v6.1"].result_id_derived == "true").all()
     assert (table[table["round"] == "v4.1"].result_id_derived == "false").all()
     title = "ID derived with MLCommons' rule; MLCommons has not published it yet"
-    open_view(page, base_url, "?round=v6.1&model=llama2-70b-99.9&scenario=Offline"
-                              "&division=closed&per=accelerator")
+    open_view(
+        page,
+        base_url,
+        "?round=v6.1&model=llama2-70b-99.9&scenario=Offline&division=closed&per=accelerator",
+    )
     marks = page.locator(f"{ROWS} td:nth-child(2) sup")
     assert marks.count() == page.locator(ROWS).count() > 0
-    assert all(mark.is_visible() and mark.inner_text() == "†" and
-               mark.get_attribute("title") == title for mark in marks.all())
+    assert all(
+        mark.is_visible() and mark.inner_text() == "†" and mark.get_attribute("title") == title
+        for mark in marks.all()
+    )
     assert f"† {title}." in page.locator(".mlperf-explore__output").inner_text()
     assert page.locator(ROWS).first.locator("td").nth(9).inner_text().endswith("‡")
     # The same rows, redrawn for v4.1: no ID is marked and the note is gone.
@@ -554,16 +668,24 @@ def test_an_id_this_site_derived_is_marked_as_on_the_benchmark_pages(page, base_
     assert title not in page.locator(".mlperf-explore__output").inner_text()
 
 
-@pytest.mark.parametrize("query, note", [
-    # data/results/v6.1.csv has no row with a power_result; v6.0.csv neither; v4.1.csv and
-    # v5.1.csv have 31 and 24 (counted by pandas below).
-    ("?per=watt&round=v6.1",
-     "No power results in v6.1: MLPerf Power measured no system in this round."),
-    ("?per=watt", "No power results in v6.0 and v6.1: MLPerf Power measured no system in "
-                  "these rounds."),
-])
-def test_a_view_per_unit_of_energy_names_the_rounds_without_power_results(page, base_url,
-                                                                         table, query, note):
+@pytest.mark.parametrize(
+    "query, note",
+    [
+        # data/results/v6.1.csv has no row with a power_result; v6.0.csv neither; v4.1.csv and
+        # v5.1.csv have 31 and 24 (counted by pandas below).
+        (
+            "?per=watt&round=v6.1",
+            "No power results in v6.1: MLPerf Power measured no system in this round.",
+        ),
+        (
+            "?per=watt",
+            "No power results in v6.0 and v6.1: MLPerf Power measured no system in these rounds.",
+        ),
+    ],
+)
+def test_a_view_per_unit_of_energy_names_the_rounds_without_power_results(
+    page, base_url, table, query, note
+):
     measured = table[table.power_result != ""].groupby("round").size().to_dict()
     assert measured == {"v4.1": 31, "v5.1": 24}
     open_view(page, base_url, query)
@@ -580,8 +702,10 @@ def test_a_view_per_unit_of_energy_names_the_rounds_without_power_results(page, 
     open_view(page, base_url, "?per=watt&round=v4.1")
     v41 = int((table["round"] == "v4.1").sum())
     assert shown_count(page) == v41
-    assert f"{v41 - 31} matching results are not listed" in page.locator(
-        ".mlperf-explore__output").inner_text()
+    assert (
+        f"{v41 - 31} matching results are not listed"
+        in page.locator(".mlperf-explore__output").inner_text()
+    )
     assert "No power results" not in page.locator(".mlperf-explore__output").inner_text()
 
 
@@ -591,8 +715,12 @@ def test_the_table_fits_a_desktop_column_per_accelerator(browser, base_url, lang
     # Italian), which scrolled the table sideways at 1280 px; sorted by it, the heading carries
     # the order's arrow too.
     with tab_at(browser, 1280) as tab:
-        for query in ("?per=accelerator&sort=-result", "?round=v6.1&model=llama2-70b-99.9"
-                      "&per=accelerator&sort=-result", "?per=watt&sort=-result", ""):
+        for query in (
+            "?per=accelerator&sort=-result",
+            "?round=v6.1&model=llama2-70b-99.9&per=accelerator&sort=-result",
+            "?per=watt&sort=-result",
+            "",
+        ):
             tab.goto(f"{base_url}{lang}/{EXPLORE}{query}")
             tab.locator(ROWS).first.wait_for()
             region = tab.locator(".mlperf-explore__output .mlperf-table")
@@ -620,8 +748,7 @@ def test_back_before_the_paint_leaves_the_address_of_the_view_shown(page, base_u
     assert shown_count(page) == len(table[table["round"] == "v6.1"]) > len(offline)
 
 
-def test_counts_are_grouped_as_on_the_other_pages_and_all_rows_shown_say_so(page, base_url,
-                                                                             table):
+def test_counts_are_grouped_as_on_the_other_pages_and_all_rows_shown_say_so(page, base_url, table):
     # Italian groups every count of four digits and more (3.397 risultati), as Babel writes
     # the counts of the other Italian pages; the count of the whole dataset, from the CSV.
     total = len(table)
@@ -631,8 +758,12 @@ def test_counts_are_grouped_as_on_the_other_pages_and_all_rows_shown_say_so(page
     assert f"{digits[0]}.{digits[1:]}" in page.locator(".mlperf-explore__count").inner_text()
     # A view whose rows are all drawn says nothing of "the first N": v5.1 Lenovo edge Offline,
     # whose count is under a page of rows.
-    few = table[(table["round"] == "v5.1") & table.suite.str.contains("edge")
-                & (table.submitter == "Lenovo") & (table.scenario == "Offline")]
+    few = table[
+        (table["round"] == "v5.1")
+        & table.suite.str.contains("edge")
+        & (table.submitter == "Lenovo")
+        & (table.scenario == "Offline")
+    ]
     assert 0 < len(few) <= PAGE
     open_view(page, base_url, "?round=v5.1&suite=edge&submitter=Lenovo&scenario=Offline")
     assert page.locator(".mlperf-explore__output p:visible", has_text="first").count() == 0
@@ -671,8 +802,10 @@ def test_a_limit_that_is_not_a_count_is_said_not_cleared(page, base_url, table, 
     note = page.locator("#explore-limits")
     note.wait_for()
     assert note.get_attribute("role") == "status"
-    assert note.inner_text() == (f"Accelerators, at least: {typed} is not applied. Type a whole "
-                                 f"number from 1 to 999999, in digits only.")
+    assert note.inner_text() == (
+        f"Accelerators, at least: {typed} is not applied. Type a whole "
+        f"number from 1 to 999999, in digits only."
+    )
     assert page.locator("#explore-min_accelerators").input_value() == typed
     assert page.locator("#explore-min_accelerators").get_attribute("aria-invalid") == "true"
     assert shown_count(page) == len(table)
@@ -701,20 +834,28 @@ def test_an_italian_thousand_is_not_read_as_one(page, base_url, table):
 def test_one_result_is_counted_in_the_singular(page, base_url, table):
     # v6.0 3d-unet-99 Offline has one result in the CSV: "1 result matches.", and the chart
     # block speaks of the one result, not of "the 1 best results".
-    one = table[(table["round"] == "v6.0") & (table.model == "3d-unet-99")
-                & (table.scenario == "Offline")]
+    one = table[
+        (table["round"] == "v6.0") & (table.model == "3d-unet-99") & (table.scenario == "Offline")
+    ]
     assert len(one) == 1
     open_view(page, base_url, "?round=v6.0&model=3d-unet-99&scenario=Offline")
     assert page.locator(".mlperf-explore__count").inner_text() == "1 result matches."
     assert one.division.iloc[0] == "closed"
-    assert page.locator(".mlperf-explore__chart figcaption").text_content().startswith(
-        "The one result of 3d-unet-99 Offline (v6.0, closed division) in ")
+    assert (
+        page.locator(".mlperf-explore__chart figcaption")
+        .text_content()
+        .startswith("The one result of 3d-unet-99 Offline (v6.0, closed division) in ")
+    )
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("en", "The least number of accelerators asked for (8) is above the most (2)"),
-    ("it", "Il numero minimo di acceleratori richiesto (8) supera il massimo (2)"),
-    ("zh", "加速器数量下限（8）高于上限（2）")])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", "The least number of accelerators asked for (8) is above the most (2)"),
+        ("it", "Il numero minimo di acceleratori richiesto (8) supera il massimo (2)"),
+        ("zh", "加速器数量下限（8）高于上限（2）"),
+    ],
+)
 def test_a_least_count_above_the_most_says_so(page, base_url, lang, words):
     # From the address as from the fields: no result can have 8 accelerators or more and 2
     # or fewer, and the page says why it shows none.
@@ -722,8 +863,7 @@ def test_a_least_count_above_the_most_says_so(page, base_url, lang, words):
     assert shown_count(page) == 0
     assert words in page.locator("#explore-limits").inner_text()
     for name in ("min", "max"):
-        assert page.locator(f"#explore-{name}_accelerators").get_attribute(
-            "aria-invalid") == "true"
+        assert page.locator(f"#explore-{name}_accelerators").get_attribute("aria-invalid") == "true"
 
 
 def test_a_parameter_given_again_keeps_its_first_value_and_says_so(page, base_url, table):
@@ -733,8 +873,10 @@ def test_a_parameter_given_again_keeps_its_first_value_and_says_so(page, base_ur
     open_view(page, base_url, "?per=watt&per=accelerator&round=bogus&round=bogus")
     assert page.locator("input[name=per]:checked").get_attribute("value") == "watt"
     unmeasured = int((table.power_result == "").sum())
-    assert f"{unmeasured:,} matching results are not listed" in page.locator(
-        ".mlperf-explore__output").inner_text()
+    assert (
+        f"{unmeasured:,} matching results are not listed"
+        in page.locator(".mlperf-explore__output").inner_text()
+    )
     notice = page.locator(".mlperf-explore__notice").inner_text()
     assert "per=accelerator" in notice and notice.count("round=bogus") == 1
 
@@ -742,8 +884,9 @@ def test_a_parameter_given_again_keeps_its_first_value_and_says_so(page, base_ur
 def test_the_last_row_has_its_own_button_and_keeps_the_focus(page, base_url, table):
     # v5.1 mixtral-8x7b Offline has 11 results (counted in the CSV): the first ten, then
     # "Show the last one"; once it is shown the button goes and the focus is on its row.
-    rows = table[(table["round"] == "v5.1") & (table.model == "mixtral-8x7b")
-                 & (table.scenario == "Offline")]
+    rows = table[
+        (table["round"] == "v5.1") & (table.model == "mixtral-8x7b") & (table.scenario == "Offline")
+    ]
     assert len(rows) == PAGE + 1
     open_view(page, base_url, "?round=v5.1&model=mixtral-8x7b&scenario=Offline")
     more = page.locator(".mlperf-explore__output button.md-button")

@@ -47,15 +47,17 @@ def test_a_cards_result_is_labelled_with_the_views_figure(phone, base_url, lang,
     phone.locator(".mlperf-explore__count").wait_for()
     heading = phone.locator(".mlperf-explore__output th").nth(9).inner_text().strip()
     labels = phone.locator(f"{ROWS} td:nth-child(10)").evaluate_all(
-        "cells => cells.map(c => c.dataset.label)")
+        "cells => cells.map(c => c.dataset.label)"
+    )
     assert labels and set(labels) == {heading.rstrip(" ▲▼")}
 
 
 def test_the_views_chart_names_every_submitter_whole(phone, base_url):
     # Closed Offline llama2-70b-99.9 results of v6.1: twelve submitters among the 20
     # best (data/results/v6.1.csv), whose legend in two columns was cut at the chart's edge.
-    phone.goto(f"{base_url}en/{EXPLORE}?round=v6.1&model=llama2-70b-99.9&scenario=Offline"
-               "&division=closed")
+    phone.goto(
+        f"{base_url}en/{EXPLORE}?round=v6.1&model=llama2-70b-99.9&scenario=Offline&division=closed"
+    )
     phone.locator(".mlperf-explore__count").wait_for()
     phone.locator(".mlperf-explore__chart summary").click()
     figure = phone.locator(".mlperf-explore__chart figure")

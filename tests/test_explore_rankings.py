@@ -30,13 +30,16 @@ RANKING = ("division", "round", "model", "scenario", "units")
 def test_sorted_by_result_each_ranking_is_apart(page, base_url, table):  # noqa: F811
     # v6.1 closed Offline results, sorted by result: the CSV holds several benchmarks (whisper,
     # rgat, llama2-70b-99.9, ...); ranked together, a whisper result came between two rgat ones.
-    view = table[(table["round"] == "v6.1") & (table.division == "closed")
-                 & (table.scenario == "Offline")]
+    view = table[
+        (table["round"] == "v6.1") & (table.division == "closed") & (table.scenario == "Offline")
+    ]
     rankings = view.groupby(list(RANKING)).ngroups
     assert rankings > 5
     open_view(page, base_url, "?round=v6.1&division=closed&scenario=Offline&sort=-result")
-    assert f"these results form {rankings} rankings" in page.locator(
-        ".mlperf-explore__output").inner_text()
+    assert (
+        f"these results form {rankings} rankings"
+        in page.locator(".mlperf-explore__output").inner_text()
+    )
     rows = list(csv.DictReader(io.StringIO(download(page))))
     assert len(rows) == len(view)
     # Each ranking's rows come together, best (highest) first, and none comes back later.
@@ -53,11 +56,15 @@ def test_sorted_by_result_each_ranking_is_apart(page, base_url, table):  # noqa:
     assert len(seen) == rankings
     # In the table, the first row of each ranking after the first is marked: from the CSV's
     # rows, where the first ten change ranking.
-    starts = [i for i in range(1, 10) if tuple(rows[i][c] for c in RANKING)
-              != tuple(rows[i - 1][c] for c in RANKING)]
+    starts = [
+        i
+        for i in range(1, 10)
+        if tuple(rows[i][c] for c in RANKING) != tuple(rows[i - 1][c] for c in RANKING)
+    ]
     marked = page.locator(ROWS).evaluate_all(
         "rows => rows.map((row, i) => row.classList.contains('mlperf-explore__ranking') ? i : -1)"
-        ".filter(i => i >= 0)")
+        ".filter(i => i >= 0)"
+    )
     assert marked == starts and starts
 
 
@@ -70,25 +77,34 @@ def test_the_chart_ranks_the_first_rows_benchmark_only(page, base_url, table):  
     model, scenario = first.nth(2).inner_text().split("\n")[0], first.nth(3).inner_text()
     round_name = first.nth(0).inner_text()
     first_id = first.nth(1).locator("a").inner_text().replace("†", "").strip()
-    published = table.result_id_published.where(table.result_id_published != "",
-                                                table.result_id)
+    published = table.result_id_published.where(table.result_id_published != "", table.result_id)
     units = table[published == first_id].units.iloc[0]
-    same = table[(table.division == "closed") & (table["round"] == round_name)
-                 & (table.model == model) & (table.scenario == scenario) & (table.units == units)]
+    same = table[
+        (table.division == "closed")
+        & (table["round"] == round_name)
+        & (table.model == model)
+        & (table.scenario == scenario)
+        & (table.units == units)
+    ]
     caption = page.locator(".mlperf-explore__chart figcaption").text_content()
     assert f"of {model} {scenario} ({round_name}, closed division) in " in caption
     # At most 20 bars: the others of its ranking are not drawn either.
     drawn = min(20, len(same))
-    assert caption.startswith(f"The {drawn} best results of " if len(same) > 20
-                              else f"All {drawn} results of ")
+    assert caption.startswith(
+        f"The {drawn} best results of " if len(same) > 20 else f"All {drawn} results of "
+    )
     assert f"{len(table) - drawn:,} results of this view are not drawn" in caption
 
 
 def test_a_first_click_on_a_latency_ranks_the_lowest_first(page, base_url, table):  # noqa: F811
     # v5.1 closed resnet SingleStream: latencies in ms, lower is better (the CSV's smallest
     # result is the best); the first click on "Result" lists it first, as the chart does.
-    view = table[(table["round"] == "v5.1") & (table.division == "closed")
-                 & (table.model == "resnet") & (table.scenario == "SingleStream")]
+    view = table[
+        (table["round"] == "v5.1")
+        & (table.division == "closed")
+        & (table.model == "resnet")
+        & (table.scenario == "SingleStream")
+    ]
     assert set(view.units) == {"Latency (ms)"} and len(view) > 1
     best = view.assign(value=view.result.astype(float)).sort_values("value").iloc[0]
     open_view(page, base_url, "?round=v5.1&division=closed&model=resnet&scenario=SingleStream")
@@ -100,19 +116,36 @@ def test_a_first_click_on_a_latency_ranks_the_lowest_first(page, base_url, table
     assert heading.get_attribute("aria-sort") == "ascending"
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("en", "1 matching result is not listed"),
-    ("it", "1 risultato che corrisponde ai filtri non è elencato"),
-])
-def test_the_count_is_of_every_match_and_one_left_out_is_singular(page, base_url, table,  # noqa: F811
-                                                                  lang, words):
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", "1 matching result is not listed"),
+        ("it", "1 risultato che corrisponde ai filtri non è elencato"),
+    ],
+)
+def test_the_count_is_of_every_match_and_one_left_out_is_singular(
+    page,
+    base_url,
+    table,  # noqa: F811
+    lang,
+    words,
+):
     # v6.1 closed Offline llama2-70b-99.9 per accelerator: of the matching rows of the CSV,
     # exactly one has no per-accelerator figure: 6.1-0016, a mixed system (H200 with MI350X).
-    view = table[(table["round"] == "v6.1") & (table.model == "llama2-70b-99.9")
-                 & (table.scenario == "Offline") & (table.division == "closed")]
+    view = table[
+        (table["round"] == "v6.1")
+        & (table.model == "llama2-70b-99.9")
+        & (table.scenario == "Offline")
+        & (table.division == "closed")
+    ]
     assert ((view.result_per_accelerator == "") | (view.accelerator_mixed == "true")).sum() == 1
-    open_view(page, base_url, "?round=v6.1&model=llama2-70b-99.9&scenario=Offline"
-                              "&division=closed&per=accelerator&sort=-result", lang)
+    open_view(
+        page,
+        base_url,
+        "?round=v6.1&model=llama2-70b-99.9&scenario=Offline"
+        "&division=closed&per=accelerator&sort=-result",
+        lang,
+    )
     assert shown_count(page) == len(view)
     assert words in page.locator(".mlperf-explore__output").inner_text()
 
@@ -195,12 +228,13 @@ def test_each_ranking_is_best_first_whichever_way_it_is_better(page, base_url, t
     assert len(rows) == len(view)
     groups: dict[tuple, list[float]] = {}
     for row in rows:
-        groups.setdefault(tuple(row[column] for column in RANKING), []).append(
-            float(row["result"]))
+        groups.setdefault(tuple(row[column] for column in RANKING), []).append(float(row["result"]))
     for key, values in groups.items():
         best_first = sorted(values, reverse=key[-1] not in LOWER_IS_BETTER)
         assert values == best_first, key
     heading = page.locator(".mlperf-explore__output th").nth(9)
     assert heading.get_attribute("aria-sort") == "other"
-    assert page.locator("#explore-sort").evaluate("s => s.selectedOptions[0].textContent") \
+    assert (
+        page.locator("#explore-sort").evaluate("s => s.selectedOptions[0].textContent")
         == "Result, best first"
+    )

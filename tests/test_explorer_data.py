@@ -29,9 +29,17 @@ def rows_of(text: str) -> list[dict]:
     """The file's columns decoded into one dict per row (what explore.js decode() does)."""
     data = json.loads(text)
     columns = data["columns"]
-    rows = [{name: (data["values"][name][values[i]] if name in data["values"]
-                    and values[i] is not None else values[i])
-             for name, values in columns.items()} for i in range(len(columns["result"]))]
+    rows = [
+        {
+            name: (
+                data["values"][name][values[i]]
+                if name in data["values"] and values[i] is not None
+                else values[i]
+            )
+            for name, values in columns.items()
+        }
+        for i in range(len(columns["result"]))
+    ]
     for row in rows:  # a result's folder: the system's folder, then the rest of its path
         row["location"] = "/".join(filter(None, (row["location_folder"], row["location_rest"])))
     return rows
@@ -40,23 +48,36 @@ def rows_of(text: str) -> list[dict]:
 def test_every_result_of_the_tables_is_one_row(dataset):
     # Counted and read from data/results/*.csv with the csv module: every line is a row, with
     # its published result ID spelling where there is one, its result and its accelerator count.
-    lines = [line for path in sorted((DATA / "results").glob("*.csv"))
-             for line in csv.DictReader(path.open(encoding="utf-8"))]
+    lines = [
+        line
+        for path in sorted((DATA / "results").glob("*.csv"))
+        for line in csv.DictReader(path.open(encoding="utf-8"))
+    ]
     rows = rows_of(explorer_data(list(dataset.records)))
     assert len(rows) == len(lines)
     key = lambda r: (r["round"], r["result_id"], r["model"], r["scenario"], r["location"])
-    expected = {(l["round"], l["result_id_published"] or l["result_id"], l["model"],
-                 l["scenario"], l["location"]): l for l in lines}
+    expected = {
+        (
+            l["round"],
+            l["result_id_published"] or l["result_id"],
+            l["model"],
+            l["scenario"],
+            l["location"],
+        ): l
+        for l in lines
+    }
     assert len(expected) == len(lines)
     for row in rows:
         line = expected[key(row)]
         assert row["result"] == float(line["result"])
         assert row["units"] == line["units"]
-        assert row["accelerators"] == (int(line["total_accelerators"])
-                                       if line["total_accelerators"] else None)
+        assert row["accelerators"] == (
+            int(line["total_accelerators"]) if line["total_accelerators"] else None
+        )
         # Model run and accuracy are given for the open division only.
-        assert (row["accuracy"] is not None) == (line["division"] == "open" and
-                                                 bool(line["accuracy"]))
+        assert (row["accuracy"] is not None) == (
+            line["division"] == "open" and bool(line["accuracy"])
+        )
 
 
 def test_newest_round_first_and_withdrawn_results_left_out(dataset):
@@ -79,8 +100,10 @@ def test_newest_round_first_and_withdrawn_results_left_out(dataset):
     assert not any(isinstance(r, Withdrawn) for r in explorer_records(marked))
 
 
-@pytest.mark.parametrize("code, first", [("en", "First: %(system)s"), ("zh", "第一名：%(system)s"),
-                                         ("it", "Primo: %(system)s")])
+@pytest.mark.parametrize(
+    "code, first",
+    [("en", "First: %(system)s"), ("zh", "第一名：%(system)s"), ("it", "Primo: %(system)s")],
+)
 def test_the_explorer_page_carries_its_chart_template_and_description(dataset, code, first):
     # The page of each language renders (the chart style is charts.bar_chart, which requires a
     # description) and hands the script the translated sentence of the chart's leading result,
@@ -105,8 +128,10 @@ def test_the_explorer_page_names_families_in_its_language(dataset, code):
     labels = json.loads(html.unescape(re.search(r"data-labels='([^']*)'", page.content).group(1)))
     english = json.loads(explorer_data(records))["families"]
     assert labels["families"].keys() == english.keys()
-    assert labels["families"]["nvidia-datacenter"] == {"zh": "NVIDIA 数据中心 GPU",
-                                                       "it": "GPU NVIDIA per data center"}[code]
+    assert (
+        labels["families"]["nvidia-datacenter"]
+        == {"zh": "NVIDIA 数据中心 GPU", "it": "GPU NVIDIA per data center"}[code]
+    )
 
 
 def test_the_explorer_page_names_the_dataset_by_its_content_hashed_name_only(dataset):

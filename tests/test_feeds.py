@@ -31,8 +31,9 @@ def test_rss_feeds_are_valid_rss_2(site, code, name):
     assert parsed.bozo == 0, parsed.get("bozo_exception")
     assert parsed.version == "rss20"
     # Every published post of the language (the feed's length limit is 20).
-    assert len(parsed.entries) == len([p for p in articles(ROOT / "docs")
-                                       if p.lang.code == code and not p.draft])
+    assert len(parsed.entries) == len(
+        [p for p in articles(ROOT / "docs") if p.lang.code == code and not p.draft]
+    )
     channel = ET.fromstring(text.encode("utf-8")).find("channel")
     for image in channel.findall("image"):
         url = image.findtext("url")
@@ -48,13 +49,15 @@ def test_rss_feeds_are_valid_rss_2(site, code, name):
 
 def test_names_in_author_become_dc_creator_and_a_none_image_is_dropped():
     # The two faults of mkdocs-rss-plugin 1.19's output, as the case observed them.
-    broken = ('<?xml version="1.0" encoding="UTF-8" ?>\n'
-              '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>'
-              '<title>MLPerf Wiki</title><link>https://example.org/en/</link>'
-              '<description>d</description>'
-              '<image><url>None</url><title>MLPerf Wiki</title></image>'
-              '<item><title>t</title><author>MLPerf Wiki 编辑部</author>'
-              '<author>desk@example.org (Desk)</author></item></channel></rss>')
+    broken = (
+        '<?xml version="1.0" encoding="UTF-8" ?>\n'
+        '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>'
+        "<title>MLPerf Wiki</title><link>https://example.org/en/</link>"
+        "<description>d</description>"
+        "<image><url>None</url><title>MLPerf Wiki</title></image>"
+        "<item><title>t</title><author>MLPerf Wiki 编辑部</author>"
+        "<author>desk@example.org (Desk)</author></item></channel></rss>"
+    )
     fixed = ET.fromstring(valid_rss(broken).encode("utf-8")).find("channel")
     assert fixed.find("image") is None
     item = fixed.find("item")

@@ -17,22 +17,25 @@ def figures(text: str, code: str = "en") -> list[str]:
     return [ref.claim_id for ref in post.bare_figures()]
 
 
-@pytest.mark.parametrize("text, found", [
-    ("The rack reached 3.7x the old one.", ["3.7"]),
-    ("It used 512 GPUs, or 99% of the budget.", ["512", "99"]),
-    ("Il cluster ha fornito 5.749.440 token/s, cioè 5,75 Mln.", ["5.749.440", "5,75"]),
-    ("该系统达到 5749440 tokens/秒，领先 12%。", ["5749440", "12"]),
-    ("共512个加速器，排名第3。", ["512", "3"]),
-    ("In 2026 the round grew.", ["2026"]),
-    # names: versions glued to letters, model sizes, product numbers, result IDs
-    ("MLPerf v6.1 on gpt-oss-120b, llama2-70b and an MI355X in a GB300 NVL72.", []),
-    ("A Xeon 6787P server ran Llama-3.1-8B; result 6.1-0027 and (6.1-0106).", []),
-    ("Llama 3.1 8B", ["3.1"]),
-    ("Llama [[plain:3.1]] 8B, [[plain:Llama 3.1 8B]] and [[claim:top-offline]].", []),
-    # not prose: code, link targets, HTML, comments, footnote labels, list markers
-    ("`512` [the page](../v6.1/512.md) <span data-n=\"3\">x</span> <!-- 42 --> [^a1]", []),
-    ("1. First\n2. Second\n", []),
-])
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("The rack reached 3.7x the old one.", ["3.7"]),
+        ("It used 512 GPUs, or 99% of the budget.", ["512", "99"]),
+        ("Il cluster ha fornito 5.749.440 token/s, cioè 5,75 Mln.", ["5.749.440", "5,75"]),
+        ("该系统达到 5749440 tokens/秒，领先 12%。", ["5749440", "12"]),
+        ("共512个加速器，排名第3。", ["512", "3"]),
+        ("In 2026 the round grew.", ["2026"]),
+        # names: versions glued to letters, model sizes, product numbers, result IDs
+        ("MLPerf v6.1 on gpt-oss-120b, llama2-70b and an MI355X in a GB300 NVL72.", []),
+        ("A Xeon 6787P server ran Llama-3.1-8B; result 6.1-0027 and (6.1-0106).", []),
+        ("Llama 3.1 8B", ["3.1"]),
+        ("Llama [[plain:3.1]] 8B, [[plain:Llama 3.1 8B]] and [[claim:top-offline]].", []),
+        # not prose: code, link targets, HTML, comments, footnote labels, list markers
+        ('`512` [the page](../v6.1/512.md) <span data-n="3">x</span> <!-- 42 --> [^a1]', []),
+        ("1. First\n2. Second\n", []),
+    ],
+)
 def test_bare_figures(text, found):
     assert figures(text) == found
 
@@ -46,10 +49,15 @@ def test_bare_figures_carry_their_file_line():
 def test_plain_marks_render_as_written(dataset):
     from generator.editorial.claims import load_registry
     from tests.conftest import FIXTURES
+
     registry = load_registry(FIXTURES / "project" / "claims.yaml")
     assert render_plain("Llama [[plain:3.1]] 8B") == "Llama 3.1 8B"
-    out = render_article("Llama [[plain:3.1]] 8B reached [[claim:top-offline]].", registry,
-                         list(dataset.records), language("en"))
+    out = render_article(
+        "Llama [[plain:3.1]] 8B reached [[claim:top-offline]].",
+        registry,
+        list(dataset.records),
+        language("en"),
+    )
     assert out.startswith("Llama 3.1 8B reached <span") and "[[plain:" not in out
     # The marker is not read as a word: "plain" is not counted (1 minute either way, so count
     # directly: 238 marked numbers are 238 words, one minute, not 476).

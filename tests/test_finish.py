@@ -15,11 +15,11 @@ def test_the_extension_renders_a_claim_as_its_flag_and_footnote():
     # crusoe-512-accelerators is a claim of data/claims.yaml: a count of 512 accelerators,
     # verified (the en post amd-512-accelerator-record cites it).
     assert "crusoe-512-accelerators" in load_registry(DATA / "claims.yaml").claims
-    html = markdown.markdown("A cluster of [[claim:crusoe-512-accelerators]].",
-                             extensions=["footnotes", "tables",
-                                         "generator.editorial.claim_markdown"],
-                             extension_configs={"generator.editorial.claim_markdown":
-                                                {"lang": "en"}})
+    html = markdown.markdown(
+        "A cluster of [[claim:crusoe-512-accelerators]].",
+        extensions=["footnotes", "tables", "generator.editorial.claim_markdown"],
+        extension_configs={"generator.editorial.claim_markdown": {"lang": "en"}},
+    )
     assert "[[claim:" not in html
     assert 'class="claim claim--verified"' in html and "512" in html
     assert 'class="footnote"' in html and 'id="claim-crusoe-512-accelerators"' in html

@@ -11,8 +11,9 @@ BENCHMARK = "results/v6.1/datacenter/gpt-oss-120b/offline/"
 # Fetched only once the reader reaches for a chart or starts to search (tools/bench_load.py
 # measures the rest): the Vega bundle, chart specs, the search index and worker, any sitemap.
 SEARCH_WORKER = re.compile(r"/workers/search\.[^/]*\.js$")
-LATER = re.compile(r"vega-bundle[^/]*\.js|\.vl\.json|search_index\.json|sitemap\.xml|"
-                   + SEARCH_WORKER.pattern)
+LATER = re.compile(
+    r"vega-bundle[^/]*\.js|\.vl\.json|search_index\.json|sitemap\.xml|" + SEARCH_WORKER.pattern
+)
 
 
 def settle(page):
@@ -53,17 +54,20 @@ def test_reaching_for_a_chart_loads_vega_and_draws_it(page, base_url, reach):
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("lang, query, expected", [
-    # The post's title holds "AMD" and "512" (docs/en/blog/posts/…amd-512-accelerator-record…).
-    ("en", "AMD 512", "amd-512-accelerator-record"),
-    ("zh", "纪录", "amd-512-accelerator-record"),
-])
-def test_the_first_search_from_the_keyboard_finds_a_known_page(page, base_url, lang, query,
-                                                               expected):
+@pytest.mark.parametrize(
+    "lang, query, expected",
+    [
+        # The post's title holds "AMD" and "512" (docs/en/blog/posts/…amd-512-accelerator-record…).
+        ("en", "AMD 512", "amd-512-accelerator-record"),
+        ("zh", "纪录", "amd-512-accelerator-record"),
+    ],
+)
+def test_the_first_search_from_the_keyboard_finds_a_known_page(
+    page, base_url, lang, query, expected
+):
     page.goto(f"{base_url}{lang}/")
     settle(page)
-    assert not any("search_index.json" in url or SEARCH_WORKER.search(url)
-                   for url in page.requests)
+    assert not any("search_index.json" in url or SEARCH_WORKER.search(url) for url in page.requests)
     page.keyboard.press("/")  # Material's shortcut focuses the search field
     assert page.evaluate("document.activeElement.matches('.md-search__input')")
     page.keyboard.type(query, delay=20)
@@ -90,8 +94,7 @@ OWN = re.compile(r"/assets/(stylesheets|javascripts|vendor|data)/|\.vl\.json|/sy
 HASHED = re.compile(r"\.[0-9a-f]{8}\.[a-z.]+(\?.*)?$")  # name.<8 hex digits>.ext, as assets.py
 
 
-@pytest.mark.parametrize("path", ["", BENCHMARK, "results/explore/?round=v6.1",
-                                  "results/compare/"])
+@pytest.mark.parametrize("path", ["", BENCHMARK, "results/explore/?round=v6.1", "results/compare/"])
 def test_every_asset_of_ours_has_a_content_hash_in_its_address(page, base_url, path):
     responses = []
     page.on("response", lambda response: responses.append(response))

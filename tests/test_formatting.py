@@ -16,8 +16,9 @@ from generator.i18n.languages import language
 EN, ZH, IT = language("en"), language("zh"), language("it")
 
 
-@pytest.mark.parametrize("lang, expected", [(EN, "5,750,000"), (IT, "5.750.000"),
-                                            (ZH, "5,750,000")])
+@pytest.mark.parametrize(
+    "lang, expected", [(EN, "5,750,000"), (IT, "5.750.000"), (ZH, "5,750,000")]
+)
 def test_large_results_are_grouped_per_locale(lang, expected):
     assert format_result(5_750_000, lang) == expected
 
@@ -45,15 +46,21 @@ def test_units_are_translated_from_the_catalog():
 def test_dates_follow_cldr_long_form():
     day = dt.date(2026, 9, 16)
     assert (format_day(day, EN), format_day(day, ZH), format_day(day, IT)) == (
-        "September 16, 2026", "2026年9月16日", "16 settembre 2026")
+        "September 16, 2026",
+        "2026年9月16日",
+        "16 settembre 2026",
+    )
 
 
-@pytest.mark.parametrize("code, change, text", [
-    # Written by hand from CLDR's percent patterns: a sign always, one decimal, two below 1 %
-    # (Intel's Arc Pro B70 system from v6.0 to v6.1: 4613.28 / 4617.40 - 1 = -0.089 %).
-    ("en", 4613.28 / 4617.40 - 1, "-0.09%"),
-    ("it", 0.27295, "+27,3%"),
-    ("zh", 0.0781, "+7.8%"),
-])
+@pytest.mark.parametrize(
+    "code, change, text",
+    [
+        # Written by hand from CLDR's percent patterns: a sign always, one decimal, two below 1 %
+        # (Intel's Arc Pro B70 system from v6.0 to v6.1: 4613.28 / 4617.40 - 1 = -0.089 %).
+        ("en", 4613.28 / 4617.40 - 1, "-0.09%"),
+        ("it", 0.27295, "+27,3%"),
+        ("zh", 0.0781, "+7.8%"),
+    ],
+)
 def test_a_change_is_signed_in_the_languages_percent(code, change, text):
     assert format_change(change, language(code)) == text

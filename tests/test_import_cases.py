@@ -32,17 +32,25 @@ def import_cases(tmp_path, *names, **options):
 
 def build_pages(data_dir, data):
     """Every generated page of every language, in memory (what `make site` hands MkDocs)."""
-    return {lang.code: [home_page(data, lang), *results_pages(data, lang),
-                        *data_pages(data_dir, data, lang, "https://example.org/")]
-            for lang in LANGUAGES}
+    return {
+        lang.code: [
+            home_page(data, lang),
+            *results_pages(data, lang),
+            *data_pages(data_dir, data, lang, "https://example.org/"),
+        ]
+        for lang in LANGUAGES
+    }
 
 
 def test_an_id_written_with_a_v_is_the_same_id(tmp_path):
     # t1: "v4.1-0050" is round 4.1, system 0050; pages show the ID as published.
     _, data = import_cases(tmp_path, "t1_id_v_prefix.json")
-    record, = data.records
+    (record,) = data.records
     assert (record.round, record.result_id, record.result_id_published) == (
-        "v4.1", "4.1-0050", "v4.1-0050")
+        "v4.1",
+        "4.1-0050",
+        "v4.1-0050",
+    )
     assert not record.result_id_derived
     pages = build_pages(tmp_path / "data", data)
     page = next(p for p in pages["en"] if p.path.endswith("resnet/singlestream/index.md"))
@@ -52,22 +60,29 @@ def test_an_id_written_with_a_v_is_the_same_id(tmp_path):
 def test_a_result_of_both_suites_is_stored_once_and_listed_in_both(tmp_path):
     # t2: Suite "datacenter,edge", CPU-only (Accelerator "", a# "").
     _, data = import_cases(tmp_path, "t2_suite_both.json")
-    record, = data.records
+    (record,) = data.records
     assert record.suite == "datacenter,edge"
     assert (record.accelerator, record.total_accelerators) == (None, None)
     assert [b.suite for b in benchmarks_of(data.of_round("v4.1"))] == ["datacenter", "edge"]
-    round_page = next(p for p in build_pages(tmp_path / "data", data)["en"]
-                      if p.path == "results/v4.1/index.md")
+    round_page = next(
+        p for p in build_pages(tmp_path / "data", data)["en"] if p.path == "results/v4.1/index.md"
+    )
     assert "1 results from 1 submitters" in round_page.content  # counted once per round
-    assert "CPU only" in next(p for p in build_pages(tmp_path / "data", data)["en"]
-                              if p.path.endswith("edge/bert-99/offline/index.md")).content
+    assert (
+        "CPU only"
+        in next(
+            p
+            for p in build_pages(tmp_path / "data", data)["en"]
+            if p.path.endswith("edge/bert-99/offline/index.md")
+        ).content
+    )
 
 
 def test_latencies_in_ms_and_s_are_compared_in_one_unit(tmp_path):
     # c3c: 5120.0 Latency (ms) and 6.0 Latency (s) on one benchmark. One each, so the shown
     # unit is the first by name, ms; 5,120 ms = 5.12 s < 6 s, so the ms result ranks first.
     _, data = import_cases(tmp_path, "c3c_two_units_same_benchmark.json")
-    benchmark, = benchmarks_of(data.records)
+    (benchmark,) = benchmarks_of(data.records)
     assert benchmark.units == ["Latency (ms)", "Latency (s)"]
     first, second = benchmark.results
     assert (first.result, first.units) == (5120.0, "Latency (ms)")  # kept as published
@@ -79,10 +94,15 @@ def test_results_of_different_quantities_are_ranked_apart(tmp_path):
     # Real v4.1: llama2-70b-99.9 Offline has 40 Tokens/s results and 3 open-division Samples/s
     # ones (NeuralMagic, counted in the raw file); the Samples/s ones get their own page.
     data = committed_dataset()
-    offline = [b for b in benchmarks_of(data.of_round("v4.1"))
-               if (b.suite, b.model, b.scenario) == ("datacenter", "llama2-70b-99.9", "Offline")]
+    offline = [
+        b
+        for b in benchmarks_of(data.of_round("v4.1"))
+        if (b.suite, b.model, b.scenario) == ("datacenter", "llama2-70b-99.9", "Offline")
+    ]
     assert [(b.units, len(b.results), b.apart) for b in offline] == [
-        (["Tokens/s"], 40, False), (["Samples/s"], 3, True)]
+        (["Tokens/s"], 40, False),
+        (["Samples/s"], 3, True),
+    ]
     assert offline[1].path == "v4.1/datacenter/llama2-70b-99.9/offline-samples-s"
 
 
@@ -96,8 +116,11 @@ def test_a_round_is_not_replaced_by_a_smaller_file_by_accident(tmp_path):
     assert "--replace-round v6.1" in str(caught.value)
     assert before == {p: p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file()}
     # On purpose, the round is replaced and the changelog says what went.
-    run_import([CASES / "c3_latency_ms_in_s_benchmark.json"], tmp_path / "data",
-               replace_rounds=frozenset({"v6.1"}))
+    run_import(
+        [CASES / "c3_latency_ms_in_s_benchmark.json"],
+        tmp_path / "data",
+        replace_rounds=frozenset({"v6.1"}),
+    )
     assert len(dataset.load(tmp_path / "data").of_round("v6.1")) == 1
     last = json.loads((tmp_path / "data" / "changelog" / "v6.1.json").read_text())[-1]
     assert (len(last["added"]), len(last["removed"])) == (1, 492)
@@ -125,19 +148,25 @@ def test_names_in_chinese_get_distinct_readable_urls(tmp_path):
     naming = Naming.of(data.records, lambda r: r.accelerator_id)
     assert naming.submitters == {"另一公司": "ling-yi-gong-si", "测试公司": "ce-shi-gong-si"}
     keys = sorted(naming.system_key(r) for r in data.records)
-    assert keys == ["v6.2.ce-shi-gong-si.ce-shi-xi-tong-yi-hao",
-                    "v6.2.ling-yi-gong-si.ling-yi-xi-tong"]
+    assert keys == [
+        "v6.2.ce-shi-gong-si.ce-shi-xi-tong-yi-hao",
+        "v6.2.ling-yi-gong-si.ling-yi-xi-tong",
+    ]
     paths = {p.path for p in build_pages(tmp_path / "data", data)["zh"]}
-    assert {"results/v6.2/submitters/ce-shi-gong-si/index.md",
-            "results/v6.2/submitters/ling-yi-gong-si/index.md"} <= paths
+    assert {
+        "results/v6.2/submitters/ce-shi-gong-si/index.md",
+        "results/v6.2/submitters/ling-yi-gong-si/index.md",
+    } <= paths
 
 
 def test_two_names_never_share_a_slug():
     # The first name keeps the plain slug; the second gets the first 6 hex digits of the SHA-1
     # of its spelling (computed here independently with hashlib).
     suffix = hashlib.sha1("Oracle".encode()).hexdigest()[:6]
-    assert unique_slugs(["ORACLE", "Oracle", "ORACLE"]) == {"ORACLE": "oracle",
-                                                            "Oracle": f"oracle-{suffix}"}
+    assert unique_slugs(["ORACLE", "Oracle", "ORACLE"]) == {
+        "ORACLE": "oracle",
+        "Oracle": f"oracle-{suffix}",
+    }
 
 
 def test_real_names_get_distinct_slugs_and_keys(dataset):
@@ -158,7 +187,7 @@ def test_placeholders_mean_no_accelerator_and_a_missing_count_is_a_warning(tmp_p
     assert by_system["CPU box A"].accelerator is None
     assert by_system["CPU box B"].accelerator is None
     assert by_system["GPU box, count 0"].accelerator == "Example GPU 192GB"
-    warning, = report.rounds["v6.2"].warnings
+    (warning,) = report.rounds["v6.2"].warnings
     assert (warning.where, warning.field) == ("record '2'", "accelerators_per_node")
     assert report.rounds["v6.2"].unknown_accelerators == ["Example GPU 192GB"]
     paths = {p.path for p in build_pages(tmp_path / "data", data)["en"]}
@@ -170,8 +199,10 @@ def test_power_needs_a_known_unit(tmp_path):
     with pytest.raises(InputErrors) as caught:
         import_cases(tmp_path, "t5_power_units.json")
     errors = [(e.where, e.field, e.dataset_field) for e in caught.value.errors]
-    assert errors == [("record 0 (ID 4.1-0049)", "Power_Units", "power_units"),
-                      ("record 1 (ID 4.1-0049)", "Power_Units", "power_units")]
+    assert errors == [
+        ("record 0 (ID 4.1-0049)", "Power_Units", "power_units"),
+        ("record 1 (ID 4.1-0049)", "Power_Units", "power_units"),
+    ]
     assert "unknown power units 'kW'" in str(caught.value.errors[0])
     assert "has no unit" in str(caught.value.errors[1])
     assert not (tmp_path / "data").exists()
@@ -182,19 +213,25 @@ def test_a_number_mlcommons_could_not_have_meant_is_an_error(tmp_path):
     # are plain numbers with spaces or a zero fraction.
     with pytest.raises(InputErrors) as caught:
         import_cases(tmp_path, "c6c_underscore_and_padded.json")
-    error, = caught.value.errors
+    (error,) = caught.value.errors
     assert (error.where, error.field) == ("record '0'", "Result")
     raw = json.loads((CASES / "c6c_underscore_and_padded.json").read_text(encoding="utf-8"))
     single = tmp_path / "padded.json"
     single.write_text(json.dumps({"2": raw["2"]}), encoding="utf-8")
     run_import([single], tmp_path / "out")
-    record, = dataset.load(tmp_path / "out").records
+    (record,) = dataset.load(tmp_path / "out").records
     assert (record.result, record.total_accelerators, record.accelerators_per_node) == (
-        5000.0, 8, 8)
+        5000.0,
+        8,
+        8,
+    )
 
 
-@pytest.mark.parametrize("names", [[p.name] for p in sorted(CASES.glob("*.json"))]
-                         + [["d1_same_round_a.json", "d1_same_round_b.json"]])
+@pytest.mark.parametrize(
+    "names",
+    [[p.name] for p in sorted(CASES.glob("*.json"))]
+    + [["d1_same_round_a.json", "d1_same_round_b.json"]],
+)
 def test_no_case_imports_and_then_breaks_the_build(tmp_path, names):
     # Import either refuses a case or accepts it; what it accepts, load and page generation
     # (every language) accept too: the same rules at import, at load and at build.
@@ -221,14 +258,20 @@ def test_an_erratum_is_logged_field_by_field_and_shown_in_every_language(tmp_pat
     log = json.loads((tmp_path / "data" / "changelog" / "v9.8.json").read_text())
     assert len(log) == 2 and "added" not in log[0]  # the first import, then the erratum
     erratum = log[1]
-    assert erratum["sources"] == [{"file": corrected.name, "sha256": hashlib.sha256(
-        corrected.read_bytes()).hexdigest()}]
+    assert erratum["sources"] == [
+        {"file": corrected.name, "sha256": hashlib.sha256(corrected.read_bytes()).hexdigest()}
+    ]
     location = "closed/Acme/results/acme_box_8x/llama2-70b-99/Server"
-    result = {"result_id": "9.8-0002", "model": "llama2-70b-99", "scenario": "Server",
-              "location": location}
+    result = {
+        "result_id": "9.8-0002",
+        "model": "llama2-70b-99",
+        "scenario": "Server",
+        "location": location,
+    }
     assert erratum["changed"] == [
         {**result, "field": "system_name", "old": "Acme Box 8x", "new": "Renamed box"},
-        {**result, "field": "power_result", "old": "5000.5", "new": "4999.5"}]
+        {**result, "field": "power_result", "old": "5000.5", "new": "4999.5"},
+    ]
     assert (erratum["added"], erratum["removed"]) == ([], [])
     assert (report.rounds["v9.8"].changed, report.rounds["v9.8"].added) == (1, 0)
     data = dataset.load(tmp_path / "data")
@@ -258,25 +301,39 @@ def test_a_new_model_with_any_name_builds_its_page(tmp_path):
 
 
 def test_two_new_models_spelled_alike_are_refused_at_import(tmp_path):
-    second = review_record(ID="6.2-0002", Model="Zeta-7B", UsedModel="Zeta-7B", Platform="other",
-                           Location="closed/ExampleGPU/results/other/zeta/SingleStream")
+    second = review_record(
+        ID="6.2-0002",
+        Model="Zeta-7B",
+        UsedModel="Zeta-7B",
+        Platform="other",
+        Location="closed/ExampleGPU/results/other/zeta/SingleStream",
+    )
     with pytest.raises(InputErrors) as caught:
         import_records(tmp_path, [review_record(Model="zeta-7b", UsedModel="zeta-7b"), second])
-    error, = caught.value.errors
-    assert (error.path, error.where, error.field) == (str(tmp_path / "summary.json"),
-                                                      "record 1 (ID 6.2-0002)", "Model")
+    (error,) = caught.value.errors
+    assert (error.path, error.where, error.field) == (
+        str(tmp_path / "summary.json"),
+        "record 1 (ID 6.2-0002)",
+        "Model",
+    )
     assert not (tmp_path / "data").exists()
 
 
 def test_an_id_of_another_round_is_refused(tmp_path):
-    with pytest.raises(InputErrors, match="field 'ID' \\(result_id\\): result ID 4.1-0050 "
-                                          "belongs to round v4.1, not v6.2"):
+    with pytest.raises(
+        InputErrors,
+        match="field 'ID' \\(result_id\\): result ID 4.1-0050 belongs to round v4.1, not v6.2",
+    ):
         import_records(tmp_path, [review_record(ID="4.1-0050")])
 
 
 def test_published_and_missing_ids_do_not_mix_in_one_round(tmp_path):
-    unnamed = review_record(ID="", Submitter="Other", Platform="p2",
-                            Location="closed/Other/results/p2/resnet/SingleStream")
+    unnamed = review_record(
+        ID="",
+        Submitter="Other",
+        Platform="p2",
+        Location="closed/Other/results/p2/resnet/SingleStream",
+    )
     with pytest.raises(InputErrors, match="carry MLCommons' IDs all or none"):
         import_records(tmp_path, [review_record(), unnamed])
 
@@ -285,4 +342,5 @@ def test_power_problems_name_their_field(tmp_path):
     with pytest.raises(InputErrors) as caught:
         import_records(tmp_path, [review_record(Power_Units="millijoules", Power_Result="")])
     assert [(e.field, e.dataset_field) for e in caught.value.errors] == [
-        ("Power_Result", "power_result")]
+        ("Power_Result", "power_result")
+    ]

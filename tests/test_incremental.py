@@ -9,6 +9,7 @@ import pytest
 
 from generator import files
 from generator.i18n.languages import LANGUAGES, language
+from generator.project import ROOT
 from generator.site import build as site_module
 from generator.site import finish, generation_stamp
 from tests.fixtures import code_project
@@ -26,6 +27,7 @@ def fake_mkdocs(calls):
         source = (root / "docs" / lang.code / "index.md").read_text()
         (out / "index.html").write_text(f"{lang.code} {source}")
         return 1.0, []  # seconds, and the notes the hooks logged
+
     return build
 
 
@@ -38,7 +40,10 @@ def test_only_the_changed_language_is_built_again(project, monkeypatch):
     assert sorted(calls) == ["en", "it", "zh"]
     calls.clear()
     assert site_module.build(site, LANGUAGES, log=lambda *a: None, root=project) == {
-        "en": 0.0, "zh": 0.0, "it": 0.0}
+        "en": 0.0,
+        "zh": 0.0,
+        "it": 0.0,
+    }
     assert calls == [] and (site / "zh" / "index.html").read_text() == "zh # zh\n"
     (project / "docs" / "zh" / "index.md").write_text("# changed\n")
     site_module.build(site, LANGUAGES, log=lambda *a: None, root=project)
@@ -65,7 +70,8 @@ def test_generation_is_skipped_only_while_nothing_changed(project):
     generation_stamp.mark_generated(project)
     assert generation_stamp.generation_unchanged(project)
     (project / "data" / "claims.yaml").write_text(
-        (project / "data" / "claims.yaml").read_text() + "\n")
+        (project / "data" / "claims.yaml").read_text() + "\n"
+    )
     assert not generation_stamp.generation_unchanged(project)
     generation_stamp.mark_generated(project)
     (project / "docs" / "en" / "index.md").write_text("# edited by hand\n")
@@ -105,8 +111,7 @@ def test_an_edited_article_alone_regenerates_only_the_article_lists(project):
     (project / "docs" / "en" / "index.md").write_text("# edited by hand\n")
     assert generation_stamp.changes(project) == "all"
     generation_stamp.mark_generated(project)
-    (project / "data" / "tags.yaml").write_text((project / "data" / "tags.yaml").read_text()
-                                                + "\n")
+    (project / "data" / "tags.yaml").write_text((project / "data" / "tags.yaml").read_text() + "\n")
     post.write_text("# a, edited again\n")
     assert generation_stamp.changes(project) == "all"
 
@@ -118,6 +123,7 @@ def test_generating_after_an_article_edit_writes_what_a_full_generation_writes(t
     # of every language afterwards must then find nothing left to write (same bytes as a full
     # build).
     from generator.editorial.check import check
+
     root = code_project(tmp_path / "project", with_docs=True)
     if not (root / "docs" / "en" / "index.md").is_file():
         pytest.fail("docs/ is not generated: run `make site` (make test does it first)")
@@ -127,27 +133,35 @@ def test_generating_after_an_article_edit_writes_what_a_full_generation_writes(t
     name = re.search(r"\]\(blog/posts/([^)]+\.md)\)", home).group(1)
     post = root / "docs" / "en" / "blog" / "posts" / name
     text = post.read_text(encoding="utf-8")
-    post.write_text(re.sub(r"(?m)^description: .*$", "description: An edited summary", text,
-                           count=1), encoding="utf-8")
+    post.write_text(
+        re.sub(r"(?m)^description: .*$", "description: An edited summary", text, count=1),
+        encoding="utf-8",
+    )
     data, registry, posts = check(root)
-    site_module.generate(data, root / "docs", LANGUAGES, registry, posts, log=lambda *a: None,
-                         articles_only=True)
+    site_module.generate(
+        data, root / "docs", LANGUAGES, registry, posts, log=lambda *a: None, articles_only=True
+    )
     home = (root / "docs" / "en" / "index.md").read_text(encoding="utf-8")
     assert "An edited summary" in home
-    changed = {p.relative_to(root / "docs").as_posix() for p, content in before.items()
-               if p.read_bytes() != content}
+    changed = {
+        p.relative_to(root / "docs").as_posix()
+        for p, content in before.items()
+        if p.read_bytes() != content
+    }
     assert changed == {"en/index.md", f"en/blog/posts/{name}"}
     # Every language: this is also the full site's proof that the generated pages and chart
     # specs site/ was built from are what the data gives, in another process (another hash
     # seed) than make site's (tests/test_reproducible.py).
-    assert site_module.generate(data, root / "docs", LANGUAGES, registry, posts,
-                                log=lambda *a: None) == {lang.code: 0 for lang in LANGUAGES}
+    assert site_module.generate(
+        data, root / "docs", LANGUAGES, registry, posts, log=lambda *a: None
+    ) == {lang.code: 0 for lang in LANGUAGES}
 
 
 def test_a_file_rewritten_with_the_same_size_changes_the_fingerprint(project):
     # Digests are remembered by size, times and inode (site.digests): a rewrite of the same
     # length must still be read again, in this process and in the next one (record on disk).
     from generator.site import digests
+
     claims = project / "data" / "claims.yaml"
     before = site_module.tree_fingerprint(project, ("data",))
     assert site_module.tree_fingerprint(project, ("data",)) == before
@@ -196,6 +210,7 @@ def test_one_language_built_keeps_the_others_and_clears_a_killed_build(tmp_path,
         out.mkdir(parents=True)
         (out / "index.html").write_text(f"new {lang.code}")
         return 1.0, []
+
     monkeypatch.setattr(site_module, "_mkdocs_build", built)
     monkeypatch.setattr(site_module, "build_fingerprint", lambda *args: "inputs")
     monkeypatch.setattr(site_module.finish, "finish_language", lambda out, lang: None)
@@ -203,6 +218,13 @@ def test_one_language_built_keeps_the_others_and_clears_a_killed_build(tmp_path,
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")  # the site address
     site_module.build(site, (language("en"),), root=tmp_path)
     assert {p.parent.name: p.read_text() for p in site.glob("*/index.html")} == {
-        "en": "new en", "zh": "previous zh", "it": "previous it"}
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".cache", ".site.lock", "mkdocs.yml",
-                                                          "site"]
+        "en": "new en",
+        "zh": "previous zh",
+        "it": "previous it",
+    }
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".cache",
+        ".site.lock",
+        "mkdocs.yml",
+        "site",
+    ]

@@ -17,9 +17,11 @@ from tests.conftest import _QuietHandler
 pytestmark = pytest.mark.browser
 
 # One page of each kind, present in every language (each language's sitemap.xml lists it).
-PAGES = ["results/v6.1/datacenter/gpt-oss-120b/offline/",
-         "blog/2026/09/17/amd-512-accelerator-record/",
-         "tags/amd/"]
+PAGES = [
+    "results/v6.1/datacenter/gpt-oss-120b/offline/",
+    "blog/2026/09/17/amd-512-accelerator-record/",
+    "tags/amd/",
+]
 # The root of a host, a fork's repository name, and the published prefix of site_url.
 PREFIXES = ["", "other-name/", site_prefix().strip("/") + "/"]
 

@@ -51,8 +51,7 @@ OVERFLOW = """() => {
 
 @pytest.mark.slow  # 45 pages at each width
 @pytest.mark.parametrize("width", [390, 1280])
-def test_no_horizontal_overflow_on_results_comparison_and_article_pages(browser, base_url,
-                                                                         width):
+def test_no_horizontal_overflow_on_results_comparison_and_article_pages(browser, base_url, width):
     context = browser.new_context(viewport={"width": width, "height": 900})
     tab = context.new_page()
     found = {}
@@ -68,12 +67,17 @@ def test_no_horizontal_overflow_on_results_comparison_and_article_pages(browser,
     assert found == {}
 
 
-@pytest.mark.parametrize("code, essentials", [
-    # The submitter too: the results guidelines ask every table to name it (with the system).
-    ("en", ["Rank", "Submitter", "System", "Result (Tokens/s)"]),
-    ("zh", ["排名", "提交方", "系统", "成绩（tokens/秒）"]),
-])
-def test_a_phone_shows_rank_submitter_system_and_result_of_a_ranking(browser, base_url, code, essentials):
+@pytest.mark.parametrize(
+    "code, essentials",
+    [
+        # The submitter too: the results guidelines ask every table to name it (with the system).
+        ("en", ["Rank", "Submitter", "System", "Result (Tokens/s)"]),
+        ("zh", ["排名", "提交方", "系统", "成绩（tokens/秒）"]),
+    ],
+)
+def test_a_phone_shows_rank_submitter_system_and_result_of_a_ranking(
+    browser, base_url, code, essentials
+):
     # Headings written by hand from the catalogs. On a phone each row is a card whose fields
     # are named by their columns (tests/test_phone_tables.py checks that none is left out):
     # these come first, and every field is on screen.
@@ -92,9 +96,13 @@ def test_a_phone_shows_rank_submitter_system_and_result_of_a_ranking(browser, ba
 # The queries of ../shared/cases/site/zh-search-english-words: a scenario, submitters (Nebius
 # submitted in v5.1, v6.0 and v6.1: data/results/*.csv), on the zh site and on the it site,
 # whose search runs with other settings (generator/site/config.py).
-@pytest.mark.parametrize("lang, query", [
-    *(("zh", query) for query in ("Offline", "Interactive", "Crusoe", "CoreWeave", "Nebius")),
-    *(("it", query) for query in ("Offline", "Interactive", "Crusoe"))])
+@pytest.mark.parametrize(
+    "lang, query",
+    [
+        *(("zh", query) for query in ("Offline", "Interactive", "Crusoe", "CoreWeave", "Nebius")),
+        *(("it", query) for query in ("Offline", "Interactive", "Crusoe")),
+    ],
+)
 def test_search_finds_whole_english_words(searcher, lang, query):
     links = searcher(lang, query)[0]
     assert links and all(f"/{lang}/" in link for link in links)
@@ -116,8 +124,9 @@ def test_a_two_character_chinese_query_matches_the_word(searcher, site):
     for link in highlighted:
         url = urlsplit(link)
         assert parse_qs(url.query)["h"] == ["集群"], link
-        location = url.path.split("/zh/", 1)[1] + (f"#{unquote(url.fragment)}"
-                                                   if url.fragment else "")
+        location = url.path.split("/zh/", 1)[1] + (
+            f"#{unquote(url.fragment)}" if url.fragment else ""
+        )
         assert "集群" in text_of[location], location
 
 

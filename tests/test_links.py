@@ -20,9 +20,23 @@ LINKCHECKER = Path(sys.executable).with_name("linkchecker")
 
 def run_linkchecker(start):
     return subprocess.run(
-        [str(LINKCHECKER), "--no-status", "--no-warnings", "--threads", "8",
-         "--ignore-url", r"^https?://", "--ignore-url", r"^mailto:", "--output", "text",
-         str(start)], capture_output=True, text=True)
+        [
+            str(LINKCHECKER),
+            "--no-status",
+            "--no-warnings",
+            "--threads",
+            "8",
+            "--ignore-url",
+            r"^https?://",
+            "--ignore-url",
+            r"^mailto:",
+            "--output",
+            "text",
+            str(start),
+        ],
+        capture_output=True,
+        text=True,
+    )
 
 
 def test_linkchecker_finds_no_broken_internal_link(site):
@@ -56,7 +70,7 @@ def test_path_absolute_links_point_into_the_site(site, site_pages):
         for href in re.findall(r'href="(/[^"]*)"', text):
             path = unquote(urlsplit(html.unescape(href)).path)
             assert path.startswith(prefix), f"{name}: {href} is outside {prefix}"
-            target = site / path[len(prefix):]
+            target = site / path[len(prefix) :]
             if not (target.is_file() or (target / "index.html").is_file()):
                 broken.add((name, href))
     assert not broken

@@ -11,7 +11,6 @@ import re
 import subprocess
 import xml.etree.ElementTree as ET
 from email.utils import parsedate_to_datetime
-from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
@@ -19,9 +18,14 @@ import pytest
 from generator.project import ROOT, site_root_url
 
 LANGS = ["en", "zh", "it"]
-PAGES = ["", "results/v6.1/datacenter/gpt-oss-120b/offline/", "results/explore/",
-         "results/compare/", "blog/2026/09/17/amd-512-accelerator-record/",
-         "results/v6.1/report/"]
+PAGES = [
+    "",
+    "results/v6.1/datacenter/gpt-oss-120b/offline/",
+    "results/explore/",
+    "results/compare/",
+    "blog/2026/09/17/amd-512-accelerator-record/",
+    "results/v6.1/report/",
+]
 
 
 def html(site, lang, path):
@@ -34,8 +38,12 @@ def test_hreflang_names_this_page_in_every_language(site, lang, path):
     # Expected by hand: site_url + language + the page's path, for each language, and the
     # site root as x-default; no alternate is relative (Lighthouse's hreflang audit).
     root = site_root_url()
-    found = dict((h, u) for u, h in re.findall(
-        r'<link rel="alternate" href="([^"]+)" hreflang="([^"]+)">', html(site, lang, path)))
+    found = dict(
+        (h, u)
+        for u, h in re.findall(
+            r'<link rel="alternate" href="([^"]+)" hreflang="([^"]+)">', html(site, lang, path)
+        )
+    )
     assert found == {**{code: f"{root}{code}/{path}" for code in LANGS}, "x-default": root}
 
 
@@ -43,18 +51,26 @@ def test_hreflang_names_this_page_in_every_language(site, lang, path):
 @pytest.mark.parametrize("path", PAGES)
 def test_the_language_selector_links_the_same_page(site, lang, path):
     page_url = f"http://host/p/{lang}/{path}"
-    links = dict((h, href) for href, h in re.findall(
-        r'<a href="([^"]+)" data-root="[^"]+" hreflang="([^"]+)"', html(site, lang, path)))
+    links = dict(
+        (h, href)
+        for href, h in re.findall(
+            r'<a href="([^"]+)" data-root="[^"]+" hreflang="([^"]+)"', html(site, lang, path)
+        )
+    )
     assert {h: urljoin(page_url, href) for h, href in links.items()} == {
-        code: f"http://host/p/{code}/{path}" for code in LANGS}
+        code: f"http://host/p/{code}/{path}" for code in LANGS
+    }
 
 
 def claim_reviews(text):
     out = []
     for block in re.findall(r'<script type="application/ld\+json">(.*?)</script>', text, re.S):
         data = json.loads(block)
-        out += [d for d in (data if isinstance(data, list) else [data])
-                if d.get("@type") == "ClaimReview"]
+        out += [
+            d
+            for d in (data if isinstance(data, list) else [data])
+            if d.get("@type") == "ClaimReview"
+        ]
     return out
 
 
@@ -86,13 +102,22 @@ def test_the_updated_feed_is_dated_by_each_posts_last_change(site, lang):
     # does not know it), newest first.
     expected = {}
     for path in (ROOT / "docs" / lang / "blog" / "posts").glob("*.md"):
-        stamp = subprocess.run(["git", "log", "-1", "--format=%cI", "--", str(path)], cwd=ROOT,
-                               capture_output=True, text=True).stdout.strip()
+        stamp = subprocess.run(
+            ["git", "log", "-1", "--format=%cI", "--", str(path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
         slug = re.search(r"^slug:\s*(\S+)", path.read_text(encoding="utf-8"), re.M)
         expected[slug.group(1) if slug else path.stem] = dt.datetime.fromisoformat(stamp)
     channel = ET.parse(site / lang / "feed_rss_updated.xml").getroot().find("channel")
-    items = [(i.findtext("link").rstrip("/").rsplit("/", 1)[-1],
-              parsedate_to_datetime(i.findtext("pubDate"))) for i in channel.findall("item")]
+    items = [
+        (
+            i.findtext("link").rstrip("/").rsplit("/", 1)[-1],
+            parsedate_to_datetime(i.findtext("pubDate")),
+        )
+        for i in channel.findall("item")
+    ]
     assert items and all(when == expected[slug] for slug, when in items)
     dates = [when for _, when in items]
     assert dates == sorted(dates, reverse=True)
@@ -109,8 +134,12 @@ def test_power_pages_label_each_table_once(site, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_sitemap_lists_no_archive_page(site, lang):
-    locs = [e.text for e in ET.parse(site / lang / "sitemap.xml").getroot().iter(
-        "{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    locs = [
+        e.text
+        for e in ET.parse(site / lang / "sitemap.xml")
+        .getroot()
+        .iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")
+    ]
     assert locs and not any("/blog/archive/" in loc for loc in locs)
     assert not (site / lang / "blog" / "archive").exists()
 

@@ -45,26 +45,34 @@ def naming(dataset):
 def test_the_spellings_of_one_organization_share_one_plain_slug(naming):
     assert naming.submitters["ORACLE"] == naming.submitters["Oracle"] == "oracle"
     # Organizations still never share a slug.
-    by_organization = {organizations.submitter_name(s): slug
-                       for s, slug in naming.submitters.items()}
+    by_organization = {
+        organizations.submitter_name(s): slug for s, slug in naming.submitters.items()
+    }
     assert len(set(by_organization.values())) == len(by_organization)
 
 
 @pytest.mark.parametrize("round_name, published", [("v6.0", "ORACLE"), ("v6.1", "Oracle")])
-def test_oracle_has_one_submitter_page_per_round_under_its_plain_slug(dataset, naming,
-                                                                      round_name, published):
+def test_oracle_has_one_submitter_page_per_round_under_its_plain_slug(
+    dataset, naming, round_name, published
+):
     lang = LANGUAGES[0]
-    pages = {p.path: p.content for p in comparison_pages(
-        page_environment(lang), round_name, benchmarks_of(dataset.of_round(round_name)), naming)}
-    oracle = [path for path in pages
-              if re.search(r"/submitters/oracle(-[0-9a-f]{6,})?/index\.md$", path)]
+    pages = {
+        p.path: p.content
+        for p in comparison_pages(
+            page_environment(lang), round_name, benchmarks_of(dataset.of_round(round_name)), naming
+        )
+    }
+    oracle = [
+        path for path in pages if re.search(r"/submitters/oracle(-[0-9a-f]{6,})?/index\.md$", path)
+    ]
     assert oracle == [f"results/{round_name}/submitters/oracle/index.md"]
     page = pages[oracle[0]]
     assert page.startswith('---\ntitle: "Oracle"\n')
     # Every published row of the round is on it: 8 rows "ORACLE" in v6.0.csv, 43 "Oracle" in
     # v6.1.csv (counted in the CSV here), one table row each.
-    rows = re.findall(r"<tr\b[^>]*>\s*<td",
-                      page.split('aria-label="Oracle"', 1)[1].split("</table>", 1)[0])
+    rows = re.findall(
+        r"<tr\b[^>]*>\s*<td", page.split('aria-label="Oracle"', 1)[1].split("</table>", 1)[0]
+    )
     assert len(rows) == csv_count(round_name, published) > 0
     # The page says how the round spelled the name when it differs from the page's.
     assert ("<code>ORACLE</code>" in page) == (published == "ORACLE")
@@ -79,8 +87,11 @@ def test_the_old_address_of_a_respelled_submitter_still_works(dataset, site):
     before = unique_slugs(dict.fromkeys(r.submitter for r in names))
     after = Naming.of(dataset.records, lambda r: r.accelerator_id).submitters
     table = redirects.load(ROOT / "data" / "redirects.yaml")
-    moved = {(r.round, before[r.submitter]): after[r.submitter] for r in dataset.records
-             if before[r.submitter] != after[r.submitter]}
+    moved = {
+        (r.round, before[r.submitter]): after[r.submitter]
+        for r in dataset.records
+        if before[r.submitter] != after[r.submitter]
+    }
     assert moved == {("v6.0", "oracle-b6cdd2"): "oracle"}
     for (round_name, old), new in moved.items():
         old_address = f"results/{round_name}/submitters/{old}/"
@@ -97,8 +108,9 @@ def test_the_explorer_has_one_submitter_value_per_organization(site):
     assert "Oracle" in values and "ORACLE" not in values
     rows = [values[i] for i in data["columns"]["submitter"] if i is not None]
     # 18 + 7 + 43 rows "Oracle" (v4.1, v5.1, v6.1) and 8 "ORACLE" (v6.0), from the CSV tables.
-    expected = sum(csv_count(r, "Oracle") + csv_count(r, "ORACLE")
-                   for r in ("v4.1", "v5.1", "v6.0", "v6.1"))
+    expected = sum(
+        csv_count(r, "Oracle") + csv_count(r, "ORACLE") for r in ("v4.1", "v5.1", "v6.0", "v6.1")
+    )
     assert rows.count("Oracle") == expected == 76
     folded = [re.sub(r"[\W_]+", "", value.lower()) for value in values]
     assert len(set(folded)) == len(folded)
@@ -118,10 +130,15 @@ def test_a_respelling_added_to_the_table_joins_its_organization(tmp_path, errata
     assert sum(r.submitter == "DELL" for r in records) == 2
     naming = Naming.of(data.records, lambda r: r.accelerator_id)
     assert naming.submitters["DELL"] == naming.submitters["Dell"] == "dell"
-    pages = {p.path: p.content for p in comparison_pages(
-        page_environment(LANGUAGES[0]), "v6.1", benchmarks_of(records), naming)}
-    dell = [path for path in pages
-            if re.search(r"/submitters/dell(-[0-9a-f]{6,})?/index\.md$", path)]
+    pages = {
+        p.path: p.content
+        for p in comparison_pages(
+            page_environment(LANGUAGES[0]), "v6.1", benchmarks_of(records), naming
+        )
+    }
+    dell = [
+        path for path in pages if re.search(r"/submitters/dell(-[0-9a-f]{6,})?/index\.md$", path)
+    ]
     assert dell == ["results/v6.1/submitters/dell/index.md"]
     own_table = pages[dell[0]].split('aria-label="Dell"', 1)[1].split("</table>", 1)[0]
     rows = re.findall(r"<tr\b[^>]*>\s*<td", own_table)  # joint submissions' tables follow
@@ -133,7 +150,8 @@ def test_a_respelling_added_to_the_table_joins_its_organization(tmp_path, errata
 
 def test_the_comparison_menu_names_the_organization(dataset, naming):
     by_round = {name: benchmarks_of(dataset.of_round(name)) for name in reversed(dataset.rounds)}
-    page, _ = system_comparison_pages(page_environment(LANGUAGES[0]), by_round, LANGUAGES[0],
-                                      naming)
+    page, _ = system_comparison_pages(
+        page_environment(LANGUAGES[0]), by_round, LANGUAGES[0], naming
+    )
     assert '<optgroup label="v6.0 · Oracle">' in page.content
     assert "ORACLE" not in page.content

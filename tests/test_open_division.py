@@ -27,22 +27,29 @@ def test_every_closed_result_meets_the_target_the_rules_state(dataset):
 
 
 def test_a_mobilenet_run_is_below_the_resnet_target(dataset):
-    record = next(r for r in dataset.records if r.round == "v5.1" and r.model == "resnet"
-                  and r.accuracy == "acc: 44.116" and r.suite == "edge")
+    record = next(
+        r
+        for r in dataset.records
+        if r.round == "v5.1"
+        and r.model == "resnet"
+        and r.accuracy == "acc: 44.116"
+        and r.suite == "edge"
+    )
     assert accuracy_value(record, "acc") == 44.116
     assert TARGETS["resnet"].threshold == pytest.approx(75.6954)  # 0.99 × 76.46, by hand
     assert meets_closed_target(record) is False
 
 
 def test_no_verdict_without_a_stated_target(dataset):
-    record = next(r for r in dataset.records if r.model == "llama2-70b-99" and
-                  r.division == "open")
+    record = next(r for r in dataset.records if r.model == "llama2-70b-99" and r.division == "open")
     assert meets_closed_target(record) is None
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "it"])
 def test_page_downloads_name_the_model_run_and_its_accuracy(lang):
-    rows = list(csv.DictReader((SITE / lang / RESNET / f"{RESNET_FILE}.csv").open(encoding="utf-8")))
+    rows = list(
+        csv.DictReader((SITE / lang / RESNET / f"{RESNET_FILE}.csv").open(encoding="utf-8"))
+    )
     open_rows = [r for r in rows if r["division"] == "open"]
     assert open_rows and all(r["used_model"] and r["accuracy"] for r in open_rows)
     mobile = [r for r in open_rows if r["accuracy"] == "acc: 44.116"]
@@ -57,23 +64,39 @@ def test_page_downloads_name_the_model_run_and_its_accuracy(lang):
 
 
 def test_mixed_systems_have_no_per_accelerator_figure():
-    rows = list(csv.DictReader((SITE / "en" / "results/v6.1/datacenter/gpt-oss-120b/offline"
-                                / "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline.csv")
-                          .open(encoding="utf-8")))
+    rows = list(
+        csv.DictReader(
+            (
+                SITE
+                / "en"
+                / "results/v6.1/datacenter/gpt-oss-120b/offline"
+                / "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline.csv"
+            ).open(encoding="utf-8")
+        )
+    )
     mixed = [r for r in rows if r["system_name"] == MIXED]
-    assert mixed and all(r["accelerator_mixed"] == "True" and r["result_per_accelerator"] == ""
-                         for r in mixed)
-    chart = json.loads(download(SITE, "en", "results/v6.1/datacenter/gpt-oss-120b/offline/"
-                                "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline-"
-                                "per-accelerator.json").read_text(encoding="utf-8"))
+    assert mixed and all(
+        r["accelerator_mixed"] == "True" and r["result_per_accelerator"] == "" for r in mixed
+    )
+    chart = json.loads(
+        download(
+            SITE,
+            "en",
+            "results/v6.1/datacenter/gpt-oss-120b/offline/"
+            "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline-"
+            "per-accelerator.json",
+        ).read_text(encoding="utf-8")
+    )
     assert MIXED not in {r["system_name"] for r in chart}
 
 
 def test_chart_tooltips_of_an_open_chart_name_the_model_run(dataset):
     # v4.1 edge ResNet has no closed Offline result on some pages; find any chart spec whose
     # bars are open-division results and check its tooltip fields.
-    specs = [json.loads(p.read_text(encoding="utf-8"))
-             for p in (SITE / "en" / "results").glob("*/*/*/*/leaders.*.vl.json")]
+    specs = [
+        json.loads(p.read_text(encoding="utf-8"))
+        for p in (SITE / "en" / "results").glob("*/*/*/*/leaders.*.vl.json")
+    ]
     open_specs = [s for s in specs if any(v.get("used_model") for v in s["data"]["values"])]
     assert open_specs
     fields = {t["field"] for t in open_specs[0]["encoding"]["tooltip"]}
@@ -86,7 +109,7 @@ def test_open_rows_say_what_they_ran_on_a_phone(browser, base_url, lang):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(f"{base_url}{lang}/{RESNET}/")
-    table = page.locator('.mlperf-table[aria-label]').filter(has=page.locator("tr.open")).first
+    table = page.locator(".mlperf-table[aria-label]").filter(has=page.locator("tr.open")).first
     row = table.locator("tr.open").first
     note = row.locator("small.mlperf-open")
     assert note.is_visible()
@@ -101,15 +124,17 @@ def test_open_rows_say_what_they_ran_on_a_phone(browser, base_url, lang):
 def test_per_accelerator_charts_leave_mixed_systems_out(dataset):
     from generator.model.benchmarks import benchmarks_of
     from generator.model.chart_rows import LEADERS, per_accelerator_rows
+
     would_rank = 0
     for round_name in dataset.rounds:
         for benchmark in benchmarks_of(dataset.of_round(round_name)):
             assert not any(r.accelerator_mixed for r in per_accelerator_rows(benchmark))
             if not benchmark.higher_is_better:
                 continue
-            pool = sorted((r for r in benchmark.division("closed")
-                           if r.result_per_accelerator is not None),
-                          key=lambda r: -r.result_per_accelerator)[:LEADERS]
+            pool = sorted(
+                (r for r in benchmark.division("closed") if r.result_per_accelerator is not None),
+                key=lambda r: -r.result_per_accelerator,
+            )[:LEADERS]
             would_rank += any(r.accelerator_mixed for r in pool)
     # Without the rule, mixed systems would sit among the leaders of some charts.
     assert would_rank > 0

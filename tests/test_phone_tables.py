@@ -37,19 +37,24 @@ def at(browser, width):
 def visible_result_links(tab) -> int:
     """Links to official result folders in the ranked table (the last table of cards with
     citations) that a reader sees laid out: a box with a width."""
-    return tab.locator(".mlperf-table[data-cite-pattern] table").last.locator(
-        "a[href*='github.com/mlcommons/inference_results_']").evaluate_all(
-        "links => links.filter(a => a.getBoundingClientRect().width > 0).length")
+    return (
+        tab.locator(".mlperf-table[data-cite-pattern] table")
+        .last.locator("a[href*='github.com/mlcommons/inference_results_']")
+        .evaluate_all("links => links.filter(a => a.getBoundingClientRect().width > 0).length")
+    )
 
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["zh", "en", "it"])
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_ranked_table_shows_every_field_at_every_width(browser, base_url, table, lang,
-                                                           width):
+def test_the_ranked_table_shows_every_field_at_every_width(browser, base_url, table, lang, width):
     # 54 results of v6.1 gpt-oss-120b Offline (datacenter) in the committed CSV.
-    rows = table[(table["round"] == "v6.1") & (table.model == "gpt-oss-120b")
-                 & (table.scenario == "Offline") & table.suite.str.contains("datacenter")]
+    rows = table[
+        (table["round"] == "v6.1")
+        & (table.model == "gpt-oss-120b")
+        & (table.scenario == "Offline")
+        & table.suite.str.contains("datacenter")
+    ]
     context, tab = at(browser, width)
     try:
         tab.goto(f"{base_url}{lang}/{BENCHMARK}")
@@ -77,7 +82,8 @@ def test_the_ranked_table_shows_every_field_at_every_width(browser, base_url, ta
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["zh", "en", "it"])
 def test_an_accelerator_page_keeps_its_submitters_and_every_round_on_a_phone(
-        browser, base_url, table, lang):
+    browser, base_url, table, lang
+):
     # The Arc Pro B70's results in the committed CSV: every submitter is shown, and the
     # round-over-round table keeps a field for each round of the dataset.
     rounds = sorted(table["round"].unique(), key=lambda r: tuple(map(int, r[1:].split("."))))

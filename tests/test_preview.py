@@ -32,7 +32,7 @@ def registry_with(tmp_path, extra: str):
     # The claim's own block: the first preview block after the claim's id line.
     start = text.index(f"\n  {CLAIM}:\n")
     at = text.index(anchor, start) + len(anchor)
-    assert "\n  " not in text[start + 1:at].replace("\n   ", "")  # still inside the claim
+    assert "\n  " not in text[start + 1 : at].replace("\n   ", "")  # still inside the claim
     path = tmp_path / "claims.yaml"
     path.write_text(text[:at] + extra + text[at:], encoding="utf-8")
     return load_registry(path)
@@ -41,12 +41,17 @@ def registry_with(tmp_path, extra: str):
 # Chinese: no space between the date and the Chinese word after it (formatting.tidy_spacing).
 # The label is short (it follows the figure in running text): the tooltip says the dates, once.
 RETRACTED = {
-    "en": ("⊘ Preview, retracted", "March 15, 2027",
-           "the result was retracted on November 20, 2026"),
-    "zh": ("⊘ 预览，已撤回", "2027年3月15日",
-           "这项结果已于 2026年11月20日撤回"),
-    "it": ("⊘ Anteprima, ritirata", "15 marzo 2027",
-           "il risultato è stato ritirato il 20 novembre 2026"),
+    "en": (
+        "⊘ Preview, retracted",
+        "March 15, 2027",
+        "the result was retracted on November 20, 2026",
+    ),
+    "zh": ("⊘ 预览，已撤回", "2027年3月15日", "这项结果已于 2026年11月20日撤回"),
+    "it": (
+        "⊘ Anteprima, ritirata",
+        "15 marzo 2027",
+        "il risultato è stato ritirato il 20 novembre 2026",
+    ),
 }
 
 
@@ -54,10 +59,12 @@ RETRACTED = {
 def test_a_retracted_preview_reads_as_retracted(tmp_path, dataset, code):
     registry = registry_with(tmp_path, "      retracted: 2026-11-20\n")
     label, due, sentence = RETRACTED[code]
-    out = render_article(f"X [[claim:{CLAIM}]].", registry, list(dataset.records),
-                         language(code))
-    flag = re.search(r'<span class="claim claim--preview claim--retracted"'
-                     r'[^\n]*?\{ \.claim__flag \}', out).group(0)
+    out = render_article(f"X [[claim:{CLAIM}]].", registry, list(dataset.records), language(code))
+    flag = re.search(
+        r'<span class="claim claim--preview claim--retracted"'
+        r"[^\n]*?\{ \.claim__flag \}",
+        out,
+    ).group(0)
     assert f"[{label}](#claim-{CLAIM} " in flag
     tooltip = re.search(r'"([^"]*)"\)\{', flag).group(1)
     assert due in tooltip and sentence in tooltip
@@ -71,9 +78,13 @@ def test_the_claims_download_carries_the_follow_up(tmp_path, dataset):
     pages = editorial_pages(registry, [], list(dataset.records), lang)
     rows = json.loads(next(p.content for p in pages if p.path == "claims.json"))
     row = next(r for r in rows if r["claim_id"] == CLAIM)
-    assert (row["status"], row["preview_phase"], row["preview_available_by"],
-            row["preview_confirmed"], row["preview_retracted"]) == (
-        "preview", "retracted", "2027-03-15", None, "2026-11-20")
+    assert (
+        row["status"],
+        row["preview_phase"],
+        row["preview_available_by"],
+        row["preview_confirmed"],
+        row["preview_retracted"],
+    ) == ("preview", "retracted", "2027-03-15", None, "2026-11-20")
     assert row["label"] == "Preview, retracted"
     other = next(r for r in rows if r["status"] == "verified")
     assert other["preview_phase"] is None and other["preview_available_by"] is None
@@ -83,8 +94,7 @@ def test_the_claims_download_carries_the_follow_up(tmp_path, dataset):
 
 def test_a_confirmed_preview_reads_as_confirmed(tmp_path, dataset):
     registry = registry_with(tmp_path, "      confirmed: 2027-02-01\n")
-    out = render_article(f"[[claim:{CLAIM}]]", registry, list(dataset.records),
-                         language("it"))
+    out = render_article(f"[[claim:{CLAIM}]]", registry, list(dataset.records), language("it"))
     assert "[◕ Anteprima, confermata](#claim-" in out
     assert "è diventato disponibile il 1 febbraio 2027" in out  # a date no round was published on
 
@@ -102,10 +112,36 @@ def test_check_notes_an_overdue_preview_and_not_a_settled_one(tmp_path):
 
 def long_date(day: dt.date, code: str) -> str:
     """CLDR's long date, written out per language (not Babel's output)."""
-    months = {"en": ["January", "February", "March", "April", "May", "June", "July", "August",
-                     "September", "October", "November", "December"],
-              "it": ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio",
-                     "agosto", "settembre", "ottobre", "novembre", "dicembre"]}
+    months = {
+        "en": [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ],
+        "it": [
+            "gennaio",
+            "febbraio",
+            "marzo",
+            "aprile",
+            "maggio",
+            "giugno",
+            "luglio",
+            "agosto",
+            "settembre",
+            "ottobre",
+            "novembre",
+            "dicembre",
+        ],
+    }
     if code == "zh":
         return f"{day.year}年{day.month}月{day.day}日"
     month = months[code][day.month - 1]
@@ -123,8 +159,15 @@ def test_built_articles_show_when_their_previews_are_due(site):
             quoted = {r.claim_id for r in post.claim_references()} & set(previews)
             if not quoted or post.meta.get("draft"):
                 continue
-            page = (ROOT / "site" / lang.code / "blog" / f"{post.date:%Y/%m/%d}" /
-                    post.meta["slug"] / "index.html").read_text(encoding="utf-8")
+            page = (
+                ROOT
+                / "site"
+                / lang.code
+                / "blog"
+                / f"{post.date:%Y/%m/%d}"
+                / post.meta["slug"]
+                / "index.html"
+            ).read_text(encoding="utf-8")
             for cid in quoted:
                 assert long_date(previews[cid].available_by, lang.code) in page, (path, cid)
                 checked += 1

@@ -31,8 +31,10 @@ from generator.i18n.catalogs import translations
 from generator.i18n.languages import LANGUAGES
 from tests.conftest import DATA, SITE
 
-RESULT_LINK = re.compile(r"^https://github\.com/mlcommons/inference_results_(v[0-9.]+)/tree/main/"
-                         r"(.+)$")
+RESULT_LINK = re.compile(
+    r"^https://github\.com/mlcommons/inference_results_(v[0-9.]+)/tree/main/"
+    r"(.+)$"
+)
 
 
 def due_round(round_name: str) -> str:
@@ -44,8 +46,10 @@ def due_round(round_name: str) -> str:
 
 @cache
 def frame() -> pd.DataFrame:
-    table = pd.concat(pd.read_csv(path, dtype={"result_id_published": str})
-                      for path in sorted((DATA / "results").glob("*.csv")))
+    table = pd.concat(
+        pd.read_csv(path, dtype={"result_id_published": str})
+        for path in sorted((DATA / "results").glob("*.csv"))
+    )
     table["shown_id"] = table.result_id_published.fillna(table.result_id)
     return table
 
@@ -62,11 +66,14 @@ def by_location() -> dict[tuple[str, str], list[dict]]:
 def benchmark_rows(round_name: str, suite: str, model: str, scenario: str) -> tuple[dict, ...]:
     """The results of a benchmark page's folder (``v6.1/datacenter/deepseek-r1/offline``)."""
     table = frame()
-    return tuple(table[(table["round"] == round_name)
-                       & table.suite.str.split(",").apply(lambda s: suite in s)
-                       & (table.model.str.lower() == model)
-                       & (table.scenario.str.lower() == scenario.split("-")[0])
-                       ].to_dict("records"))
+    return tuple(
+        table[
+            (table["round"] == round_name)
+            & table.suite.str.split(",").apply(lambda s: suite in s)
+            & (table.model.str.lower() == model)
+            & (table.scenario.str.lower() == scenario.split("-")[0])
+        ].to_dict("records")
+    )
 
 
 class Units(HTMLParser):
@@ -85,8 +92,16 @@ class Units(HTMLParser):
         attrs = dict(attrs)
         classes = set((attrs.get("class") or "").split())
         if tag in self.UNITS and not (tag != "tr" and any(u["tag"] == "tr" for u in self.stack)):
-            self.stack.append({"tag": tag, "text": [], "links": [], "classes": set(),
-                               "cells": [], "chart_table": bool(self.in_chart_table)})
+            self.stack.append(
+                {
+                    "tag": tag,
+                    "text": [],
+                    "links": [],
+                    "classes": set(),
+                    "cells": [],
+                    "chart_table": bool(self.in_chart_table),
+                }
+            )
         if tag == "details" and "mlperf-chart-table" in classes:
             self.in_chart_table = True
         if tag in ("td", "th") and self.stack:
@@ -129,8 +144,12 @@ def missing_marks(row: dict, where: dict, derived_id_shown: bool = True) -> list
         missing.append("preview")
     if row["division"] == "open" and "mlperf-open" not in where["classes"]:
         missing.append("open division")
-    if (derived_id_shown and row["result_id_derived"] and row["shown_id"] in where["text"]
-            and not re.search(re.escape(row["shown_id"]) + r"\s*†", where["text"])):
+    if (
+        derived_id_shown
+        and row["result_id_derived"]
+        and row["shown_id"] in where["text"]
+        and not re.search(re.escape(row["shown_id"]) + r"\s*†", where["text"])
+    ):
         missing.append("derived ID †")
     return missing
 
@@ -156,8 +175,11 @@ def test_every_result_in_a_page_carries_its_marks(site, lang):
         for unit in parser.units:
             links = [m for m in (RESULT_LINK.match(h) for h in unit["links"]) if m]
             # A row holding several results (a family's row of rounds) is read cell by cell.
-            places = ([c for c in unit["cells"] if any(RESULT_LINK.match(h) for h in c["links"])]
-                      if len({m.group(0) for m in links}) > 1 and unit["cells"] else [unit])
+            places = (
+                [c for c in unit["cells"] if any(RESULT_LINK.match(h) for h in c["links"])]
+                if len({m.group(0) for m in links}) > 1 and unit["cells"]
+                else [unit]
+            )
             for place in places:
                 for href in place["links"]:
                     match = RESULT_LINK.match(href)
@@ -165,14 +187,17 @@ def test_every_result_in_a_page_carries_its_marks(site, lang):
                         continue
                     for row in by_location().get((match.group(1), unquote(match.group(2))), []):
                         for what in missing_marks(row, place):
-                            failures.append(f"{where}: {row['shown_id']} {row['system_name']} "
-                                            f"({row['model']} {row['scenario']}): no {what} mark")
+                            failures.append(
+                                f"{where}: {row['shown_id']} {row['system_name']} "
+                                f"({row['model']} {row['scenario']}): no {what} mark"
+                            )
             if unit["chart_table"] and unit["cells"] and not links:
                 failures += chart_table_failures(where, unit)
         if re.fullmatch(r"results/v[0-9.]+", where):
             failures += leader_failures(where, parser.units)
     assert not failures, f"{len(failures)} results without their marks, e.g.:\n" + "\n".join(
-        sorted(set(failures))[:40])
+        sorted(set(failures))[:40]
+    )
 
 
 def chart_table_failures(where: str, unit: dict) -> list[str]:
@@ -181,12 +206,17 @@ def chart_table_failures(where: str, unit: dict) -> list[str]:
     if len(parts) != 5 or len(unit["cells"]) < 3:
         return []
     system, submitter = unit["cells"][1]["text"], unit["cells"][2]["text"].strip()
-    rows = [r for r in benchmark_rows(*parts[1:]) if r["submitter"] == submitter
-            and system.startswith(r["system_name"])]
-    return [f"{where} (chart table): {r['shown_id']} {r['system_name']}: no {what} mark"
-            for r in rows[:1] if all(x["category"] == r["category"] and
-                                     x["division"] == r["division"] for x in rows)
-            for what in missing_marks(r, unit, derived_id_shown=False)]
+    rows = [
+        r
+        for r in benchmark_rows(*parts[1:])
+        if r["submitter"] == submitter and system.startswith(r["system_name"])
+    ]
+    return [
+        f"{where} (chart table): {r['shown_id']} {r['system_name']}: no {what} mark"
+        for r in rows[:1]
+        if all(x["category"] == r["category"] and x["division"] == r["division"] for x in rows)
+        for what in missing_marks(r, unit, derived_id_shown=False)
+    ]
 
 
 def leader_failures(where: str, units: list[dict]) -> list[str]:
@@ -200,13 +230,15 @@ def leader_failures(where: str, units: list[dict]) -> list[str]:
             continue
         suite, model, scenario = benchmark[0].strip("/").split("/")
         rows = benchmark_rows(round_name, suite, model, scenario)
-        named = [r for r in rows if r["system_name"] in unit["text"]
-                 and r["submitter"] in unit["text"]]
+        named = [
+            r for r in rows if r["system_name"] in unit["text"] and r["submitter"] in unit["text"]
+        ]
         # The leader is the named result; a row naming several of its systems is not judged.
         if named and len({(r["category"], r["division"]) for r in named}) == 1:
-            failures += [f"{where}: leader of {model} {scenario} {named[0]['system_name']}: "
-                         f"no {what} mark"
-                         for what in missing_marks(named[0], unit, derived_id_shown=False)]
+            failures += [
+                f"{where}: leader of {model} {scenario} {named[0]['system_name']}: no {what} mark"
+                for what in missing_marks(named[0], unit, derived_id_shown=False)
+            ]
     return failures
 
 
@@ -228,8 +260,11 @@ def test_every_bar_of_every_chart_carries_its_marks(site, lang):
         drawn = svg.read_text(encoding="utf-8") if svg.exists() else ""
         where = f"{'/'.join(folder)}/{spec_path.name}"
         for datum in values:
-            rows = [r for r in benchmark_rows(*folder) if r["system_name"] == datum["system"]
-                    and r["submitter"] == datum["submitter"]]
+            rows = [
+                r
+                for r in benchmark_rows(*folder)
+                if r["system_name"] == datum["system"] and r["submitter"] == datum["submitter"]
+            ]
             if not rows or len({(r["category"], r["division"]) for r in rows}) > 1:
                 continue
             row = rows[0]
@@ -239,10 +274,13 @@ def test_every_bar_of_every_chart_carries_its_marks(site, lang):
                 elif escape(datum["label"], quote=False) not in drawn:
                     failures.append(f"{where}: the SVG's bar {datum['label']!r} is not drawn")
                 if due_round(row["round"]) not in datum.get("category", ""):
-                    failures.append(f"{where}: the tooltip of {datum['system']!r} does not "
-                                    f"give its due round")
+                    failures.append(
+                        f"{where}: the tooltip of {datum['system']!r} does not give its due round"
+                    )
             if row["division"] == "open" and not datum.get("used_model"):
-                failures.append(f"{where}: open-division bar {datum['label']!r} does not say "
-                                f"which model ran")
+                failures.append(
+                    f"{where}: open-division bar {datum['label']!r} does not say which model ran"
+                )
     assert not failures, f"{len(failures)} bars without their marks, e.g.:\n" + "\n".join(
-        failures[:40])
+        failures[:40]
+    )

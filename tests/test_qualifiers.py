@@ -15,8 +15,11 @@ from tests.conftest import DATA
 
 
 def record(dataset, round_name, result_id, model, scenario):
-    return next(r for r in dataset.records if (r.round, r.result_id, r.model, r.scenario)
-                == (round_name, result_id, model, scenario))
+    return next(
+        r
+        for r in dataset.records
+        if (r.round, r.result_id, r.model, r.scenario) == (round_name, result_id, model, scenario)
+    )
 
 
 def test_notes_saying_no_accelerator_ran_the_benchmark_take_its_figure_per_accelerator(dataset):
@@ -40,13 +43,16 @@ def test_the_rule_finds_exactly_the_records_whose_notes_say_so(dataset):
     # phrase at all are these two systems' (pandas over data/results/*.csv); of 6.1-0060 only
     # e2e-rag-db is meant by its clause.
     frame = pd.concat(pd.read_csv(p) for p in sorted((DATA / "results").glob("*.csv")))
-    said = frame[frame.notes.fillna("").str.contains(r"cpu[- ]only|no accelerator",
-                                                      case=False, regex=True)]
+    said = frame[
+        frame.notes.fillna("").str.contains(r"cpu[- ]only|no accelerator", case=False, regex=True)
+    ]
     assert set(said.result_id) == {"6.0-0028", "6.1-0060"}
-    found = {(r.result_id, r.model, r.scenario) for r in dataset.records
-             if q.accelerator_unused(r)}
-    expected = {(i, m, s) for i, m, s in zip(said.result_id, said.model, said.scenario)
-                if (i, m) != ("6.1-0060", "e2e-rag-qna")}
+    found = {(r.result_id, r.model, r.scenario) for r in dataset.records if q.accelerator_unused(r)}
+    expected = {
+        (i, m, s)
+        for i, m, s in zip(said.result_id, said.model, said.scenario)
+        if (i, m) != ("6.1-0060", "e2e-rag-qna")
+    }
     assert found == expected
 
 
@@ -81,7 +87,9 @@ def test_the_explorer_is_told_which_results_no_accelerator_ran(dataset):
     # 6.1-0060.
     data = json.loads(explorer_data(list(dataset.records)))
     rows = explorer_records(list(dataset.records))
-    flagged = {(r.result_id, r.model) for r, unused in
-               zip(rows, data["columns"]["accelerator_unused"]) if unused}
-    assert flagged == {("6.0-0028", "yolo-95"), ("6.0-0028", "yolo-99"),
-                       ("6.1-0060", "e2e-rag-db")}
+    flagged = {
+        (r.result_id, r.model)
+        for r, unused in zip(rows, data["columns"]["accelerator_unused"])
+        if unused
+    }
+    assert flagged == {("6.0-0028", "yolo-95"), ("6.0-0028", "yolo-99"), ("6.1-0060", "e2e-rag-db")}

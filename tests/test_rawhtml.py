@@ -9,8 +9,16 @@ import pytest
 from generator.site.rawhtml import restore, stash
 from tests.conftest import ROOT
 
-EXTENSIONS = ["attr_list", "tables", "toc", "admonition", "pymdownx.details",
-              "pymdownx.blocks.tab", "pymdownx.superfences", "footnotes"]
+EXTENSIONS = [
+    "attr_list",
+    "tables",
+    "toc",
+    "admonition",
+    "pymdownx.details",
+    "pymdownx.blocks.tab",
+    "pymdownx.superfences",
+    "footnotes",
+]
 
 
 def convert(text):
@@ -22,8 +30,10 @@ def same_html(left, right):
 
 
 def test_blocks_skip_markdown_and_come_back_verbatim():
-    text = ("# Title\n\n<div class=\"t\">\n<table>\n<tr><td>*not emphasis*</td></tr>\n"
-            "</table>\n</div>\n\nSome *prose*.\n\n<p class=\"x\">A <a href=\"#\">link</a></p>\n")
+    text = (
+        '# Title\n\n<div class="t">\n<table>\n<tr><td>*not emphasis*</td></tr>\n'
+        '</table>\n</div>\n\nSome *prose*.\n\n<p class="x">A <a href="#">link</a></p>\n'
+    )
     stashed, blocks = stash(text)
     assert len(blocks) == 2 and "<table>" not in stashed
     html = restore(convert(stashed), blocks)
@@ -32,9 +42,11 @@ def test_blocks_skip_markdown_and_come_back_verbatim():
 
 
 def test_html_markdown_would_not_pass_through_is_left_alone():
-    text = ("Text right before\n<div>glued to a paragraph</div>\n\n"
-            "<div>not closed at the end of its line</div> tail\n\n"
-            "```html\n<div>\ncode\n</div>\n```\n\n<details><summary>s</summary>\n")
+    text = (
+        "Text right before\n<div>glued to a paragraph</div>\n\n"
+        "<div>not closed at the end of its line</div> tail\n\n"
+        "```html\n<div>\ncode\n</div>\n```\n\n<details><summary>s</summary>\n"
+    )
     assert stash(text) == (text, [])
 
 
@@ -58,8 +70,10 @@ def test_generated_pages_convert_to_the_same_html(lang):
 
 def test_the_extension_gives_the_html_markdown_itself_makes():
     # The same page with and without the extension: blocks kept verbatim, prose converted.
-    text = ("# T\n\n<div class=\"t\">\n<table>\n<tr><td>*x*</td></tr>\n</table>\n</div>\n\n"
-            "Some *prose*.\n")
+    text = (
+        '# T\n\n<div class="t">\n<table>\n<tr><td>*x*</td></tr>\n</table>\n</div>\n\n'
+        "Some *prose*.\n"
+    )
     fast = markdown.Markdown(extensions=[*EXTENSIONS, "generator.site.rawhtml"]).convert(text)
     assert "<td>*x*</td>" in fast and "<em>prose</em>" in fast and "mlperfrawhtml" not in fast
     assert same_html(fast, convert(text))

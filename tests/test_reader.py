@@ -13,12 +13,18 @@ from generator.model.chart_rows import chart_rows
 from tests.conftest import ROOT, download, skip_without_cards
 from tests.test_browser import only_local
 
-PAGES = {"home": "", "article": "blog/2026/09/17/amd-512-accelerator-record/",
-         "results": "results/v6.1/datacenter/gpt-oss-120b/offline/", "round": "results/v6.1/",
-         "tag": "tags/nvidia/", "verification": "verification/", "data": "data/",
-         "submitter": "results/v6.1/submitters/nvidia/",
-         "accelerator": "results/accelerators/amd-instinct-mi355x/",
-         "compare": "results/compare/"}
+PAGES = {
+    "home": "",
+    "article": "blog/2026/09/17/amd-512-accelerator-record/",
+    "results": "results/v6.1/datacenter/gpt-oss-120b/offline/",
+    "round": "results/v6.1/",
+    "tag": "tags/nvidia/",
+    "verification": "verification/",
+    "data": "data/",
+    "submitter": "results/v6.1/submitters/nvidia/",
+    "accelerator": "results/accelerators/amd-instinct-mi355x/",
+    "compare": "results/compare/",
+}
 CODES = ["en", "zh", "it"]
 
 
@@ -27,16 +33,19 @@ CODES = ["en", "zh", "it"]
 @pytest.mark.parametrize("lang", CODES)
 def test_pages_have_no_serious_accessibility_violation_and_stay_offline(page, base_url, lang):
     from axe_playwright_python.sync_playwright import Axe
+
     axe = Axe()  # axe-core ships inside the package: nothing is fetched
     for name, path in PAGES.items():
         page.goto(f"{base_url}{lang}/{path}")
         page.wait_for_load_state("networkidle")
         assert page.locator("html").get_attribute("lang") == lang
-        violations = [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}"
-                      for v in axe.run(page).response["violations"]
-                      if v["impact"] in ("serious", "critical")
-                      # Moderate, but a screen reader's list of landmarks is useless with twins.
-                      or v["id"] == "landmark-unique"]
+        violations = [
+            f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}"
+            for v in axe.run(page).response["violations"]
+            if v["impact"] in ("serious", "critical")
+            # Moderate, but a screen reader's list of landmarks is useless with twins.
+            or v["id"] == "landmark-unique"
+        ]
         assert violations == [], f"{lang} {name}"
     assert only_local(page.requests) == []
     assert page.console_errors == []
@@ -55,15 +64,19 @@ def test_keyboard_focus_is_visible(page, base_url):
 
 
 def test_downloads_hold_exactly_the_rows_shown(site, dataset):
-    benchmark = next(b for b in benchmarks_of(dataset.of_round("v6.1"))
-                     if b.path == "v6.1/datacenter/gpt-oss-120b/offline")
+    benchmark = next(
+        b
+        for b in benchmarks_of(dataset.of_round("v6.1"))
+        if b.path == "v6.1/datacenter/gpt-oss-120b/offline"
+    )
     folder = site / "zh" / "results" / benchmark.path
     stem = "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline"  # round, benchmark, scenario
     table = list(csv.DictReader(io.StringIO((folder / f"{stem}.csv").read_text("utf-8"))))
     assert [r["result_id"] for r in table] == [r.result_id for r in benchmark.results]
     assert float(table[0]["result"]) == benchmark.results[0].result == 5749440.0
-    leaders = json.loads(download(site, "zh", f"results/{benchmark.path}/{stem}-leaders.json")
-                         .read_text("utf-8"))
+    leaders = json.loads(
+        download(site, "zh", f"results/{benchmark.path}/{stem}-leaders.json").read_text("utf-8")
+    )
     assert [r["system_name"] for r in leaders] == [r.system_name for r in chart_rows(benchmark)]
     (spec_file,) = folder.glob("leaders.*.vl.json")  # a content-hashed name (site/assets.py)
     spec = json.loads(spec_file.read_text("utf-8"))
@@ -71,8 +84,9 @@ def test_downloads_hold_exactly_the_rows_shown(site, dataset):
     page = (folder / "index.html").read_text("utf-8")
     # The chart's data is the same in every language: linked at the site root's downloads/.
     assert f'href="{stem}.csv"' in page
-    assert (f'href="../../../../../../downloads/results/{benchmark.path}/{stem}-leaders.json"'
-            in page)
+    assert (
+        f'href="../../../../../../downloads/results/{benchmark.path}/{stem}-leaders.json"' in page
+    )
 
 
 def test_data_page_offers_every_round_with_fields_and_citation(site, dataset):
@@ -82,7 +96,6 @@ def test_data_page_offers_every_round_with_fields_and_citation(site, dataset):
         assert (site / "it" / "data" / f"{round_name}.csv").is_file()
     assert "datapackage.json" in page and "@misc{mlperf_wiki_dataset" in page
     assert "Risultato per acceleratore" in page  # field titles from the catalog
-
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "it"])
@@ -100,6 +113,7 @@ def test_the_published_data_package_names_files_that_are_published(site, lang):
     text = (folder / "datapackage.json").read_text("utf-8")
     assert "MLPerf®" in descriptor["title"] and not re.search(r"MLPerf(?!®)", text)
 
+
 def test_pages_carry_opengraph_metadata(site):
     page = (site / "zh" / PAGES["article"] / "index.html").read_text("utf-8")
     # The social plugin writes the card's tags; the site name and locales come from main.html.
@@ -112,8 +126,11 @@ def test_pages_carry_opengraph_metadata(site):
 def test_pages_carry_their_social_card(site):
     skip_without_cards()
     page = (site / "zh" / PAGES["article"] / "index.html").read_text("utf-8")
-    assert re.search(r'<meta property="og:image" content="https://[^"]+/zh/assets/images/'
-                     r'social/blog/[^"]+\.png"', page)
+    assert re.search(
+        r'<meta property="og:image" content="https://[^"]+/zh/assets/images/'
+        r'social/blog/[^"]+\.png"',
+        page,
+    )
 
 
 def test_sitemap_lists_the_other_languages_of_each_page(site):
@@ -121,7 +138,7 @@ def test_sitemap_lists_the_other_languages_of_each_page(site):
     entry = re.search(r"<url>\s*<loc>[^<]*/it/verification/</loc>.*?</url>", sitemap, re.S)
     for code in CODES:
         assert f'hreflang="{code}" href="' in entry.group(0)
-        assert f"/{code}/verification/\"" in entry.group(0)
+        assert f'/{code}/verification/"' in entry.group(0)
 
 
 def test_submitter_page_lists_every_result_of_the_submitter(site, dataset):
@@ -137,6 +154,7 @@ def test_submitter_page_lists_every_result_of_the_submitter(site, dataset):
 def test_accelerator_history_compares_throughputs_per_accelerator_only(site, dataset):
     from generator.model.benchmarks import benchmarks_of
     from generator.model.comparisons import timeline
+
     by_round = {name: benchmarks_of(dataset.of_round(name)) for name in dataset.rounds}
     rows = timeline(by_round, ("amd-instinct-mi355x",))
     assert rows, "MI355X ran benchmarks in v6.0 and v6.1"
@@ -145,8 +163,7 @@ def test_accelerator_history_compares_throughputs_per_accelerator_only(site, dat
         for record in row.best.values():
             assert not record.units.startswith("Latency")
             assert record.division == "closed" and record.result_per_accelerator > 0
-    page = (site / "it" / "results/accelerators/amd-instinct-mi355x/"
-            "index.html").read_text("utf-8")
+    page = (site / "it" / "results/accelerators/amd-instinct-mi355x/index.html").read_text("utf-8")
     assert "Round dopo round" in page and "acceleratori, 6.1-" in page
 
 
@@ -156,6 +173,7 @@ def test_each_language_has_an_rss_feed_of_its_posts(site, lang):
 
     from generator.editorial.articles import articles
     from tests.conftest import ROOT
+
     feed = ElementTree.parse(site / lang / "feed_rss_created.xml").getroot()
     assert feed.findtext("channel/language") == lang
     items = feed.findall("channel/item")
@@ -171,11 +189,13 @@ def test_citation_file_describes_the_dataset():
     import yaml
 
     from tests.conftest import ROOT
+
     citation = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
     assert citation["cff-version"] == "1.2.0" and citation["type"] == "dataset"
     assert citation["license"] == "Apache-2.0" and citation["authors"]
     # The rounds named in the title are the rounds of the committed dataset.
     from tests.conftest import committed_dataset
+
     assert all(name in citation["title"] for name in committed_dataset().rounds)
 
 
@@ -183,12 +203,15 @@ def test_every_results_table_offers_its_rows(site):
     # Expected rows counted in the committed CSV with pandas, not taken from the generator.
     import pandas as pd
     import yaml
+
     table = pd.read_csv(ROOT / "data" / "results" / "v6.1.csv")
-    read = lambda path: list(csv.DictReader(io.StringIO(download(site, "it", path)
-                                                        .read_text("utf-8"))))
+    read = lambda path: list(
+        csv.DictReader(io.StringIO(download(site, "it", path).read_text("utf-8")))
+    )
     crusoe = read("results/v6.1/submitters/crusoe/mlperf-inference-v6.1-crusoe.csv")
     assert sorted(r["result_id"] for r in crusoe) == sorted(
-        table[table.submitter == "Crusoe"].result_id)
+        table[table.submitter == "Crusoe"].result_id
+    )
     benchmarks = read("results/v6.1/benchmarks.csv")
     assert len(benchmarks) == len(table.groupby(["suite", "model", "scenario"]))
     submitters = read("results/v6.1/submitters/submitters.csv")
@@ -197,9 +220,13 @@ def test_every_results_table_offers_its_rows(site):
     registry = yaml.safe_load((ROOT / "data" / "claims.yaml").read_text("utf-8"))["claims"]
     assert set(claims) == set(registry)
     assert float(claims["gpt-oss-512-offline"]["recomputed_value"]) == 5749440.0
-    history = json.loads(download(site, "it", "results/accelerators/nvidia-gb300/"
-                                  "mlperf-inference-nvidia-gb300-round-over-round.json")
-                         .read_text("utf-8"))
+    history = json.loads(
+        download(
+            site,
+            "it",
+            "results/accelerators/nvidia-gb300/mlperf-inference-nvidia-gb300-round-over-round.json",
+        ).read_text("utf-8")
+    )
     assert all(r["result_per_accelerator"] for r in history)
     assert len({r["round"] for r in history}) > 1  # the GB300 ran in v6.0 and v6.1
 
@@ -208,10 +235,12 @@ def test_downloads_spell_each_id_once_and_say_whether_it_is_derived(site):
     # From data/results/v4.1.csv: MLCommons published 4.1-0021 as "v4.1-0021" (column
     # result_id_published), and v6.1's IDs are derived (result_id_derived true, none published).
     import pandas as pd
+
     published = pd.read_csv(ROOT / "data" / "results" / "v4.1.csv")
     spelling = dict(zip(published.result_id, published.result_id_published))
-    read = lambda path: list(csv.DictReader(io.StringIO(download(site, "en", path)
-                                                        .read_text("utf-8"))))
+    read = lambda path: list(
+        csv.DictReader(io.StringIO(download(site, "en", path).read_text("utf-8")))
+    )
     # The columns are the whole dataset's: result_id canonical, result_id_published as
     # MLCommons spelled it (empty when derived), result_id_derived.
     folder = "results/v4.1/datacenter/bert-99/offline"
@@ -224,8 +253,10 @@ def test_downloads_spell_each_id_once_and_say_whether_it_is_derived(site):
             assert "result_id_canonical" not in row
         page = (site / "en" / folder / "index.html").read_text("utf-8")
         assert f">{row['result_id_published']}</a>" in page  # the spelling the page shows
-    for row in read("results/v6.1/datacenter/gpt-oss-120b/offline/"
-                    "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline-leaders.csv"):
+    for row in read(
+        "results/v6.1/datacenter/gpt-oss-120b/offline/"
+        "mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline-leaders.csv"
+    ):
         assert row["result_id_published"] == ""
         assert row["result_id_derived"] == "True"
     claims = {row["claim_id"]: row for row in read("claims.csv")}

@@ -40,9 +40,16 @@ def differing_files(left: Path, right: Path) -> list[str]:
     """Relative paths that are in one tree only, or whose bytes differ (every file is read:
     no size-and-date shortcut, so a same-sized file with other bytes is found), sorted."""
     ours, theirs = tree_files(left), tree_files(right)
-    return sorted({*ours.keys() ^ theirs.keys(),
-                   *(name for name in ours.keys() & theirs.keys()
-                     if ours[name].read_bytes() != theirs[name].read_bytes())})
+    return sorted(
+        {
+            *ours.keys() ^ theirs.keys(),
+            *(
+                name
+                for name in ours.keys() & theirs.keys()
+                if ours[name].read_bytes() != theirs[name].read_bytes()
+            ),
+        }
+    )
 
 
 def test_differing_files_finds_every_kind_of_difference(tmp_path):
@@ -59,16 +66,24 @@ def test_differing_files_finds_every_kind_of_difference(tmp_path):
     (left / "only-left.txt").write_text("x", encoding="utf-8")
     (right / "en" / "only-right.txt").write_text("x", encoding="utf-8")
     assert differing_files(left, left) == []
-    assert differing_files(left, right) == ["en/only-right.txt", "en/results/page.html",
-                                            "only-left.txt"]
+    assert differing_files(left, right) == [
+        "en/only-right.txt",
+        "en/results/page.html",
+        "only-left.txt",
+    ]
 
 
 def build(root: Path, env: dict[str, str]) -> Path:
     """``python -m generator site`` on the project ``root``, in a process of its own; returns
     its site/."""
-    done = subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "site"],
-                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "--root", str(root), "site"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
     assert done.returncode == 0, done.stdout[-4000:]
     return root / "site"
 
@@ -76,8 +91,7 @@ def build(root: Path, env: dict[str, str]) -> Path:
 def edit_chinese_post(root: Path) -> None:
     """An editor's change to the Chinese article of the small project: a sentence added."""
     post = root / "docs" / "zh" / "blog" / "posts" / "record.md"
-    post.write_text(post.read_text(encoding="utf-8") + "\n编辑后补充的一句话。\n",
-                    encoding="utf-8")
+    post.write_text(post.read_text(encoding="utf-8") + "\n编辑后补充的一句话。\n", encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +119,8 @@ def test_a_build_from_nothing_is_identical_to_a_build_with_the_cache(small_build
     warm, cold = small_builds
     assert (cold / "zh" / "index.html").exists()
     assert "编辑后补充的一句话" in "".join(
-        p.read_text(encoding="utf-8") for p in (cold / "zh" / "blog").rglob("*.html"))
+        p.read_text(encoding="utf-8") for p in (cold / "zh" / "blog").rglob("*.html")
+    )
     assert differing_files(warm, cold) == []
 
 
@@ -116,8 +131,10 @@ def page_kinds(folder: Path) -> set[str]:
     one accelerator or family page stands for all."""
     kinds = set()
     for page in folder.rglob("index.html"):
-        parts = [re.sub(r"^v\d+\.\d+$", "<round>", part)
-                 for part in page.relative_to(folder).parent.parts]
+        parts = [
+            re.sub(r"^v\d+\.\d+$", "<round>", part)
+            for part in page.relative_to(folder).parent.parts
+        ]
         if parts[:2] in (["results", "accelerators"], ["results", "families"]):
             parts = parts[:2] + ["<one>"] * (len(parts) > 2)
         kinds.add("/".join(parts[:3] if parts[:1] == ["results"] else parts[:1]))
@@ -130,8 +147,14 @@ def test_the_small_project_has_every_kind_of_page(small_builds, site):
     _, small = small_builds
     for lang in LANGUAGES:
         full = page_kinds(site / lang.code)
-        assert {"results/<round>/power", "results/<round>/edge", "results/explore",
-                "results/accelerators/<one>", "blog", "tags"} <= full  # the scan finds them
+        assert {
+            "results/<round>/power",
+            "results/<round>/edge",
+            "results/explore",
+            "results/accelerators/<one>",
+            "blog",
+            "tags",
+        } <= full  # the scan finds them
         assert full - page_kinds(small / lang.code) == set(), lang.code
 
 
@@ -139,8 +162,10 @@ def cold_build_environment() -> dict[str, str]:
     """The environment of a build that should write the bytes of site/: the build date of
     site/ (the last commit's; the copy has no git history) and, for social cards, what the
     build of site/ did (it records why it drew none: ``social.skipped_reason``)."""
-    env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH")
-           or build_epoch(ROOT)}
+    env = {
+        **os.environ,
+        "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH") or build_epoch(ROOT),
+    }
     reason = social.skipped_reason(ROOT, "en")
     if reason is None:
         env.pop("SOCIAL_CARDS", None)
@@ -154,8 +179,10 @@ def site_is_current(site: Path, epoch: str) -> bool:
     (the build records each language's ``build_fingerprint``: generated pages, templates, code,
     date, ``SOCIAL_CARDS``)."""
     stamps = [_fingerprint_file(ROOT, site.resolve(), lang) for lang in LANGUAGES]
-    return all(stamp.is_file() and stamp.read_text() == build_fingerprint(lang, ROOT, True, epoch)
-               for stamp, lang in zip(stamps, LANGUAGES))
+    return all(
+        stamp.is_file() and stamp.read_text() == build_fingerprint(lang, ROOT, True, epoch)
+        for stamp, lang in zip(stamps, LANGUAGES)
+    )
 
 
 def test_the_built_site_is_the_build_of_the_present_inputs(site):
@@ -168,7 +195,8 @@ def test_the_built_site_is_the_build_of_the_present_inputs(site):
     epoch = cold_build_environment()["SOURCE_DATE_EPOCH"]
     # A commit changes the build date, so the feeds' dates.
     assert site_is_current(site, epoch), (
-        "site/ is not the build of the present tree and last commit: run `make site`")
+        "site/ is not the build of the present tree and last commit: run `make site`"
+    )
 
 
 def test_the_site_publishes_one_vega_bundle_and_no_source_maps(site):
@@ -185,6 +213,7 @@ def test_a_copy_holds_the_work_tree_as_the_editor_has_it(tmp_path):
     # article, an ignored build output, a deleted tracked file.
     def git(*args):
         subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+
     git("init", "-q")
     (tmp_path / ".gitignore").write_text("/site/\n*.pyc\n", encoding="utf-8")
     posts = tmp_path / "docs" / "en" / "blog" / "posts"
@@ -198,9 +227,17 @@ def test_a_copy_holds_the_work_tree_as_the_editor_has_it(tmp_path):
     (tmp_path / "site").mkdir()
     (tmp_path / "site" / "index.html").write_text("built", encoding="utf-8")
     (tmp_path / "module.pyc").write_bytes(b"")
-    assert work_tree_files(tmp_path) == [".gitignore", "docs/en/blog/posts/committed.md",
-                                         "docs/en/blog/posts/new-article.md"]
+    assert work_tree_files(tmp_path) == [
+        ".gitignore",
+        "docs/en/blog/posts/committed.md",
+        "docs/en/blog/posts/new-article.md",
+    ]
     # This work tree: every untracked article is listed too.
-    untracked = subprocess.run(["git", "ls-files", "--others", "--exclude-standard", "docs"],
-                               cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    untracked = subprocess.run(
+        ["git", "ls-files", "--others", "--exclude-standard", "docs"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert set(untracked) <= set(work_tree_files())

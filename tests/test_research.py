@@ -13,8 +13,11 @@ from tests.fixtures import real_articles_project as real_project
 
 
 def one(dataset, result_id, model, scenario):
-    found = [r for r in dataset.records if (r.result_id, r.model, r.scenario) == (
-        result_id, model, scenario)]
+    found = [
+        r
+        for r in dataset.records
+        if (r.result_id, r.model, r.scenario) == (result_id, model, scenario)
+    ]
     assert len(found) == 1
     return found[0]
 
@@ -55,16 +58,21 @@ def test_preview_tracker_on_three_v41_previews(dataset):
     #   v6.0 and v6.1 results are on NVIDIA GPUs;
     # - Intel "1-node-2S-GNR-PyTorch" (CPU only, INTEL(R) XEON(R) 6980P) is followed in v5.1
     #   by Intel's "1-node-2S-GNR_128C" on the same processor, ID 5.1-0055.
-    tracked = {(p.first.submitter, p.first.system_name): p
-               for p in previews.track(list(dataset.records)) if p.first.round == "v4.1"}
+    tracked = {
+        (p.first.submitter, p.first.system_name): p
+        for p in previews.track(list(dataset.records))
+        if p.first.round == "v4.1"
+    }
     amd = tracked[("AMD", "Supermicro AS-8125GS-TNMR2")]
-    assert (amd.status, amd.match, amd.followed_by.result_id) == ("available", "system",
-                                                                 "5.1-0001")
+    assert (amd.status, amd.match, amd.followed_by.result_id) == ("available", "system", "5.1-0001")
     google = tracked[("Google", "tpu-v6-4")]
     assert (google.status, google.followed_by, google.due) == ("not-seen", None, "v5.0")
     intel = tracked[("Intel", "1-node-2S-GNR-PyTorch")]
-    assert (intel.status, intel.match, intel.followed_by.result_id) == ("available", "processor",
-                                                                       "5.1-0055")
+    assert (intel.status, intel.match, intel.followed_by.result_id) == (
+        "available",
+        "processor",
+        "5.1-0055",
+    )
 
 
 def test_previews_of_the_newest_round_are_pending(dataset):
@@ -74,16 +82,21 @@ def test_previews_of_the_newest_round_are_pending(dataset):
 
 
 def test_every_accelerator_of_the_dataset_has_a_family(dataset):
-    single = {r.accelerator_id for r in dataset.records if r.accelerator_id
-              and not r.accelerator_mixed}
+    single = {
+        r.accelerator_id for r in dataset.records if r.accelerator_id and not r.accelerator_mixed
+    }
     assert single and not {a for a in single if families.family_of(a) is None}
 
 
 def test_a_family_table_naming_an_unknown_accelerator_is_refused(tmp_path):
     from generator.errors import InputError
+
     bad = tmp_path / "families.yaml"
-    bad.write_text("x:\n  name: X\n  vendor: X\n  generations:\n"
-                   "    - {name: One, accelerators: [no-such-part]}\n", encoding="utf-8")
+    bad.write_text(
+        "x:\n  name: X\n  vendor: X\n  generations:\n"
+        "    - {name: One, accelerators: [no-such-part]}\n",
+        encoding="utf-8",
+    )
     with pytest.raises(InputError, match="'no-such-part' is not an id"):
         families.families(bad)
 
@@ -112,9 +125,20 @@ def test_organizations_count_as_mlcommons_announces(dataset):
 
 def registry_of(**claims):
     from generator.editorial.claims import Registry
-    return Registry.model_validate({"sources": {"s": {
-        "publisher": "MLCommons", "title": "t", "date": "2024-08-28",
-        "url": "https://github.com/mlcommons/inference_results_v4.1"}}, "claims": claims})
+
+    return Registry.model_validate(
+        {
+            "sources": {
+                "s": {
+                    "publisher": "MLCommons",
+                    "title": "t",
+                    "date": "2024-08-28",
+                    "url": "https://github.com/mlcommons/inference_results_v4.1",
+                }
+            },
+            "claims": claims,
+        }
+    )
 
 
 def test_check_notes_a_preview_claim_whose_system_became_available(dataset):
@@ -122,13 +146,27 @@ def test_check_notes_a_preview_claim_whose_system_became_available(dataset):
     # Tokens/s on llama2-70b-99 Offline in the raw file) and is available in v5.1 as 5.1-0001:
     # a preview claim on that result gets a note naming 5.1-0001.
     from generator.editorial.claim_checks import preview_followups
-    claim = {"value": 24109.8, "unit": "Tokens/s", "status": "preview",
-             "measures": {"round": "v4.1"}, "sources": ["s"],
-             "preview": {"available_by": "2025-04-01"},
-             "derivation": {"formula": "result", "results": [
-                 {"round": "v4.1", "model": "llama2-70b-99", "scenario": "Offline",
-                  "result_id": "v4.1-0070"}]}}
-    note, = preview_followups(registry_of(mi300x=claim), list(dataset.records))
+
+    claim = {
+        "value": 24109.8,
+        "unit": "Tokens/s",
+        "status": "preview",
+        "measures": {"round": "v4.1"},
+        "sources": ["s"],
+        "preview": {"available_by": "2025-04-01"},
+        "derivation": {
+            "formula": "result",
+            "results": [
+                {
+                    "round": "v4.1",
+                    "model": "llama2-70b-99",
+                    "scenario": "Offline",
+                    "result_id": "v4.1-0070",
+                }
+            ],
+        },
+    }
+    (note,) = preview_followups(registry_of(mi300x=claim), list(dataset.records))
     assert "claim 'mi300x'" in note and "5.1-0001" in note and "v5.1" in note
     confirmed = {**claim, "preview": {"available_by": "2025-04-01", "confirmed": "2025-04-02"}}
     assert preview_followups(registry_of(mi300x=confirmed), list(dataset.records)) == []
@@ -140,21 +178,34 @@ def test_claim_formulas_for_energy_and_per_accelerator_ratios(dataset):
     # (8 each) 3157.76 and 12863.6.
     from generator.editorial.claims import Derivation
     from generator.editorial.recomputation import recompute
-    h200 = {"round": "v4.1", "model": "llama2-70b-99.9", "scenario": "Offline",
-            "result_id": "v4.1-0049"}
-    b200 = {"round": "v5.1", "model": "llama2-70b-99.9", "scenario": "Offline",
-            "result_id": "5.1-0061"}
+
+    h200 = {
+        "round": "v4.1",
+        "model": "llama2-70b-99.9",
+        "scenario": "Offline",
+        "result_id": "v4.1-0049",
+    }
+    b200 = {
+        "round": "v5.1",
+        "model": "llama2-70b-99.9",
+        "scenario": "Offline",
+        "result_id": "5.1-0061",
+    }
     h200_record = one(dataset, "4.1-0049", "llama2-70b-99.9", "Offline")
     b200_record = one(dataset, "5.1-0061", "llama2-70b-99.9", "Offline")
     energy = recompute(Derivation(formula="efficiency", results=[h200]), list(dataset.records))
     assert energy.value == pytest.approx(25262.1 / h200_record.power_result)
     assert energy.value == pytest.approx(4.106, abs=0.001)
-    ratio = recompute(Derivation(formula="ratio", of="efficiency", results=[b200, h200]),
-                      list(dataset.records))
-    assert ratio.value == pytest.approx((102909 / b200_record.power_result)
-                                        / (25262.1 / h200_record.power_result))
-    per = recompute(Derivation(formula="ratio", of="per_accelerator", results=[b200, h200]),
-                    list(dataset.records))
+    ratio = recompute(
+        Derivation(formula="ratio", of="efficiency", results=[b200, h200]), list(dataset.records)
+    )
+    assert ratio.value == pytest.approx(
+        (102909 / b200_record.power_result) / (25262.1 / h200_record.power_result)
+    )
+    per = recompute(
+        Derivation(formula="ratio", of="per_accelerator", results=[b200, h200]),
+        list(dataset.records),
+    )
     assert per.value == pytest.approx((102909 / 8) / (25262.1 / 8))
     with pytest.raises(ValueError, match="'of' applies to formula 'ratio' only"):
         Derivation(formula="result", of="efficiency", results=[h200])
@@ -168,6 +219,7 @@ def test_the_generations_article_quotes_ten_derived_figures_that_check_recompute
     from generator.editorial.articles import articles
     from generator.editorial.claims import load_registry
     from tests.conftest import ROOT
+
     registry = load_registry(ROOT / "data" / "claims.yaml")
     posts = [p for p in articles(ROOT / "docs") if p.key == ARTICLE]
     assert sorted(p.lang.code for p in posts) == ["en", "it", "zh"]
@@ -181,15 +233,17 @@ def test_a_drifted_figure_of_the_article_fails_check(tmp_path):
     # two decimals; stating 5.40 must fail, naming the article in every language.
     from generator.editorial.check import check
     from generator.errors import InputErrors
+
     root = real_project(tmp_path)
     claims = root / "data" / "claims.yaml"
     text = claims.read_text(encoding="utf-8")
     start = text.index("  gen-gb300-over-h100:")
-    claims.write_text(text[:start] + text[start:].replace("value: 5.39", "value: 5.40", 1),
-                      encoding="utf-8")
+    claims.write_text(
+        text[:start] + text[start:].replace("value: 5.39", "value: 5.40", 1), encoding="utf-8"
+    )
     with pytest.raises(InputErrors) as caught:
         check(root)
-    message, = [str(e) for e in caught.value.errors if "gen-gb300-over-h100" in str(e)]
+    (message,) = [str(e) for e in caught.value.errors if "gen-gb300-over-h100" in str(e)]
     for code in ("en", "zh", "it"):
         assert f"docs/{code}/blog/posts/{ARTICLE}.md line" in message
 
@@ -200,6 +254,7 @@ def check_messages(tmp_path, claim_id, **changes):
 
     from generator.editorial.check import check
     from generator.errors import InputErrors
+
     root = real_project(tmp_path)
     path = root / "data" / "claims.yaml"
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -212,17 +267,26 @@ def check_messages(tmp_path, claim_id, **changes):
 
 def test_a_claim_unit_must_be_what_its_derivation_computes(tmp_path):
     # gen-h200-tokens-per-joule is an efficiency of a Tokens/s result: tokens/J, never mJ.
-    message, = check_messages(tmp_path, "gen-h200-tokens-per-joule", unit="mJ")
+    (message,) = check_messages(tmp_path, "gen-h200-tokens-per-joule", unit="mJ")
     assert "unit 'mJ', but its derivation computes 'tokens/J'" in message
 
 
 def test_a_ratio_of_figures_in_different_units_is_refused(tmp_path):
     # v4.1-0049 bert-99 Offline is in samples/J, v4.1-0068 resnet SingleStream in mJ.
-    derivation = {"formula": "ratio", "of": "efficiency", "results": [
-        {"round": "v4.1", "model": "bert-99", "scenario": "Offline", "result_id": "v4.1-0049"},
-        {"round": "v4.1", "model": "resnet", "scenario": "SingleStream",
-         "result_id": "v4.1-0068"}]}
-    message, = check_messages(tmp_path, "gen-b200-over-h200-energy", derivation=derivation)
+    derivation = {
+        "formula": "ratio",
+        "of": "efficiency",
+        "results": [
+            {"round": "v4.1", "model": "bert-99", "scenario": "Offline", "result_id": "v4.1-0049"},
+            {
+                "round": "v4.1",
+                "model": "resnet",
+                "scenario": "SingleStream",
+                "result_id": "v4.1-0068",
+            },
+        ],
+    }
+    (message,) = check_messages(tmp_path, "gen-b200-over-h200-energy", derivation=derivation)
     assert "over figures in different units" in message and "samples/J" in message
 
 
@@ -230,14 +294,33 @@ def test_a_status_must_fit_the_category_of_its_results(tmp_path):
     # v4.1-0074 (B200) is a preview-category result in the raw v4.1 file. Quoted as published
     # (formula result: one accelerator, so the same 11,264 Tokens/s), not per accelerator, which
     # is a derived figure that no status 'verified' may carry at all.
-    quoted = {"formula": "result", "results": [
-        {"round": "v4.1", "model": "llama2-70b-99.9", "scenario": "Offline",
-         "result_id": "4.1-0074"}]}
-    measures = {"round": "v4.1", "model": "llama2-70b-99.9", "scenario": "Offline",
-                "result_id": "v4.1-0074"}
-    message, = check_messages(tmp_path, "gen-b200-llama2-v41", status="verified",
-                              preview=None, derivation=quoted, measures=measures)
+    quoted = {
+        "formula": "result",
+        "results": [
+            {
+                "round": "v4.1",
+                "model": "llama2-70b-99.9",
+                "scenario": "Offline",
+                "result_id": "4.1-0074",
+            }
+        ],
+    }
+    measures = {
+        "round": "v4.1",
+        "model": "llama2-70b-99.9",
+        "scenario": "Offline",
+        "result_id": "v4.1-0074",
+    }
+    (message,) = check_messages(
+        tmp_path,
+        "gen-b200-llama2-v41",
+        status="verified",
+        preview=None,
+        derivation=quoted,
+        measures=measures,
+    )
     assert "status 'verified' quotes available results only; v4.1-0074 is preview" in message
-    message, = check_messages(tmp_path / "derived", "gen-b200-available-over-preview",
-                              status="derived", preview=None)
+    (message,) = check_messages(
+        tmp_path / "derived", "gen-b200-available-over-preview", status="derived", preview=None
+    )
     assert "derived from the preview result v4.1-0074" in message

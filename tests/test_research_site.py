@@ -28,8 +28,11 @@ def test_each_round_with_power_results_lists_them_all(site, table, lang):
     # 31 power results in v4.1, 24 in v5.1 (Power_Result keys in the raw files).
     for round_name, count in (("v4.1", 31), ("v5.1", 24)):
         rows = rows_of(site, lang, f"results/{round_name}/power/power.csv")
-        assert len(rows) == count == table[(table["round"] == round_name)
-                                           & table.power_result.notna()].shape[0]
+        assert (
+            len(rows)
+            == count
+            == table[(table["round"] == round_name) & table.power_result.notna()].shape[0]
+        )
         assert (site / lang / f"results/{round_name}/power/index.html").exists()
     assert not (site / lang / "results/v6.1/power").exists()  # v6.1 published no power
 
@@ -41,8 +44,7 @@ def test_benchmark_pages_show_their_power_results(site):
     assert "Energy efficiency (MLPerf® Power)" in page
     assert ">9.77<" in page and "v4.1-0049" in page
     assert (site / "en/results/v4.1/datacenter/bert-99/offline/power.svg").exists()
-    plain = (site / "en/results/v6.1/datacenter/gpt-oss-120b/offline/index.html").read_text(
-        "utf-8")
+    plain = (site / "en/results/v6.1/datacenter/gpt-oss-120b/offline/index.html").read_text("utf-8")
     assert "Energy efficiency (MLPerf® Power)" not in plain
 
 
@@ -56,13 +58,19 @@ def test_preview_tracker_lists_every_preview_system(site, table, lang):
     assert len(rows) > len(previews[["round", "submitter", "system_name"]].drop_duplicates())
     # Each row names its ID as the dataset does: canonical, as published (v4.1 writes a "v";
     # empty when derived), and whether it is derived (v6.1's are).
-    assert all((r["result_id_published"] == r["result_id"]) == (r["round"] in ("v5.1", "v6.0"))
-               and (r["result_id_published"] == "") == (r["round"] == "v6.1")
-               and r["result_id_derived"] == str(r["round"] == "v6.1") for r in rows)
+    assert all(
+        (r["result_id_published"] == r["result_id"]) == (r["round"] in ("v5.1", "v6.0"))
+        and (r["result_id_published"] == "") == (r["round"] == "v6.1")
+        and r["result_id_derived"] == str(r["round"] == "v6.1")
+        for r in rows
+    )
     newest = sorted(table["round"].unique(), key=lambda r: tuple(map(int, r[1:].split("."))))[-1]
     assert {r["status"] for r in rows if r["round"] == newest} == {"pending"}
-    assert all(r["followed_by_url"].startswith("https://github.com/mlcommons/")
-               for r in rows if r["status"] == "available")
+    assert all(
+        r["followed_by_url"].startswith("https://github.com/mlcommons/")
+        for r in rows
+        if r["status"] == "available"
+    )
 
 
 def test_round_page_counts_organizations_and_submitters(site):
@@ -94,8 +102,7 @@ def test_family_pages_cover_the_rounds_and_link_official_results(site):
 def test_family_page_draws_its_timelines_offline(page, base_url, lang):
     page.goto(f"{base_url}{lang}/results/families/nvidia-datacenter/")
     page.hover("figure.mlperf-chart")  # charts draw when reached for
-    page.wait_for_selector("figure.mlperf-chart[data-drawn] svg .mark-symbol path",
-                           timeout=15000)
+    page.wait_for_selector("figure.mlperf-chart[data-drawn] svg .mark-symbol path", timeout=15000)
     assert page.console_errors == []
     assert only_local(page.requests) == []
 

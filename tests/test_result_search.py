@@ -45,12 +45,15 @@ def test_the_comparison_options_are_not_indexed(site, lang):
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("lang,query", [("en", "6.1-0073"), ("zh", "6.1-0073"),
-                                        ("it", "v4.1-0050"), ("en", "4.1-0050")])
+@pytest.mark.parametrize(
+    "lang,query", [("en", "6.1-0073"), ("zh", "6.1-0073"), ("it", "v4.1-0050"), ("en", "4.1-0050")]
+)
 def test_search_finds_the_result_first(searcher, lang, query):
     links, _ = searcher(lang, query)
     canonical = query.removeprefix("v")
-    assert re.search(r"/results/explore/\?id=v?" + re.escape(canonical) + r"(&|$)", links[0]), links[:3]
+    assert re.search(r"/results/explore/\?id=v?" + re.escape(canonical) + r"(&|$)", links[0]), (
+        links[:3]
+    )
 
 
 @pytest.mark.browser
@@ -71,8 +74,10 @@ def test_the_explorer_shows_one_system_for_an_id(page, base_url, dataset, addres
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("lang,query,page", [("en", "v6.1", "/results/v6.1/"),
-                                             ("it", "Crusoe", "amd-512-accelerator-record")])
+@pytest.mark.parametrize(
+    "lang,query,page",
+    [("en", "v6.1", "/results/v6.1/"), ("it", "Crusoe", "amd-512-accelerator-record")],
+)
 def test_a_round_or_a_name_still_finds_its_pages_first(searcher, lang, query, page):
     # The ID entries do not crowd out the pages: a round alone (no entry's tag holds it) and a
     # submitter named in entries' texts (weighed at ENTRY_BOOST).

@@ -39,6 +39,7 @@ def test_organizations_and_names_against_the_previous_round(reports, tables, ind
 
     def names(r):
         return {organizations.submitter_name(s) for s in set(tables[r].submitter)}
+
     report = reports[name]
     assert report.previous == previous
     assert set(report.organizations.new) == orgs(name) - orgs(previous)
@@ -61,24 +62,35 @@ def test_v6_1_has_ten_new_organizations_and_fourteen_new_names(reports):
 def test_the_first_round_has_nothing_to_compare(reports):
     first = reports["v4.1"]
     assert first.previous is None
-    assert not (first.new_systems or first.new_accelerators or first.new_benchmarks
-                or first.previews or first.same_systems)
+    assert not (
+        first.new_systems
+        or first.new_accelerators
+        or first.new_benchmarks
+        or first.previews
+        or first.same_systems
+    )
 
 
 @pytest.mark.parametrize("name", ROUNDS[1:])
 def test_records_are_the_best_closed_results_of_earlier_rounds(reports, tables, name):
     # By hand: for each throughput benchmark, the highest closed result of the round and of
     # every earlier round on the same suite, model, scenario and unit (pandas over the CSVs).
-    earlier = pd.concat([tables[r] for r in ROUNDS[:ROUNDS.index(name)]])
+    earlier = pd.concat([tables[r] for r in ROUNDS[: ROUNDS.index(name)]])
     checked = 0
     for record in reports[name].records:
         b = record.benchmark
         if not b.higher_is_better:
             continue
+
         def closed(frame):
-            return frame[(frame.division == "closed") & (frame.model == b.model)
-                         & (frame.scenario == b.scenario) & (frame.units == b.units[0])
-                         & frame.suite.str.split(",").apply(lambda s: b.suite in s)]
+            return frame[
+                (frame.division == "closed")
+                & (frame.model == b.model)
+                & (frame.scenario == b.scenario)
+                & (frame.units == b.units[0])
+                & frame.suite.str.split(",").apply(lambda s: b.suite in s)
+            ]
+
         now, before = closed(tables[name]), closed(earlier)
         assert record.best.result == now.result.max()
         if before.empty:
@@ -116,6 +128,7 @@ def test_previews_due_in_v6_1_are_v6_0s(reports):
 
 # The built pages.
 
+
 @pytest.mark.parametrize("lang", ["en", "zh", "it"])
 def test_the_report_is_linked_from_the_round_and_home_pages(site, lang):
     round_page = (site / lang / "results" / "v6.1" / "index.html").read_text(encoding="utf-8")
@@ -123,7 +136,8 @@ def test_the_report_is_linked_from_the_round_and_home_pages(site, lang):
     assert 'href="report/"' in round_page
     assert 'href="results/v6.1/report/"' in home
     report = (site / lang / "results" / "v6.1" / "report" / "index.html").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     # Every new organization of v6.1 is named, and every result ID links the explorer on it.
     for name in ("Crusoe", "Wiwynn", "ScitiX"):
         assert name in report

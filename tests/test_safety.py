@@ -28,9 +28,17 @@ def hostile_site(tmp_path_factory):
     rows = read_rows(table)
     # The leading gpt-oss-120b Offline system no claim names, so `check` still passes and the
     # chart (the 10 leading results) shows it.
-    target = max((r for r in rows if r["model"] == "gpt-oss-120b" and r["scenario"] == "Offline"
-                  and r["system_name"] not in claims and r["division"] == "closed"),
-                 key=lambda r: float(r["result"]))
+    target = max(
+        (
+            r
+            for r in rows
+            if r["model"] == "gpt-oss-120b"
+            and r["scenario"] == "Offline"
+            and r["system_name"] not in claims
+            and r["division"] == "closed"
+        ),
+        key=lambda r: float(r["result"]),
+    )
     original = target["system_name"]
     for row in rows:
         if row["system_name"] == original:
@@ -42,11 +50,19 @@ def hostile_site(tmp_path_factory):
             # Its canonical fields are what the importer derives (an accelerator the alias
             # table does not know, named by its spelling).
             row["accelerator"] = PAYLOAD
-            row.update({name: dataset_cell(value)
-                        for name, value in accelerators.record_fields(PAYLOAD).items()})
+            row.update(
+                {
+                    name: dataset_cell(value)
+                    for name, value in accelerators.record_fields(PAYLOAD).items()
+                }
+            )
     write_rows(table, rows)
-    subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "site", "--lang",
-                    "en"], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "generator", "--root", str(root), "site", "--lang", "en"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     return root / "site"
 
 
@@ -56,7 +72,7 @@ def test_payload_is_escaped_in_every_generated_file(hostile_site):
         assert "<script>alert(2)</script>" not in text, path
         assert 'onerror="alert(1)"' not in text, path
         assert 'href="javascript:' not in text, path
-    page = (hostile_site / "en/results/v6.1/datacenter/gpt-oss-120b/offline/index.html")
+    page = hostile_site / "en/results/v6.1/datacenter/gpt-oss-120b/offline/index.html"
     assert "&lt;img src=x onerror=" in page.read_text(encoding="utf-8")
 
 
@@ -65,6 +81,7 @@ def test_payload_never_runs_in_the_browser(hostile_site, browser):
     import functools
     import http.server
     import threading
+
     # The whole site, not only en/: the chart code is published once, at the site root.
     handler = functools.partial(_QuietHandler, directory=str(hostile_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -74,14 +91,16 @@ def test_payload_never_runs_in_the_browser(hostile_site, browser):
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     try:
         base = f"http://127.0.0.1:{server.server_port}/en/"
-        for path in ("results/v6.1/datacenter/gpt-oss-120b/offline/", "results/v6.1/submitters/",
-                     "results/v6.1/"):
+        for path in (
+            "results/v6.1/datacenter/gpt-oss-120b/offline/",
+            "results/v6.1/submitters/",
+            "results/v6.1/",
+        ):
             page.goto(base + path)
             page.wait_for_load_state("networkidle")
         page.goto(base + "results/v6.1/datacenter/gpt-oss-120b/offline/")
         page.hover("figure.mlperf-chart")  # charts draw when reached for
-        page.wait_for_selector("figure.mlperf-chart[data-drawn] svg .mark-rect path",
-                               timeout=20000)
+        page.wait_for_selector("figure.mlperf-chart[data-drawn] svg .mark-rect path", timeout=20000)
         # The payload is on the page as text, in the table and on the chart.
         assert page.locator("td", has_text="onerror=").count() >= 1
         assert "onerror" in page.locator("figure.mlperf-chart svg").inner_html()

@@ -23,20 +23,28 @@ B70_PAGE = "results/accelerators/intel-arc-pro-b70/index.html"
 
 @pytest.fixture(scope="module")
 def table():
-    return pd.concat(pd.read_csv(path, dtype={"result_id_published": str})
-                     for path in sorted((DATA / "results").glob("*.csv")))
+    return pd.concat(
+        pd.read_csv(path, dtype={"result_id_published": str})
+        for path in sorted((DATA / "results").glob("*.csv"))
+    )
 
 
 def closed(table, accelerator_id, model, scenario):
-    return table[(table.accelerator_id == accelerator_id) & (table.model == model)
-                 & (table.scenario == scenario) & (table.division == "closed")]
+    return table[
+        (table.accelerator_id == accelerator_id)
+        & (table.model == model)
+        & (table.scenario == scenario)
+        & (table.division == "closed")
+    ]
 
 
 @pytest.fixture(scope="module")
 def b70_steps(dataset):
     by_round = {name: benchmarks_of(dataset.of_round(name)) for name in dataset.rounds}
-    return {(row.model, row.scenario): row.steps(B70, list(dataset.rounds))
-            for row in timeline(by_round, (B70,))}
+    return {
+        (row.model, row.scenario): row.steps(B70, list(dataset.rounds))
+        for row in timeline(by_round, (B70,))
+    }
 
 
 def test_a_step_follows_the_same_system_not_the_best_one(table, b70_steps):
@@ -61,18 +69,25 @@ def test_the_accelerator_page_states_the_same_systems_change_and_links_the_pair(
     intel = rows[(rows.submitter == "Intel")]
     before = intel[intel["round"] == "v6.0"].result_id.iloc[0]
     after = intel[intel["round"] == "v6.1"].result_id.iloc[0]
-    expected = {"en": f"The same system, {before} in v6.0 and {after} here: -0.09%.",
-                "it": f"Lo stesso sistema, {before} in v6.0 e {after} qui: -0,09%.",
-                "zh": f"同一个系统，v6.0 为 {before}，本轮为 {after}：-0.09%。"}
+    expected = {
+        "en": f"The same system, {before} in v6.0 and {after} here: -0.09%.",
+        "it": f"Lo stesso sistema, {before} in v6.0 e {after} qui: -0,09%.",
+        "zh": f"同一个系统，v6.0 为 {before}，本轮为 {after}：-0.09%。",
+    }
     for lang, sentence in expected.items():
         page = html.unescape((site / lang / B70_PAGE).read_text("utf-8"))
         assert sentence in page, lang
         assert f'href="../../compare/?a={before}&b={after}"' in page
         assert "+7.8" not in page and "+7,8" not in page
     # Its download of the pairs compared says the same.
-    pairs = json.loads(download(site, "en", "results/accelerators/intel-arc-pro-b70/"
-                                "mlperf-inference-intel-arc-pro-b70-round-over-round-pairs.json")
-                       .read_text("utf-8"))
+    pairs = json.loads(
+        download(
+            site,
+            "en",
+            "results/accelerators/intel-arc-pro-b70/"
+            "mlperf-inference-intel-arc-pro-b70-round-over-round-pairs.json",
+        ).read_text("utf-8")
+    )
     (pair,) = [p for p in pairs if (p["model"], p["scenario"]) == ("llama3.1-8b", "Offline")]
     assert (pair["before_result_id"], pair["after_result_id"]) == (before, after)
     assert pair["same_system"] is True
@@ -88,9 +103,11 @@ def test_different_systems_are_said_to_be_different(site, dataset, table):
     key = ["system_name", "total_accelerators"]
     found = None
     for (accelerator_id, model, scenario, units), group in table[
-            (table.division == "closed") & table.result_per_accelerator.notna()
-            & table.accelerator_id.notna() & ~table.accelerator_mixed].groupby(
-            ["accelerator_id", "model", "scenario", "units"]):
+        (table.division == "closed")
+        & table.result_per_accelerator.notna()
+        & table.accelerator_id.notna()
+        & ~table.accelerator_mixed
+    ].groupby(["accelerator_id", "model", "scenario", "units"]):
         present = [r for r in rounds if (group["round"] == r).any()]
         for earlier, later in zip(present, present[1:]):
             a = set(map(tuple, group[group["round"] == earlier][key].values))
@@ -103,30 +120,40 @@ def test_different_systems_are_said_to_be_different(site, dataset, table):
     assert found
     accelerator_id, model, scenario, earlier, later = found
     by_round = {name: benchmarks_of(dataset.of_round(name)) for name in rounds}
-    (row,) = [r for r in timeline(by_round, (accelerator_id,))
-              if (r.model, r.scenario) == (model, scenario)]
+    (row,) = [
+        r
+        for r in timeline(by_round, (accelerator_id,))
+        if (r.model, r.scenario) == (model, scenario)
+    ]
     step = row.steps(accelerator_id, rounds)[later]
     assert not step.same_system and step.change is None
     pages = list((site / "en" / "results" / "accelerators").glob("*/index.html"))
-    page = next(p for p in pages if f'explore/?accelerator={accelerator_id}"' in
-                p.read_text("utf-8") or f"accelerator={accelerator_id}&" in p.read_text("utf-8"))
+    page = next(
+        p
+        for p in pages
+        if f'explore/?accelerator={accelerator_id}"' in p.read_text("utf-8")
+        or f"accelerator={accelerator_id}&" in p.read_text("utf-8")
+    )
     text = html.unescape(page.read_text("utf-8"))
     assert f"Not the same system as in {earlier}: no change is shown." in text
-    assert (f'href="../../compare/?a={step.before.shown_id}&b={step.after.shown_id}"'
-            in text)
+    assert f'href="../../compare/?a={step.before.shown_id}&b={step.after.shown_id}"' in text
 
 
 def test_every_entry_of_the_comparisons_menus_names_its_submitter(site, table):
     # One entry per result ID of the committed CSV, each naming its round and submitter (as
     # one organization: Oracle for v6.0's ORACLE, organizations.submitter_name).
     page = (site / "en" / "results" / "compare" / "index.html").read_text("utf-8")
-    menu = page[page.index('<select id="compare-a"'):page.index("</select>")]
+    menu = page[page.index('<select id="compare-a"') : page.index("</select>")]
     options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', menu)
     ids = table.drop_duplicates("result_id")
     assert len(options) == len(ids)
-    submitter = {(row.result_id_published if isinstance(row.result_id_published, str)
-                  else row.result_id): (row["round"], submitter_name(row.submitter))
-                 for _, row in ids.iterrows()}
+    submitter = {
+        (row.result_id_published if isinstance(row.result_id_published, str) else row.result_id): (
+            row["round"],
+            submitter_name(row.submitter),
+        )
+        for _, row in ids.iterrows()
+    }
     for key, text in options:
         round_name, name = submitter[key]
         assert html.unescape(text).startswith(f"{round_name} · {name} · "), text
@@ -135,10 +162,14 @@ def test_every_entry_of_the_comparisons_menus_names_its_submitter(site, table):
 @pytest.mark.browser
 @pytest.mark.parametrize("lang,width", [("en", 1280), ("zh", 390), ("it", 390)])
 def test_the_comparisons_menu_is_filtered_by_typing_and_chosen_by_keyboard(
-        browser, base_url, table, lang, width):
+    browser, base_url, table, lang, width
+):
     # Intel's v6.1 Arc Pro B70 systems, counted in the committed CSV.
-    wanted = table[(table["round"] == "v6.1") & (table.submitter == "Intel")
-                   & table.system_name.str.contains("b70", case=False)].result_id.unique()
+    wanted = table[
+        (table["round"] == "v6.1")
+        & (table.submitter == "Intel")
+        & table.system_name.str.contains("b70", case=False)
+    ].result_id.unique()
     context = browser.new_context(viewport={"width": width, "height": 900})
     try:
         tab = context.new_page()
@@ -148,7 +179,8 @@ def test_the_comparisons_menu_is_filtered_by_typing_and_chosen_by_keyboard(
         field.focus()
         tab.keyboard.type("v6.1 intel b70")
         shown = tab.locator("#compare-b option").evaluate_all(
-            "options => options.map(o => [o.value, o.selected])")
+            "options => options.map(o => [o.value, o.selected])"
+        )
         matching = [value for value, selected in shown if not selected]
         assert sorted(matching) == sorted(wanted)
         assert str(len(wanted)) in tab.locator("#compare-b-count").inner_text()

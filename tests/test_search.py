@@ -13,15 +13,23 @@ from tests.test_browser import search
 
 
 def index(*texts):
-    return {"config": {"fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}},
-            "docs": [{"location": f"page-{i}/", "title": "", "text": text}
-                     for i, text in enumerate(texts)]}
+    return {
+        "config": {"fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}},
+        "docs": [
+            {"location": f"page-{i}/", "title": "", "text": text} for i, text in enumerate(texts)
+        ],
+    }
 
 
 def test_each_section_lists_the_other_forms_of_its_words():
-    out = add_word_forms(index("<p>Un <b>acceleratore</b> veloce.</p>",
-                               "<p>Due acceleratori, &egrave; tutto.</p>",
-                               "<p>Nessuna parola in comune.</p>"), "italian")
+    out = add_word_forms(
+        index(
+            "<p>Un <b>acceleratore</b> veloce.</p>",
+            "<p>Due acceleratori, &egrave; tutto.</p>",
+            "<p>Nessuna parola in comune.</p>",
+        ),
+        "italian",
+    )
     first, second, third = out["docs"]
     assert first["variants"] == "acceleratori"
     assert second["variants"] == "acceleratore"
@@ -30,8 +38,9 @@ def test_each_section_lists_the_other_forms_of_its_words():
 
 
 def test_markup_and_numbers_are_not_words():
-    out = add_word_forms(index('<a href="risultati">8 risultato</a>', "risultati 6.1-0073"),
-                         "italian")
+    out = add_word_forms(
+        index('<a href="risultati">8 risultato</a>', "risultati 6.1-0073"), "italian"
+    )
     assert out["docs"][0]["variants"] == "risultati"  # "href" and "8" are not words
     assert out["docs"][1]["variants"] == "risultato"
 

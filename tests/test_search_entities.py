@@ -19,14 +19,17 @@ def first_page(links):
 
 
 @pytest.mark.parametrize("lang", CODES)
-@pytest.mark.parametrize("query, expected", [
-    ("MI355X", MI355X),
-    # A published spelling of the part (data/results/v6.1.csv, column accelerator).
-    ("Instinct MI355X", MI355X),
-    ("GB300", "results/accelerators/nvidia-gb300/"),
-    # A submitter by its name (Crusoe submitted in v6.1 only).
-    ("Crusoe", "results/v6.1/submitters/crusoe/"),
-])
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("MI355X", MI355X),
+        # A published spelling of the part (data/results/v6.1.csv, column accelerator).
+        ("Instinct MI355X", MI355X),
+        ("GB300", "results/accelerators/nvidia-gb300/"),
+        # A submitter by its name (Crusoe submitted in v6.1 only).
+        ("Crusoe", "results/v6.1/submitters/crusoe/"),
+    ],
+)
 def test_an_entity_is_the_first_result_for_its_name(searcher, base_url, lang, query, expected):
     links, page = searcher(lang, query)
     assert first_page(links) == f"{base_url}{lang}/{expected}", links[:5]
@@ -47,14 +50,22 @@ def test_entity_pages_are_indexed_without_their_tables(site, dataset, lang):
     # One entry per entity page: its title and introduction, with every published spelling of
     # the accelerator (from the dataset), and none of the result IDs of its tables.
     docs = json.loads((site / lang / "search" / "search_index.json").read_text("utf-8"))["docs"]
+
     def entries(location):
         return [d for d in docs if d["location"].split("#")[0] == location]
+
     (mi355x,) = entries(MI355X)
-    spellings = {r.accelerator for r in dataset.records if r.accelerator_id == "amd-instinct-mi355x"}
+    spellings = {
+        r.accelerator for r in dataset.records if r.accelerator_id == "amd-instinct-mi355x"
+    }
     assert spellings and all(f"<code>{s}</code>" in mi355x["text"] for s in spellings)
     crusoe = [r for r in dataset.records if r.submitter == "Crusoe"]
-    for location in (MI355X, "results/v6.1/submitters/crusoe/", "results/families/amd-instinct/",
-                     "results/accelerators/"):
+    for location in (
+        MI355X,
+        "results/v6.1/submitters/crusoe/",
+        "results/families/amd-instinct/",
+        "results/accelerators/",
+    ):
         found = entries(location)
         assert len(found) == 1, location
         assert not any(r.shown_id in found[0]["text"] for r in crusoe), location
@@ -63,10 +74,19 @@ def test_entity_pages_are_indexed_without_their_tables(site, dataset, lang):
 # "dell" is an Italian stop word ("dell'acceleratore"): with the stop-word filter of Material's
 # Italian pipeline the index left the word out and Dell's page was not found by its name, so the
 # Italian search runs without it (generator/site/config.py).
-@pytest.mark.parametrize("lang, query, slug", [
-    (lang, query, slug)
-    for lang in CODES for query, slug in (("NVIDIA", "nvidia"), ("AMD", "amd"), ("Dell", "dell"),
-                                          ("Supermicro", "supermicro"))])
+@pytest.mark.parametrize(
+    "lang, query, slug",
+    [
+        (lang, query, slug)
+        for lang in CODES
+        for query, slug in (
+            ("NVIDIA", "nvidia"),
+            ("AMD", "amd"),
+            ("Dell", "dell"),
+            ("Supermicro", "supermicro"),
+        )
+    ],
+)
 def test_a_company_finds_its_own_submitter_page_first(searcher, base_url, lang, query, slug):
     # Each submitted alone in every round and took part in joint submissions (Dell_Broadcom,
     # AMD_MangoBoost... in generator/data/organizations.yaml), and names families and
@@ -79,5 +99,5 @@ def test_a_company_finds_its_own_submitter_page_first(searcher, base_url, lang, 
     first = next((i for i, link in enumerate(links) if own.fullmatch(link)), None)
     assert first is not None, links
     assert first < 8, links[:8]
-    assert all("/blog/" in link for link in links[:first]), links[:first + 1]
+    assert all("/blog/" in link for link in links[:first]), links[: first + 1]
     assert page.console_errors == []

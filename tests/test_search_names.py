@@ -16,9 +16,13 @@ from generator.i18n.search import add_aliases, aliases
 def test_a_name_gets_its_readers_names_as_a_whole_word_only():
     # By hand: "Dell" as a word gets 戴尔; "della" (Italian) and "Dellx" do not; a joint name
     # (AMD_MangoBoost) counts as naming AMD.
-    index = {"config": {"fields": {}}, "docs": [
-        {"location": "a/", "title": "Dell PowerEdge", "text": "<p>AMD_MangoBoost</p>"},
-        {"location": "b/", "title": "Dellx", "text": "della"}]}
+    index = {
+        "config": {"fields": {}},
+        "docs": [
+            {"location": "a/", "title": "Dell PowerEdge", "text": "<p>AMD_MangoBoost</p>"},
+            {"location": "b/", "title": "Dellx", "text": "della"},
+        ],
+    }
     out = add_aliases(index, {"Dell": ("戴尔",), "AMD": ("超威",)})
     assert out["docs"][0]["aliases"] == "戴尔 超威"
     assert "aliases" not in out["docs"][1]
@@ -27,30 +31,41 @@ def test_a_name_gets_its_readers_names_as_a_whole_word_only():
 
 def test_the_alias_file_names_the_companies_the_issue_lists():
     zh = aliases()["zh"]
-    for written, typed in {"NVIDIA": "英伟达", "Intel": "英特尔", "AMD": "超威", "Dell": "戴尔",
-                           "Oracle": "甲骨文", "Microsoft": "微软"}.items():
+    for written, typed in {
+        "NVIDIA": "英伟达",
+        "Intel": "英特尔",
+        "AMD": "超威",
+        "Dell": "戴尔",
+        "Oracle": "甲骨文",
+        "Microsoft": "微软",
+    }.items():
         assert typed in zh[written]
 
 
 def test_the_chinese_index_carries_the_aliases(site):
-    docs = json.loads((site / "zh" / "search" / "search_index.json").read_text(
-        encoding="utf-8"))["docs"]
+    docs = json.loads((site / "zh" / "search" / "search_index.json").read_text(encoding="utf-8"))[
+        "docs"
+    ]
     dell = [d for d in docs if re.search(r"(?<![^\W_])Dell(?![^\W_])", d["title"] + d["text"])]
     assert dell and all("戴尔" in d.get("aliases", "") for d in dell)
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("query,expect", [
-    ("戴尔", r"/submitters/dell|Dell"),
-    ("英伟达 B200", r"b200"),
-    ("B200", r"b200"),
-    ("甲骨文", r"oracle"),
-])
+@pytest.mark.parametrize(
+    "query,expect",
+    [
+        ("戴尔", r"/submitters/dell|Dell"),
+        ("英伟达 B200", r"b200"),
+        ("B200", r"b200"),
+        ("甲骨文", r"oracle"),
+    ],
+)
 def test_chinese_search_finds_company_names_and_product_codes(searcher, query, expect):
     links, tab = searcher("zh", query)
     titles = tab.locator(".md-search-result__item").all_inner_texts()
-    assert any(re.search(expect, link + " " + title, re.I)
-               for link, title in zip(links[:10], titles[:10])), links[:5]
+    assert any(
+        re.search(expect, link + " " + title, re.I) for link, title in zip(links[:10], titles[:10])
+    ), links[:5]
 
 
 LOADS = {  # a page, and what shows that its scripts have drawn it
@@ -60,6 +75,8 @@ LOADS = {  # a page, and what shows that its scripts have drawn it
     "results/explore/": ".mlperf-explore__count:not([hidden])",
     "results/compare/": ".mlperf-compare__output table",
 }
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("width", [390, 1280])
 @pytest.mark.parametrize("path", list(LOADS))
@@ -73,9 +90,11 @@ def test_pages_do_not_jump_while_they_load(browser, base_url, path, width):
         tab.locator(LOADS[path]).first.wait_for(state="attached")
         # Every image in view has loaded (a lazy chart below the fold, or in a tab not shown,
         # has not).
-        tab.wait_for_function("() => [...document.images].every(i => { "
-                              "const r = i.getBoundingClientRect(); "
-                              "return !r.height || r.top >= innerHeight || i.complete; })")
+        tab.wait_for_function(
+            "() => [...document.images].every(i => { "
+            "const r = i.getBoundingClientRect(); "
+            "return !r.height || r.top >= innerHeight || i.complete; })"
+        )
         total = tab.evaluate("""() => new Promise(resolve => {
           let sum = 0;
           new PerformanceObserver(list => {

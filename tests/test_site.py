@@ -36,13 +36,15 @@ UNITS = {"en": "Tokens/s", "it": "token/s", "zh": "tokens/秒"}
 
 @pytest.mark.parametrize("lang", ["en", "zh", "it"])
 def test_highest_tokens_per_second_result_is_on_its_page(site, dataset, lang):
-    top = max((r for r in dataset.of_round("v6.1") if r.units == "Tokens/s"),
-              key=lambda r: r.result)
+    top = max(
+        (r for r in dataset.of_round("v6.1") if r.units == "Tokens/s"), key=lambda r: r.result
+    )
     assert (top.model, top.scenario, top.result) == ("gpt-oss-120b", "Offline", 5749440.0)
     page = (site / lang / "results/v6.1/datacenter/gpt-oss-120b/offline/index.html").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     # The ranked table's rows carry their division and category as classes.
-    first_row = page[page.index('<tr class="closed'):].split("</tr>")[0]
+    first_row = page[page.index('<tr class="closed') :].split("</tr>")[0]
     assert html.escape(top.system_name) in first_row
     assert f">{RECORD[lang]}<" in first_row
     assert UNITS[lang] in page
@@ -60,6 +62,7 @@ def test_a_cname_in_docs_reaches_the_site_root(tmp_path):
 
     from generator.site.finish import write_root_pages
     from tests.conftest import ROOT
+
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "CNAME").write_text("mlperf.example.org\n", encoding="utf-8")

@@ -17,7 +17,9 @@ SYSTEM_FONTS = social.find_collection(social.COLLECTIONS["Bold"]) is not None
 
 
 def test_card_text_may_break_after_chinese_punctuation_and_underscores():
-    assert social.card_text("纪录集群：谁创造的，又能说明什么") == "纪录集群： 谁创造的， 又能说明什么"
+    assert (
+        social.card_text("纪录集群：谁创造的，又能说明什么") == "纪录集群： 谁创造的， 又能说明什么"
+    )
     assert social.card_text("Ends here。") == "Ends here。"
     assert social.card_text("A: b, c") == "A: b, c"  # ASCII punctuation already has its space
     assert social.card_text("Quanta_Cloud_Technology") == "Quanta Cloud Technology"
@@ -38,6 +40,7 @@ def prepared(tmp_path_factory):
 
 def test_the_simplified_chinese_face_is_extracted(prepared):
     from fontTools.ttLib import TTFont
+
     for style in social.COLLECTIONS:
         font = TTFont(prepared / f"{style}.otf", lazy=True)
         assert font["name"].getDebugName(1) == "Noto Sans CJK SC"
@@ -49,6 +52,7 @@ def test_the_plugin_finds_the_family_without_downloading(prepared, monkeypatch):
 
     def no_network(*args, **kwargs):
         raise AssertionError(f"the social plugin tried to download {args}")
+
     monkeypatch.setattr(social_plugin.requests, "get", no_network)
     card_plugin = social_plugin.SocialPlugin()
     card_plugin.config = types.SimpleNamespace(cache_dir=str(prepared.parent.parent))
@@ -63,10 +67,15 @@ def cards(site):
         image = re.search(r'<meta property="og:image" content="[^"]*/zh/([^"]+\.png)"', text)
         if image:
             title = re.search(r'<meta property="og:title" content="([^"]*)"', text).group(1)
-            description = re.search(r'<meta property="og:description" content="([^"]*)"',
-                                    text).group(1)
-            yield (page, site / "zh" / image.group(1),
-                   html.unescape(title).removesuffix(" - MLPerf Wiki"), html.unescape(description))
+            description = re.search(
+                r'<meta property="og:description" content="([^"]*)"', text
+            ).group(1)
+            yield (
+                page,
+                site / "zh" / image.group(1),
+                html.unescape(title).removesuffix(" - MLPerf Wiki"),
+                html.unescape(description),
+            )
 
 
 def wants_card(site, page):
@@ -79,8 +88,11 @@ def test_every_chinese_page_worth_a_preview_has_a_card(site):
     skip_without_cards()
     found = list(cards(site))
     # A redirect page (data/redirects.yaml: an old address) only sends the reader on.
-    pages = sorted(p for p in (site / "zh").rglob("index.html")
-                   if 'http-equiv="refresh"' not in p.read_text("utf-8"))
+    pages = sorted(
+        p
+        for p in (site / "zh").rglob("index.html")
+        if 'http-equiv="refresh"' not in p.read_text("utf-8")
+    )
     assert sorted(page for page, *_ in found) == [p for p in pages if wants_card(site, p)]
     for page in (p for p in pages if not wants_card(site, p)):
         # No card, but a link preview still has the page's own title and description.
@@ -92,17 +104,20 @@ def test_every_chinese_page_worth_a_preview_has_a_card(site):
             assert image.size == (1200, 630), card
 
 
-@pytest.mark.parametrize("field, box, lines", [("title", (832, 310), 3),
-                                               ("description", (832, 64), 2)])
+@pytest.mark.parametrize(
+    "field, box, lines", [("title", (832, 310), 3), ("description", (832, 64), 2)]
+)
 def test_every_run_of_card_text_fits_its_line(site, prepared, field, box, lines):
     skip_without_cards()
     # A run is what the plugin never breaks: text between two spaces.
     from material.plugins.social.plugin import _metrics
+
     style = "Bold" if field == "title" else "Regular"
     path = str(prepared / f"{style}.otf")
     height = 1.25 if field == "title" else 1.5
-    size, _ = _metrics(path, types.SimpleNamespace(amount=lines, height=height),
-                       Image.new("RGBA", box))
+    size, _ = _metrics(
+        path, types.SimpleNamespace(amount=lines, height=height), Image.new("RGBA", box)
+    )
     font = ImageFont.truetype(path, size)
     too_long = set()
     for page, _, title, description in cards(site):
@@ -126,6 +141,7 @@ def test_cards_switched_off_are_recorded_configured_and_relayed(tmp_path, monkey
     # SOCIAL_CARDS=0: the language's generated configuration switches the plugin off, the
     # reason is recorded for the tests, and site.build passes it to its own log.
     import subprocess
+
     monkeypatch.setenv("SOCIAL_CARDS", "0")
     options, reason = social.plugin_options(tmp_path, "it")
     assert options == {"enabled": False} and reason.startswith("SOCIAL_CARDS=0")
@@ -134,8 +150,16 @@ def test_cards_switched_off_are_recorded_configured_and_relayed(tmp_path, monkey
 
     from generator.i18n.languages import language
     from generator.site import build as site
-    monkeypatch.setattr(site.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(
-        a, 0, stdout="INFO    -  Building documentation...\n", stderr=""))
+
+    monkeypatch.setattr(
+        site.subprocess,
+        "run",
+        lambda *a, **k: subprocess.CompletedProcess(
+            a, 0, stdout="INFO    -  Building documentation...\n", stderr=""
+        ),
+    )
     _, notes = site._mkdocs_build(language("it"), tmp_path / "out", True, tmp_path, "0")
-    assert notes == ["social cards are not drawn: SOCIAL_CARDS=0 asks for a build without "
-                     "them (site/ will have no cards)"]
+    assert notes == [
+        "social cards are not drawn: SOCIAL_CARDS=0 asks for a build without "
+        "them (site/ will have no cards)"
+    ]

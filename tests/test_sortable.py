@@ -27,8 +27,9 @@ def ranked(page):
 def test_the_vendored_files_are_the_pinned_ones():
     # SOURCE.txt records the SHA-256 of each file taken from the npm package; an edited or
     # swapped file fails here.
-    listed = re.findall(r"^\s+([0-9a-f]{64})\s+(\S+)", (VENDOR / "SOURCE.txt").read_text(),
-                        re.MULTILINE)
+    listed = re.findall(
+        r"^\s+([0-9a-f]{64})\s+(\S+)", (VENDOR / "SOURCE.txt").read_text(), re.MULTILINE
+    )
     assert {name for _, name in listed} == {"tablesort.min.js", "tablesort.number.min.js"}
     for digest, name in listed:
         assert hashlib.sha256((VENDOR / name).read_bytes()).hexdigest() == digest, name
@@ -42,14 +43,22 @@ def closed_results():
     published spelling, else the canonical one): {id: (result, result per accelerator)}; a
     system of several kinds of chip has no per-accelerator figure on the page ("—")."""
     table = pd.read_csv(DATA / "results" / "v6.1.csv", dtype=str, keep_default_na=False)
-    rows = table[(table.model == "llama2-70b-99.9") & (table.scenario == "Offline")
-                 & (table.division == "closed")
-                 & table.suite.str.split(",").apply(lambda s: "datacenter" in s)]
+    rows = table[
+        (table.model == "llama2-70b-99.9")
+        & (table.scenario == "Offline")
+        & (table.division == "closed")
+        & table.suite.str.split(",").apply(lambda s: "datacenter" in s)
+    ]
     assert len(rows) > 10
-    return {(r.result_id_published or r.result_id): (
-        float(r.result), float(r.result_per_accelerator)
-        if r.result_per_accelerator and r.accelerator_mixed != "true" else None)
-        for r in rows.itertuples()}
+    return {
+        (r.result_id_published or r.result_id): (
+            float(r.result),
+            float(r.result_per_accelerator)
+            if r.result_per_accelerator and r.accelerator_mixed != "true"
+            else None,
+        )
+        for r in rows.itertuples()
+    }
 
 
 def closed_ids(page) -> list[str]:
@@ -87,7 +96,7 @@ def test_a_numeric_column_sorts_by_the_published_figure(page, base_url, lang, cl
     assert result.get_attribute("aria-sort") is None  # only one column states an order
     figures = [closed_results[i][1] for i in closed_ids(page)]
     known = [f for f in figures if f is not None]
-    assert figures[:len(known)] == sorted(known, reverse=True)
+    assert figures[: len(known)] == sorted(known, reverse=True)
     assert page.console_errors == []
     assert only_local(page.requests) == []
 
@@ -112,7 +121,8 @@ def test_space_sorts_and_the_open_division_stays_apart(page, base_url):
     # themselves only.
     assert bodies.nth(1).locator("tr").first.get_attribute("class") == "mlperf-division"
     assert sorted(bodies.nth(1).locator("tr td:last-child a").all_inner_texts()) == sorted(
-        open_before)
+        open_before
+    )
 
 
 @pytest.mark.browser

@@ -28,8 +28,11 @@ def epoch_csv():
 def v61_datacenter_accelerators() -> set[str]:
     """Accelerators (one kind per system) with a v6.1 datacenter result, by pandas."""
     frame = pd.read_csv(DATA / "results" / "v6.1.csv")
-    single = frame[(frame.suite == "datacenter") & frame.accelerator_id.notna()
-                   & ~frame.accelerator_mixed.astype(bool)]
+    single = frame[
+        (frame.suite == "datacenter")
+        & frame.accelerator_id.notna()
+        & ~frame.accelerator_mixed.astype(bool)
+    ]
     return set(single.accelerator_id)
 
 
@@ -43,18 +46,25 @@ def test_mi355x_card_shows_288_gb_8_tb_s_1400_w_from_epochs_row():
     assert card.get("fp16") == pytest.approx(2516.6)
     assert card.values["fp16"].sparsity is False  # Epoch lists dense figures
     source = card.values["power"].source
-    assert (source.publisher, source.row, source.modified) == \
-        ("Epoch AI", "AMD Instinct MI355X", "2025-11-05")
-    assert source.datasheet == ("https://www.amd.com/content/dam/amd/en/documents/"
-                                "instinct-tech-docs/product-briefs/amd-instinct-mi355x-gpu-"
-                                "brochure.pdf")
+    assert (source.publisher, source.row, source.modified) == (
+        "Epoch AI",
+        "AMD Instinct MI355X",
+        "2025-11-05",
+    )
+    assert source.datasheet == (
+        "https://www.amd.com/content/dam/amd/en/documents/"
+        "instinct-tech-docs/product-briefs/amd-instinct-mi355x-gpu-"
+        "brochure.pdf"
+    )
 
 
 def test_variants_are_kept_apart():
     cards = specs.cards()
     # H100 SXM5 / PCIe / NVL are three rows of Epoch's CSV: 3.35e12, 2.04e12, 3.938e12 byte/s.
-    assert [cards[a].get("memory_bandwidth") for a in
-            ("nvidia-h100-sxm", "nvidia-h100-pcie", "nvidia-h100-nvl")] == [3.35, 2.04, 3.938]
+    assert [
+        cards[a].get("memory_bandwidth")
+        for a in ("nvidia-h100-sxm", "nvidia-h100-pcie", "nvidia-h100-nvl")
+    ] == [3.35, 2.04, 3.938]
     # B200 vs GB200 (per GPU): rows "NVIDIA B200" 1000 W, "NVIDIA GB200" 1200 W.
     assert cards["nvidia-b200-sxm"].get("power") == 1000
     assert (cards["nvidia-gb200"].get("power"), cards["nvidia-gb200"].per) == (1200, "GPU")
@@ -76,17 +86,28 @@ def test_the_committed_seed_is_what_the_map_gives_from_epochs_csv():
     assert specs.SEED_FILE.read_text(encoding="utf-8") == expected
     # Every map entry names a row exactly (no fuzzy match): the names are CSV names.
     rows = specs.epoch_rows(path)
-    assert all(entry["epoch"] in rows for entry in registry["accelerators"].values()
-               if entry.get("epoch"))
+    assert all(
+        entry["epoch"] in rows for entry in registry["accelerators"].values() if entry.get("epoch")
+    )
 
 
 def test_every_v61_datacenter_accelerator_with_a_card_has_memory_bandwidth_power():
     cards = specs.cards()
-    complete = {a for a in v61_datacenter_accelerators() if a in cards
-                and all(cards[a].get(name) for name in specs.ESSENTIAL)}
+    complete = {
+        a
+        for a in v61_datacenter_accelerators()
+        if a in cards and all(cards[a].get(name) for name in specs.ESSENTIAL)
+    }
     # Epoch's rows give all three for these; the others need a vendor datasheet (the notes).
-    assert complete >= {"amd-instinct-mi300x", "amd-instinct-mi350x", "amd-instinct-mi355x",
-                        "nvidia-b200-sxm", "nvidia-b300-sxm", "nvidia-gb200", "nvidia-gb300"}
+    assert complete >= {
+        "amd-instinct-mi300x",
+        "amd-instinct-mi350x",
+        "amd-instinct-mi355x",
+        "nvidia-b200-sxm",
+        "nvidia-b300-sxm",
+        "nvidia-gb200",
+        "nvidia-gb300",
+    }
 
 
 def test_check_notes_each_accelerator_without_a_complete_card(dataset):
@@ -113,8 +134,9 @@ accelerators:
 
 def write(tmp_path, text, seed=""):
     (tmp_path / "accelerator_specs.yaml").write_text(text, encoding="utf-8")
-    (tmp_path / "accelerator_specs_epoch.yaml").write_text(seed or "accelerators: {}\n",
-                                                           encoding="utf-8")
+    (tmp_path / "accelerator_specs_epoch.yaml").write_text(
+        seed or "accelerators: {}\n", encoding="utf-8"
+    )
     return tmp_path / "accelerator_specs.yaml", tmp_path / "accelerator_specs_epoch.yaml"
 
 
@@ -132,44 +154,59 @@ def test_a_vendor_value_is_read_with_its_source(tmp_path):
     assert not card.uses_epoch
 
 
-@pytest.mark.parametrize("change, expected", [
-    ("{value: 288, unit: GB,", "{value: 288, unit: GiB,"),
-    ("sparsity: false, ", ""),
-    ("source: vendor-sheet}\n  ", "source: nowhere}\n  "),
-    ("value: 288,", "value: 2880000,"),
-])
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        ("{value: 288, unit: GB,", "{value: 288, unit: GiB,"),
+        ("sparsity: false, ", ""),
+        ("source: vendor-sheet}\n  ", "source: nowhere}\n  "),
+        ("value: 288,", "value: 2880000,"),
+    ],
+)
 def test_a_wrong_unit_a_silent_sparsity_an_unknown_source_an_implausible_value_fail(
-        tmp_path, change, expected):
+    tmp_path, change, expected
+):
     found = problems(tmp_path, REGISTRY.replace(change, expected))
     assert len(found) == 1
     # Each error names the file and the line of its field (memory is line 9, fp4 line 10).
-    assert "accelerator_specs.yaml: line 9" in found[0] or \
-        "accelerator_specs.yaml: line 10" in found[0]
+    assert (
+        "accelerator_specs.yaml: line 9" in found[0]
+        or "accelerator_specs.yaml: line 10" in found[0]
+    )
 
 
 def test_a_value_the_epoch_row_gives_is_not_written_twice(tmp_path):
-    text = REGISTRY.replace("nvidia-vera-rubin-vr200:", "amd-instinct-mi355x:\n"
-                            "    epoch: \"AMD Instinct MI355X\"")
-    seed = ("accelerators:\n  amd-instinct-mi355x:\n    row: AMD Instinct MI355X\n"
-            "    values: {memory: 288.0}\n")
+    text = REGISTRY.replace(
+        "nvidia-vera-rubin-vr200:", 'amd-instinct-mi355x:\n    epoch: "AMD Instinct MI355X"'
+    )
+    seed = (
+        "accelerators:\n  amd-instinct-mi355x:\n    row: AMD Instinct MI355X\n"
+        "    values: {memory: 288.0}\n"
+    )
     found = problems(tmp_path, text, seed)
-    assert len(found) == 1 and "field 'memory': Epoch's row 'AMD Instinct MI355X' gives it" \
-        in found[0]
+    assert (
+        len(found) == 1 and "field 'memory': Epoch's row 'AMD Instinct MI355X' gives it" in found[0]
+    )
 
 
 def test_a_map_entry_the_seed_lacks_asks_for_specs_seed(tmp_path):
-    found = problems(tmp_path, REGISTRY.replace(
-        "nvidia-vera-rubin-vr200:", "nvidia-vera-rubin-vr200:\n    epoch: \"NVIDIA Rubin\""))
+    found = problems(
+        tmp_path,
+        REGISTRY.replace(
+            "nvidia-vera-rubin-vr200:", 'nvidia-vera-rubin-vr200:\n    epoch: "NVIDIA Rubin"'
+        ),
+    )
     assert any("run `python -m generator specs-seed`" in f for f in found)
 
 
 def test_a_row_name_not_in_the_csv_is_refused_with_its_line(tmp_path):
-    path, _ = write(tmp_path, "accelerators:\n  nvidia-l4:\n    epoch: \"NVIDIA L4 PCIe\"\n")
+    path, _ = write(tmp_path, 'accelerators:\n  nvidia-l4:\n    epoch: "NVIDIA L4 PCIe"\n')
     with pytest.raises(InputErrors) as caught:
         specs.seed(editor_yaml.read(path), specs.epoch_rows(epoch_csv()), path)
     assert str(caught.value.errors[0]) == (
         f"{path}: line 3: field 'epoch': Epoch's CSV has no row named 'NVIDIA L4 PCIe'; write "
-        "its 'Hardware name' exactly")
+        "its 'Hardware name' exactly"
+    )
 
 
 def test_derived_figures_are_the_result_per_accelerator_over_the_card(dataset):
@@ -179,27 +216,44 @@ def test_derived_figures_are_the_result_per_accelerator_over_the_card(dataset):
     # By pandas: the closed, available Tokens/s results of the MI355X, each per accelerator
     # over Epoch's 8 TB/s.
     frame = pd.concat(pd.read_csv(p) for p in sorted((DATA / "results").glob("*.csv")))
-    rows = frame[(frame.accelerator_id == "amd-instinct-mi355x") & (frame.units == "Tokens/s")
-                 & (frame.division == "closed") & (frame.category == "available")
-                 & frame.result_per_accelerator.notna()]
+    rows = frame[
+        (frame.accelerator_id == "amd-instinct-mi355x")
+        & (frame.units == "Tokens/s")
+        & (frame.division == "closed")
+        & (frame.category == "available")
+        & frame.result_per_accelerator.notna()
+    ]
     assert len(derived) == len(rows) > 0
     assert sorted(d.per_tb_s for d in derived) == pytest.approx(
-        sorted(rows.result_per_accelerator / 8.0))
+        sorted(rows.result_per_accelerator / 8.0)
+    )
     # Per peak TFLOPS at the weights' precision: Epoch's row gives FP4 9.2e15 and FP8 4.6e15.
     peak = {"fp4": 9200.0, "fp8": 4600.0}
     for d in derived:
         precision = specs.precision_of(d.record.weight_data_types)
         if precision in peak:
-            assert d.per_tflops == pytest.approx(d.record.result_per_accelerator
-                                                 / peak[precision])
+            assert d.per_tflops == pytest.approx(d.record.result_per_accelerator / peak[precision])
 
 
-@pytest.mark.parametrize("written, precision", [
-    ("fp4", "fp4"), ("NVFP4, FP8 (KV cache)", "fp4"), ("bf16, fp8, fp4", "fp4"),
-    ("MXFP4", "fp4"), ("fp8", "fp8"), ("nvfp4, fp8-kv", "fp4"), ("int8,bf16", "int8"),
-    ("INT8", "int8"), ("BF16/F32/F8_E4M3/U8", "fp8"), ("fp16,bf16,fp8", "fp8"),
-    ("bf16", "fp16"), ("fp32", None), ("int4", None), (None, None),
-])
+@pytest.mark.parametrize(
+    "written, precision",
+    [
+        ("fp4", "fp4"),
+        ("NVFP4, FP8 (KV cache)", "fp4"),
+        ("bf16, fp8, fp4", "fp4"),
+        ("MXFP4", "fp4"),
+        ("fp8", "fp8"),
+        ("nvfp4, fp8-kv", "fp4"),
+        ("int8,bf16", "int8"),
+        ("INT8", "int8"),
+        ("BF16/F32/F8_E4M3/U8", "fp8"),
+        ("fp16,bf16,fp8", "fp8"),
+        ("bf16", "fp16"),
+        ("fp32", None),
+        ("int4", None),
+        (None, None),
+    ],
+)
 def test_the_weights_precision_is_the_lowest_named(written, precision):
     # Spellings of v6.1's weight_data_types column (data/results/v6.1.csv).
     assert specs.precision_of(written) == precision
@@ -208,11 +262,13 @@ def test_the_weights_precision_is_the_lowest_named(written, precision):
 def test_the_seed_command_writes_the_file(tmp_path):
     epoch_csv()
     from generator.cli import main
+
     (tmp_path / "data").mkdir()
     shutil.copy(specs.REGISTRY_FILE, tmp_path / "data" / "accelerator_specs.yaml")
     assert main(["--root", str(tmp_path), "specs-seed"]) == 0
-    assert (tmp_path / "data" / "accelerator_specs_epoch.yaml").read_text(encoding="utf-8") \
-        == specs.SEED_FILE.read_text(encoding="utf-8")
+    assert (tmp_path / "data" / "accelerator_specs_epoch.yaml").read_text(
+        encoding="utf-8"
+    ) == specs.SEED_FILE.read_text(encoding="utf-8")
 
 
 CLAIMS = """\
@@ -236,6 +292,7 @@ claims:
 def spec_claim_problem(tmp_path, text):
     from generator.editorial.claim_checks import spec_problem
     from generator.editorial.claims import load_registry
+
     (tmp_path / "claims.yaml").write_text(text, encoding="utf-8")
     registry = load_registry(tmp_path / "claims.yaml")
     return spec_problem(registry.claims["mi355x-memory"], registry)
@@ -246,15 +303,24 @@ def test_a_claim_quotes_a_card_value_with_the_cards_source(tmp_path):
     assert spec_claim_problem(tmp_path, CLAIMS) is None
 
 
-@pytest.mark.parametrize("change, expected, problem", [
-    ("value: 288", "value: 256", "states 256 GB, but the card gives 288 GB (Epoch AI)"),
-    ("unit: GB", "unit: TB/s", "unit 'TB/s', but the card gives memory in GB"),
-    ("field: memory}", "field: memory_bandwidth}", "unit 'GB', but the card gives"),
-    ("url: https://epoch.ai/data/machine-learning-hardware", "url: https://www.amd.com/",
-     "cite the card's source"),
-    ("accelerator: amd-instinct-mi355x", "accelerator: nvidia-vera-rubin-vr200",
-     "the card of 'nvidia-vera-rubin-vr200' has no memory"),
-])
+@pytest.mark.parametrize(
+    "change, expected, problem",
+    [
+        ("value: 288", "value: 256", "states 256 GB, but the card gives 288 GB (Epoch AI)"),
+        ("unit: GB", "unit: TB/s", "unit 'TB/s', but the card gives memory in GB"),
+        ("field: memory}", "field: memory_bandwidth}", "unit 'GB', but the card gives"),
+        (
+            "url: https://epoch.ai/data/machine-learning-hardware",
+            "url: https://www.amd.com/",
+            "cite the card's source",
+        ),
+        (
+            "accelerator: amd-instinct-mi355x",
+            "accelerator: nvidia-vera-rubin-vr200",
+            "the card of 'nvidia-vera-rubin-vr200' has no memory",
+        ),
+    ],
+)
 def test_a_claim_that_differs_from_its_card_is_refused(tmp_path, change, expected, problem):
     assert problem in spec_claim_problem(tmp_path, CLAIMS.replace(change, expected))
 

@@ -17,9 +17,17 @@ from tests.conftest import download
 PAGE = "results/accelerators/{slug}/index.html"
 # What each language says of a card and of a derived figure (its catalog's words).
 WORDS = {
-    "en": ("Vendor figures, not MLCommons results", "Derived figure", "Accelerator specifications:"),
+    "en": (
+        "Vendor figures, not MLCommons results",
+        "Derived figure",
+        "Accelerator specifications:",
+    ),
     "zh": ("厂商数据，并非 MLCommons 结果", "计算所得数值", "加速器规格："),
-    "it": ("Dati del produttore, non risultati MLCommons", "Valore derivato", "Specifiche degli acceleratori:"),
+    "it": (
+        "Dati del produttore, non risultati MLCommons",
+        "Valore derivato",
+        "Specifiche degli acceleratori:",
+    ),
 }
 
 
@@ -29,7 +37,7 @@ def page(site, lang, slug):
 
 def card_table(text):
     start = text.index('class="mlperf-table mlperf-card"')
-    return text[start:text.index("</table>", start)]
+    return text[start : text.index("</table>", start)]
 
 
 @pytest.mark.parametrize("lang", WORDS)
@@ -47,14 +55,14 @@ def test_mi355x_card_shows_the_vendor_figures_with_their_source(site, lang):
     # the row and links the row's own datasheet (AMD's brochure).
     assert 'href="https://epoch.ai/data/machine-learning-hardware"' in rows["power"]
     assert 'href="#spec-source-1"' in rows["power"]
-    listed = text[text.index('id="spec-source-1"'):]
+    listed = text[text.index('id="spec-source-1"') :]
     assert "amd-instinct-mi355x-gpu-brochure.pdf" in listed[:1500]
     # Epoch AI credited with its licence, the row named, the retrieval date given.
     assert "https://creativecommons.org/licenses/by/4.0/" in text
     assert "https://epoch.ai/data/machine-learning-hardware" in text
     assert html.escape("AMD Instinct MI355X") in text
     # The derived table is marked as derived in the language.
-    section = text[text.index('id="per-specification"'):]
+    section = text[text.index('id="per-specification"') :]
     assert derived in section[:3000]
 
 
@@ -64,21 +72,34 @@ def test_an_accelerator_without_a_card_shows_none(site):
 
 
 def test_the_card_and_derived_downloads_hold_the_values_and_their_kind(site):
-    rows = list(csv.DictReader(io.StringIO(download(
-        site, "en", "results/accelerators/amd-instinct-mi355x/specifications.csv"
-    ).read_text(encoding="utf-8"))))
+    rows = list(
+        csv.DictReader(
+            io.StringIO(
+                download(
+                    site, "en", "results/accelerators/amd-instinct-mi355x/specifications.csv"
+                ).read_text(encoding="utf-8")
+            )
+        )
+    )
     by_field = {row["field"]: row for row in rows}
     assert by_field["memory"]["value"] == "288.0" and by_field["memory"]["unit"] == "GB"
     assert by_field["power"]["licence"] == "CC BY 4.0"
     assert all(row["kind"] == "vendor figure, not an MLCommons result" for row in rows)
-    derived = list(csv.DictReader(io.StringIO(download(
-        site, "en", "results/accelerators/amd-instinct-mi355x/derived.csv"
-    ).read_text(encoding="utf-8"))))
+    derived = list(
+        csv.DictReader(
+            io.StringIO(
+                download(
+                    site, "en", "results/accelerators/amd-instinct-mi355x/derived.csv"
+                ).read_text(encoding="utf-8")
+            )
+        )
+    )
     assert derived and all("derived by mlperf-wiki" in row["kind"] for row in derived)
     # Each figure is its result per accelerator over the card's 8 TB/s, to 2 decimals.
     for row in derived:
         assert float(row["tokens_per_s_per_accelerator_per_tb_s"]) == pytest.approx(
-            float(row["result_per_accelerator"]) / 8.0, abs=0.01)
+            float(row["result_per_accelerator"]) / 8.0, abs=0.01
+        )
     assert specs.cards()["amd-instinct-mi355x"].get("memory_bandwidth") == 8
 
 
@@ -89,8 +110,13 @@ def test_the_specification_table_lists_every_card_with_its_downloads(site):
     text = (site / "en" / SPECS_PAGE / "index.html").read_text(encoding="utf-8")
     listed = re.findall(r'<tr data-accelerator="([a-z0-9-]+)">', text)
     assert listed == list(specs.cards())  # every card once, in the registry's order
-    rows = list(csv.DictReader(io.StringIO(download(
-        site, "en", SPECS_PAGE + "specifications.csv").read_text(encoding="utf-8"))))
+    rows = list(
+        csv.DictReader(
+            io.StringIO(
+                download(site, "en", SPECS_PAGE + "specifications.csv").read_text(encoding="utf-8")
+            )
+        )
+    )
     assert {row["accelerator_id"] for row in rows} == set(specs.cards())
     assert sum(len(card.values) for card in specs.cards().values()) == len(rows)
 
@@ -98,6 +124,7 @@ def test_the_specification_table_lists_every_card_with_its_downloads(site):
 @pytest.mark.parametrize("width", [390, 1280])
 def test_two_cards_compare_at_an_address_and_ticking_builds_it(browser, base_url, width):
     from tests.test_explore import tab_at
+
     pair = "amd-instinct-mi355x,nvidia-b300-sxm"
     with tab_at(browser, width) as tab:
         errors = []
@@ -105,8 +132,9 @@ def test_two_cards_compare_at_an_address_and_ticking_builds_it(browser, base_url
         tab.goto(f"{base_url}en/{SPECS_PAGE}?compare={pair},not-a-card")
         shown = tab.locator("table[data-spec-table] tbody tr:visible")
         shown.first.wait_for()
-        assert [shown.nth(i).get_attribute("data-accelerator")
-                for i in range(shown.count())] == pair.split(",")
+        assert [
+            shown.nth(i).get_attribute("data-accelerator") for i in range(shown.count())
+        ] == pair.split(",")
         assert tab.locator("[data-spec-compared]").is_visible()
         # The MI355X's row: Epoch's 288 GB, 8 TB/s, 1,400 W.
         cells = tab.locator('tr[data-accelerator="amd-instinct-mi355x"] td').all_inner_texts()
@@ -117,8 +145,10 @@ def test_two_cards_compare_at_an_address_and_ticking_builds_it(browser, base_url
         # MI355X rows of Epoch's CSV, 2.88e11 bytes) before any smaller card.
         tab.locator("table[data-spec-table] thead th", has_text="Memory").first.click()
         first = tab.locator("table[data-spec-table] tbody tr").first
-        assert first.get_attribute("data-accelerator") in ("amd-instinct-mi350x",
-                                                            "amd-instinct-mi355x")
+        assert first.get_attribute("data-accelerator") in (
+            "amd-instinct-mi350x",
+            "amd-instinct-mi355x",
+        )
         link = tab.locator("[data-spec-compare]")
         assert link.get_attribute("aria-disabled") == "true"
         for accelerator in ("nvidia-h100-sxm", "nvidia-h200-sxm"):

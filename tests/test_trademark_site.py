@@ -65,8 +65,10 @@ def unmarked(text: str) -> list[str]:
     for naming in naming_texts():
         text = text.replace(naming, " ")
     text = ADDRESS.sub(" ", text.replace(SITE_NAME, " "))
-    return [" ".join(text[max(0, m.start() - 40):m.end() + 40].split())
-            for m in UNMARKED.finditer(text)]
+    return [
+        " ".join(text[max(0, m.start() - 40) : m.end() + 40].split())
+        for m in UNMARKED.finditer(text)
+    ]
 
 
 class ShownText(HTMLParser):
@@ -82,8 +84,9 @@ class ShownText(HTMLParser):
             self.hidden += 1
         attrs = dict(attrs)
         if tag == "meta" and META.match(attrs.get("name") or attrs.get("property") or ""):
-            self.texts.append((f"<meta {attrs.get('name') or attrs.get('property')}>",
-                               attrs.get("content") or ""))
+            self.texts.append(
+                (f"<meta {attrs.get('name') or attrs.get('property')}>", attrs.get("content") or "")
+            )
         for name, value in attrs.items():
             if value and (name in SHOWN or name.startswith("data-")):
                 self.texts.append((f"<{tag} {name}>", value))
@@ -111,20 +114,30 @@ def report(problems: dict[str, list[str]]) -> str:
 
 def test_the_scan_finds_what_it_must():
     # Each of these is a use a reader sees; each must be reported.
-    for html in ('<title>MLPerf Inference v6.1</title>',
-                 '<meta name="description" content="Four MLPerf Inference rounds">',
-                 '<meta property="og:title" content="MLPerf">',
-                 '<a class="md-tag" href="../tags/mlperf/#tag:mlperf">MLPerf</a>',
-                 '<p>MLPerf推理</p>', '<p>MLPerf™ Inference</p>',
-                 '<span title="MLPerf Power">x</span>'):
+    for html in (
+        "<title>MLPerf Inference v6.1</title>",
+        '<meta name="description" content="Four MLPerf Inference rounds">',
+        '<meta property="og:title" content="MLPerf">',
+        '<a class="md-tag" href="../tags/mlperf/#tag:mlperf">MLPerf</a>',
+        "<p>MLPerf推理</p>",
+        "<p>MLPerf™ Inference</p>",
+        '<span title="MLPerf Power">x</span>',
+    ):
         assert page_problems(html), html
     # None of these is: marked, code, an address, a file name, the site's name, the legend.
     legend = next(t for t in naming_texts() if t.startswith("The MLPerf name"))
-    for html in ('<p>MLPerf® Inference</p>', '<code>MLPerf</code>', '<pre>MLPerf</pre>',
-                 '<a href="https://x.org/MLPerf">MLPerf® x</a>', '<p>MLPerf_Results.adoc</p>',
-                 '<p>results/MLPerf-power/</p>', '<p>MLPerf Wiki</p>', f'<p>{legend}</p>',
-                 '<form data-labels="{&quot;a&quot;: &quot;MLPerf\\u00ae Power&quot;}">',
-                 '<meta property="og:url" content="https://x.org/MLPerf/">'):
+    for html in (
+        "<p>MLPerf® Inference</p>",
+        "<code>MLPerf</code>",
+        "<pre>MLPerf</pre>",
+        '<a href="https://x.org/MLPerf">MLPerf® x</a>',
+        "<p>MLPerf_Results.adoc</p>",
+        "<p>results/MLPerf-power/</p>",
+        "<p>MLPerf Wiki</p>",
+        f"<p>{legend}</p>",
+        '<form data-labels="{&quot;a&quot;: &quot;MLPerf\\u00ae Power&quot;}">',
+        '<meta property="og:url" content="https://x.org/MLPerf/">',
+    ):
         assert not page_problems(html), html
 
 
@@ -132,8 +145,11 @@ def test_the_scan_finds_what_it_must():
 def test_every_page_marks_every_use(site_pages, code):
     # "": the root pages (the language chooser and the 404 page).
     problems = {}
-    pages = (pages_under(site_pages, code) if code
-             else {name: text for name, text in site_pages.items() if "/" not in name})
+    pages = (
+        pages_under(site_pages, code)
+        if code
+        else {name: text for name, text in site_pages.items() if "/" not in name}
+    )
     for name, text in pages.items():
         found = page_problems(text)
         if found:
@@ -148,24 +164,36 @@ def test_feeds_and_search_index_mark_every_use(site, code):
     problems = {}
     for name in ("feed_rss_created.xml", "feed_rss_updated.xml"):
         feed = ElementTree.parse(site / code / name).getroot()
-        problems[name] = [f"<{element.tag}>: {found}" for element in feed.iter()
-                          if element.tag in ("title", "description", "category")
-                          for found in unmarked(element.text or "")]
+        problems[name] = [
+            f"<{element.tag}>: {found}"
+            for element in feed.iter()
+            if element.tag in ("title", "description", "category")
+            for found in unmarked(element.text or "")
+        ]
     for name in ("feed_json_created.json", "feed_json_updated.json"):
         feed = json.loads((site / code / name).read_text("utf-8"))
-        problems[name] = [f"{field}: {found}" for item in [feed, *feed["items"]]
-                          for field in ("title", "description", "content_html", "tags")
-                          for found in unmarked(" ".join(item.get(field) or []) if field == "tags"
-                                                else item.get(field) or "")]
+        problems[name] = [
+            f"{field}: {found}"
+            for item in [feed, *feed["items"]]
+            for field in ("title", "description", "content_html", "tags")
+            for found in unmarked(
+                " ".join(item.get(field) or []) if field == "tags" else item.get(field) or ""
+            )
+        ]
     index = json.loads((site / code / "search" / "search_index.json").read_text("utf-8"))
     problems["search_index.json"] = [
-        f"{doc['location']} {field}: {found}" for doc in index["docs"]
+        f"{doc['location']} {field}: {found}"
+        for doc in index["docs"]
         for field in ("title", "tags")
-        for found in unmarked(" ".join(doc.get(field) or []) if field == "tags"
-                              else doc.get(field) or "")]
+        for found in unmarked(
+            " ".join(doc.get(field) or []) if field == "tags" else doc.get(field) or ""
+        )
+    ]
     problems["search_index.json"] += [
-        f"{doc['location']} text: {found}" for doc in index["docs"]
-        for found in page_problems(doc.get("text") or "")]
+        f"{doc['location']} text: {found}"
+        for doc in index["docs"]
+        for found in page_problems(doc.get("text") or "")
+    ]
     assert not any(problems.values()), report(problems)
 
 
@@ -179,8 +207,7 @@ def test_no_address_or_anchor_holds_the_symbol(site, site_pages):
     attribute = re.compile(r'\b(?:href|src|id|name)="([^"]*)"')
     holding = {}
     for name, text in site_pages.items():
-        found = [value for value in attribute.findall(text)
-                 if any(form in value for form in forms)]
+        found = [value for value in attribute.findall(text) if any(form in value for form in forms)]
         if found:
             holding[name] = found[:3]
     for sitemap in site.glob("*/sitemap.xml"):
@@ -194,11 +221,13 @@ def test_tag_and_post_addresses_are_their_slugs(site, code):
     from generator.editorial import registries
     from generator.editorial.articles import articles
     from tests.conftest import ROOT
+
     posts = [p for p in articles(ROOT / "docs") if p.lang.code == code and not p.draft]
     # A post is at blog/<date>/<slug>/ (post_url_format of mkdocs.yml), whatever its title.
     for post in posts:
-        assert (site / code / "blog" / f"{post.date:%Y/%m/%d}" / post.meta["slug"]
-                / "index.html").is_file(), post.path
+        assert (
+            site / code / "blog" / f"{post.date:%Y/%m/%d}" / post.meta["slug"] / "index.html"
+        ).is_file(), post.path
     # A tag is at tags/<slug>/ with its anchor #tag:<slug>, the slug of data/tags.yaml.
     used = {registries.tag_slug(str(t), post.lang) for post in posts for t in post.meta["tags"]}
     pages = {p.parent.name for p in (site / code / "tags").glob("*/index.html")}

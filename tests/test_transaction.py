@@ -40,7 +40,9 @@ def killed_import(kill_at, correction, data_dir):
                     if len(calls) == kill_at:
                         os._exit(KILLED)
                     return real(*args, **kwargs)
+
                 return counting
+
             os.replace, os.rename, os.unlink = map(counted, (os.replace, os.rename, os.unlink))
             run_import([correction], data_dir, frozenset({"v9.8"}), today=TODAY)
             os.write(write, " ".join(calls).encode())
@@ -56,8 +58,10 @@ def killed_import(kill_at, correction, data_dir):
 
 def snapshot(folder):
     """Every file under ``folder`` (relative path -> bytes), and the folders beside it."""
-    return ({str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*")
-             if p.is_file()}, sorted(p.name for p in folder.parent.iterdir()))
+    return (
+        {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()},
+        sorted(p.name for p in folder.parent.iterdir()),
+    )
 
 
 @pytest.fixture()
@@ -158,6 +162,7 @@ def test_an_edit_made_while_the_import_runs_is_kept(tmp_path, corrected):
     def edit_meanwhile(staged):
         claims.write_text("claims: {}  # saved by an editor\n", encoding="utf-8")
         return [], []
+
     before = snapshot(data_dir)[0]
     with pytest.raises(InputError, match="changed while the import ran"):
         run_import([correction], data_dir, frozenset({"v9.8"}), validate=edit_meanwhile)

@@ -15,8 +15,12 @@ from tests.test_explore import tab_at
 
 pytestmark = pytest.mark.browser
 
-PAGES = ["verification/", "blog/2026/09/22/vera-rubin-nvl72-preview-debut/",
-         "blog/2026/10/01/mlperf-v6-1-buyers-guide/", "results/v6.1/"]
+PAGES = [
+    "verification/",
+    "blog/2026/09/22/vera-rubin-nvl72-preview-debut/",
+    "blog/2026/10/01/mlperf-v6-1-buyers-guide/",
+    "results/v6.1/",
+]
 # The pieces broken across lines, as [text, ...]: hidden cells (a phone's optional columns) are
 # not read.
 BROKEN = r"""() => {
@@ -74,5 +78,6 @@ def test_chinese_figure_captions_are_upright(browser, base_url):
         for code in ("zh", "it"):
             tab.goto(f"{base_url}{code}/results/v6.1/datacenter/gpt-oss-120b/offline/")
             styles[code] = tab.evaluate(
-                "getComputedStyle(document.querySelector('.md-content figcaption')).fontStyle")
+                "getComputedStyle(document.querySelector('.md-content figcaption')).fontStyle"
+            )
     assert styles == {"zh": "normal", "it": "italic"}

@@ -41,7 +41,8 @@ def all_uses(node) -> list[str]:
     """Every ``uses`` value anywhere in a parsed workflow (jobs, steps, reusable workflows)."""
     if isinstance(node, dict):
         return [v for k, v in node.items() if k == "uses" and isinstance(v, str)] + [
-            u for v in node.values() for u in all_uses(v)]
+            u for v in node.values() for u in all_uses(v)
+        ]
     if isinstance(node, list):
         return [u for v in node for u in all_uses(v)]
     return []
@@ -67,8 +68,10 @@ def describe(finding: dict) -> str:
             places.append(f"{Path(path).name}:{row}")
         except (KeyError, StopIteration, TypeError):
             places.append("?")
-    return (f"{finding['ident']} ({finding['determinations']['severity']}): "
-            f"{finding['desc']} at {', '.join(places)}")
+    return (
+        f"{finding['ident']} ({finding['determinations']['severity']}): "
+        f"{finding['desc']} at {', '.join(places)}"
+    )
 
 
 def test_there_are_workflows():
@@ -78,9 +81,18 @@ def test_there_are_workflows():
 
 def test_workflows_match_the_github_workflow_schema():
     done = subprocess.run(
-        [sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows",
-         *map(str, WORKFLOWS)],
-        capture_output=True, text=True, cwd=ROOT)
+        [
+            sys.executable,
+            "-m",
+            "check_jsonschema",
+            "--builtin-schema",
+            "vendor.github-workflows",
+            *map(str, WORKFLOWS),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -90,13 +102,18 @@ def test_zizmor_finds_nothing_of_medium_severity_or_more():
         pytest.fail("zizmor is not installed: pip install -r requirements.txt")
     done = subprocess.run(
         [zizmor, "--offline", "--no-progress", "--format", "json", *map(str, WORKFLOWS)],
-        capture_output=True, text=True, cwd=ROOT)
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     # 0: no findings; 10-14: findings (by highest severity); anything else: zizmor failed.
     assert done.returncode == 0 or 10 <= done.returncode <= 14, done.stderr
     findings = json.loads(done.stdout)
-    serious = [describe(f) for f in findings
-               if SEVERITIES.index(f["determinations"]["severity"].lower())
-               >= SEVERITIES.index("medium")]
+    serious = [
+        describe(f)
+        for f in findings
+        if SEVERITIES.index(f["determinations"]["severity"].lower()) >= SEVERITIES.index("medium")
+    ]
     assert serious == []
 
 
@@ -111,7 +128,8 @@ def test_every_action_is_pinned_to_a_commit_sha_with_its_version(path):
             continue
         assert PINNED.match(ref), f"{path.name}:{number}: {ref} is not pinned to a commit SHA"
         assert VERSION_COMMENT.search(rest), (
-            f"{path.name}:{number}: {ref} lacks its release as a comment, e.g. '# v1.2.3'")
+            f"{path.name}:{number}: {ref} lacks its release as a comment, e.g. '# v1.2.3'"
+        )
 
 
 @pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
@@ -129,4 +147,3 @@ def test_the_first_job_runs_check_and_the_builds_wait_for_it():
     assert "needs" not in jobs["check"]
     assert "generator check" in runs and "ruff check" in runs and "ruff format --check" in runs
     assert jobs["build"]["needs"] == "check"
-

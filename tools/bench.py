@@ -52,8 +52,12 @@ from tools.bench_project import MLCOMMONS, copy_project, synthetic_summaries  # 
 from tools.bench_targets import build_rows, print_targets, reader_rows  # noqa: E402
 from tools.bench_weights import page_weight, site_size  # noqa: E402
 
-SAMPLE_PAGES = {"home": "index.html", "article": "blog/2026/09/17/amd-512-accelerator-record/",
-                "results": "results/v6.1/datacenter/gpt-oss-120b/offline/", "tag": "tags/nvidia/"}
+SAMPLE_PAGES = {
+    "home": "index.html",
+    "article": "blog/2026/09/17/amd-512-accelerator-record/",
+    "results": "results/v6.1/datacenter/gpt-oss-120b/offline/",
+    "tag": "tags/nvidia/",
+}
 
 # More measurements of the real data's build, each a function of the built project's root
 # folder returning target rows for the targets table (``bench_targets``: target, measured,
@@ -62,8 +66,9 @@ SAMPLE_PAGES = {"home": "index.html", "article": "blog/2026/09/17/amd-512-accele
 EXTRA_SECTIONS: list = []
 
 
-def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
-        extras: bool = False) -> dict:
+def run(
+    label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES, extras: bool = False
+) -> dict:
     root = copy_project(work / label)
     row: dict = {"label": label}
     started = time.perf_counter()
@@ -74,8 +79,7 @@ def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
     t = time.perf_counter()
     data, registry, posts = check(root)
     row["check"] = time.perf_counter() - t
-    site_module.generate(data, root / "docs", LANGUAGES, registry, posts,
-                         log=lambda *a: None)
+    site_module.generate(data, root / "docs", LANGUAGES, registry, posts, log=lambda *a: None)
     row["generate"] = time.perf_counter() - t
     row["records"] = len(data.records)
     t = time.perf_counter()
@@ -83,14 +87,21 @@ def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
     row["mkdocs"] = site_module.build(root / "site", LANGUAGES, log=lambda *a: None, root=root)
     row["mkdocs_wall"] = time.perf_counter() - t
     row["total"] = time.perf_counter() - started
-    row["peak_mb"] = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-                         resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
-    row["pages"] = sum(len(list((root / "site" / l.code).rglob("index.html")))
-                       for l in LANGUAGES)
-    row["weights"] = {name: page_weight(root / "site" / "en", page)
-                      for name, page in SAMPLE_PAGES.items()}
-    row["search"] = {l.code: (root / "site" / l.code / "search" / "search_index.json")
-                     .stat().st_size for l in LANGUAGES}
+    row["peak_mb"] = (
+        max(
+            resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+        )
+        / 1024
+    )
+    row["pages"] = sum(len(list((root / "site" / l.code).rglob("index.html"))) for l in LANGUAGES)
+    row["weights"] = {
+        name: page_weight(root / "site" / "en", page) for name, page in SAMPLE_PAGES.items()
+    }
+    row["search"] = {
+        l.code: (root / "site" / l.code / "search" / "search_index.json").stat().st_size
+        for l in LANGUAGES
+    }
     row["size"] = site_size(root / "site")
     print(f"  {label}: rebuild with nothing changed…", flush=True)
     t = time.perf_counter()
@@ -105,12 +116,21 @@ def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
         row["edited_article"] = edited_article_seconds(root)
         row["extra_targets"] = [target for section in EXTRA_SECTIONS for target in section(root)]
     if default_langs:
-        print(f"  {label}: default configuration ({', '.join(l.code for l in default_langs)}), "
-              "one language after another…", flush=True)
+        print(
+            f"  {label}: default configuration ({', '.join(l.code for l in default_langs)}), "
+            "one language after another…",
+            flush=True,
+        )
         capped = len(default_langs) != len(LANGUAGES)
-        took = sum(mkdocs(default_config(root, lang), root / "default" / lang.code, root,
-                          timeout=DEFAULT_CAP_S if capped else None)[0]
-                   for lang in default_langs)
+        took = sum(
+            mkdocs(
+                default_config(root, lang),
+                root / "default" / lang.code,
+                root,
+                timeout=DEFAULT_CAP_S if capped else None,
+            )[0]
+            for lang in default_langs
+        )
         row["default_mkdocs"] = took * len(LANGUAGES) / len(default_langs)
         row["default_extrapolated"] = capped
         row["default_timed_out"] = capped and took >= DEFAULT_CAP_S
@@ -122,8 +142,7 @@ def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
         print(f"  {label}: first loads in Chromium (tools/bench_load.py)…", flush=True)
         row["load"] = bench_load.first_loads(root / "site")
         print(f"  {label}: results explorer's redraw (CPU ×4)…", flush=True)
-        row["explorer"] = [explorer_redraw(root / "site", viewport=shape)
-                           for shape in VIEWPORTS]
+        row["explorer"] = [explorer_redraw(root / "site", viewport=shape) for shape in VIEWPORTS]
         row["extra_targets"] += reader_rows(row["load"], row["explorer"])
     return row
 
@@ -131,9 +150,12 @@ def run(label: str, summaries: list[Path], work: Path, default_langs=LANGUAGES,
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=int, default=10, help="size of the synthetic dataset")
-    parser.add_argument("--builds-only", action="store_true",
-                        help="only the builds of the real and the synthetic data (the ×N "
-                             "target): no default configuration, editor or reader figures")
+    parser.add_argument(
+        "--builds-only",
+        action="store_true",
+        help="only the builds of the real and the synthetic data (the ×N "
+        "target): no default configuration, editor or reader figures",
+    )
     args = parser.parse_args()
     real = sorted(MLCOMMONS.glob("inference_v*_summary.json"))
     if not real:
@@ -142,38 +164,60 @@ def main() -> int:
     load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="mlperf-bench-") as tmp:
         work = Path(tmp)
-        rows = [run("real", real, work, default_langs=() if args.builds_only else LANGUAGES,
-                    extras=not args.builds_only)]
+        rows = [
+            run(
+                "real",
+                real,
+                work,
+                default_langs=() if args.builds_only else LANGUAGES,
+                extras=not args.builds_only,
+            )
+        ]
         if args.scale > 1:
             print_table(rows)  # the real data's figures, while the larger run goes on
             print(flush=True)
             # A default build of ten times the pages takes most of an hour on two cores: one
             # language is built that way and multiplied by the number of languages.
-            rows.append(run(f"×{args.scale}", synthetic_summaries(work, args.scale), work,
-                            default_langs=() if args.builds_only else LANGUAGES[:1]))
+            rows.append(
+                run(
+                    f"×{args.scale}",
+                    synthetic_summaries(work, args.scale),
+                    work,
+                    default_langs=() if args.builds_only else LANGUAGES[:1],
+                )
+            )
     print_table(rows)
     print_targets(build_rows(rows) + rows[0].get("extra_targets", []))
-    print(f"\nload average (1, 5, 15 min) at the start: {load[0]:.1f} {load[1]:.1f} "
-          f"{load[2]:.1f}; at the end: " + " ".join(f"{x:.1f}" for x in os.getloadavg())
-          + f"; {os.cpu_count()} cores")
+    print(
+        f"\nload average (1, 5, 15 min) at the start: {load[0]:.1f} {load[1]:.1f} "
+        f"{load[2]:.1f}; at the end: "
+        + " ".join(f"{x:.1f}" for x in os.getloadavg())
+        + f"; {os.cpu_count()} cores"
+    )
     return 0
 
 
 def print_default_rows(rows: list[dict], show) -> None:
     """The rows comparing the build with a default Material configuration's."""
-    show("default config mkdocs (s)", [f"{r['default_mkdocs']:.2f}"
-                                        + ("*" if r["default_extrapolated"] else "")
-                                        for r in rows])
-    show("default ÷ ours (mkdocs)", [f"{r['default_mkdocs'] / r['mkdocs_wall']:.2f}"
-                                     for r in rows])
-    show("default ÷ ours (total wall)",
-         [f"{(r['total'] - r['mkdocs_wall'] + r['default_mkdocs']) / r['total']:.2f}"
-          for r in rows])
+    show(
+        "default config mkdocs (s)",
+        [f"{r['default_mkdocs']:.2f}" + ("*" if r["default_extrapolated"] else "") for r in rows],
+    )
+    show("default ÷ ours (mkdocs)", [f"{r['default_mkdocs'] / r['mkdocs_wall']:.2f}" for r in rows])
+    show(
+        "default ÷ ours (total wall)",
+        [f"{(r['total'] - r['mkdocs_wall'] + r['default_mkdocs']) / r['total']:.2f}" for r in rows],
+    )
     if any(r["default_extrapolated"] for r in rows):
-        print("* English only with the default configuration, multiplied by "
-              f"{len(LANGUAGES)} languages"
-              + (f"; stopped after {DEFAULT_CAP_S} s, so a lower bound"
-                 if any(r.get("default_timed_out") for r in rows) else ""))
+        print(
+            "* English only with the default configuration, multiplied by "
+            f"{len(LANGUAGES)} languages"
+            + (
+                f"; stopped after {DEFAULT_CAP_S} s, so a lower bound"
+                if any(r.get("default_timed_out") for r in rows)
+                else ""
+            )
+        )
 
 
 def print_table(rows: list[dict]) -> None:
@@ -181,8 +225,10 @@ def print_table(rows: list[dict]) -> None:
     line = "{:<28}" + "{:>14}" * len(rows)
     print()
     print(line.format("", *(r["label"] for r in rows)))
+
     def show(name, values):
         print(line.format(name, *values))
+
     show("records", [f"{r['records']:,}" for r in rows])
     show("pages built (3 languages)", [f"{r['pages']:,}" for r in rows])
     show("import (s)", [f"{r['import']:.2f}" for r in rows])
@@ -198,38 +244,48 @@ def print_table(rows: list[dict]) -> None:
     show("peak memory (MB)", [f"{r['peak_mb']:.0f}" for r in rows])
     for name in SAMPLE_PAGES:
         show(f"gzip KB, {name} page (en)", [f"{r['weights'][name][0] / 1024:.1f}" for r in rows])
-    show("  results, chart interactive", [f"{r['weights']['results'][1] / 1024:.1f}"
-                                          for r in rows])
+    show("  results, chart interactive", [f"{r['weights']['results'][1] / 1024:.1f}" for r in rows])
     show("site size (MB)", [f"{r['size']['mb']:.1f}" for r in rows])
     show("  files", [f"{r['size']['files']:,}" for r in rows])
     show("  social cards (MB)", [f"{r['size']['cards_mb']:.1f}" for r in rows])
     show("  source maps", [f"{r['size']['maps']}" for r in rows])
     show("  copies of the Vega bundle", [f"{r['size']['bundles']}" for r in rows])
-    show("  downloads once for all languages", [
-        f"{r['size']['shared_downloads']:,} ({r['size']['shared_downloads_mb']:.1f} MB)"
-        for r in rows])
+    show(
+        "  downloads once for all languages",
+        [
+            f"{r['size']['shared_downloads']:,} ({r['size']['shared_downloads_mb']:.1f} MB)"
+            for r in rows
+        ],
+    )
     show("  downloads of each language", [f"{r['size']['language_downloads']:,}" for r in rows])
     for lang in LANGUAGES:
-        show(f"search index {lang.code} (KB)", [f"{r['search'][lang.code] / 1024:.0f}"
-                                              for r in rows])
+        show(
+            f"search index {lang.code} (KB)", [f"{r['search'][lang.code] / 1024:.0f}" for r in rows]
+        )
     show("check (s)", [f"{r['check']:.2f}" for r in rows])
     if all("default_mkdocs" in r for r in rows):  # not measured with --builds-only
         print_default_rows(rows, show)
     if len(rows) == 2:
-        print(f"\n×{rows[1]['records'] / rows[0]['records']:.1f} the records cost "
-              f"×{rows[1]['total'] / rows[0]['total']:.2f} the total time "
-              f"(×{rows[1]['pages'] / rows[0]['pages']:.1f} the pages).")
+        print(
+            f"\n×{rows[1]['records'] / rows[0]['records']:.1f} the records cost "
+            f"×{rows[1]['total'] / rows[0]['total']:.2f} the total time "
+            f"(×{rows[1]['pages'] / rows[0]['pages']:.1f} the pages)."
+        )
     for row in rows:
         if "preview" in row:
             p = row["preview"]
-            print(f"\neditor's preview ({row['label']}, make serve LANG=zh): serving after "
-                  f"{p['start']:.1f} s; an edited post rebuilt {p['post']:.1f} s after saving, "
-                  f"an edited data/claims.yaml {p['claims']:.1f} s after saving")
+            print(
+                f"\neditor's preview ({row['label']}, make serve LANG=zh): serving after "
+                f"{p['start']:.1f} s; an edited post rebuilt {p['post']:.1f} s after saving, "
+                f"an edited data/claims.yaml {p['claims']:.1f} s after saving"
+            )
         for figures in row.get("explorer", []):
             print(f"\n{summary(figures)} ({row['label']})")
         if "profile" in row:
-            print(f"\nprofile of the en MkDocs build ({row['label']}, cProfile, cumulative s; "
-                  "groups overlap):")
+            print(
+                f"\nprofile of the en MkDocs build ({row['label']}, cProfile, cumulative s; "
+                "groups overlap):"
+            )
             for name, seconds in row["profile"]:
                 print(f"  {name:<40}{seconds:>8.2f}")
         if "load" in row:

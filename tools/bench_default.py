@@ -13,6 +13,7 @@ from pathlib import Path
 # Seconds after which the capped default build (×10 data, English only) is stopped.
 DEFAULT_CAP_S = 900
 
+
 def default_config(root: Path, lang) -> Path:
     """A default Material configuration for ``lang``: no nav (MkDocs builds it from the files),
     no hooks, the claims extension the articles need, the same plugins."""
@@ -24,20 +25,25 @@ def default_config(root: Path, lang) -> Path:
         "      tags_slugify: !!python/name:generator.editorial.registries.slugify\n"
         "markdown_extensions: [attr_list, tables, footnotes, admonition,\n"
         f"  {{generator.editorial.claim_markdown: {{lang: {lang.code}}}}}]\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     return path
 
 
-def mkdocs(config: Path, out: Path, root: Path, timeout: float | None = None
-           ) -> tuple[float, int]:
+def mkdocs(config: Path, out: Path, root: Path, timeout: float | None = None) -> tuple[float, int]:
     """Wall seconds of one MkDocs build and the peak resident set (KB) of child processes so
     far; a build still running after ``timeout`` seconds is stopped and counted as taking
     ``timeout`` (a lower bound, marked in the table)."""
     started = time.perf_counter()
     try:
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d",
-                        str(out)], cwd=root, check=True, capture_output=True,
-                       env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=timeout)
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(out)],
+            cwd=root,
+            check=True,
+            capture_output=True,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            timeout=timeout,
+        )
     except subprocess.TimeoutExpired:
         return float(timeout), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss

@@ -19,11 +19,15 @@ def edited_article_seconds(root: Path) -> float:
     """Wall seconds of `make site` (``python -m generator site``, cards as configured) after
     one English article's text changed, the previous build being complete."""
     post = sorted((root / "docs" / "en" / "blog" / "posts").glob("*.md"))[0]
-    post.write_text(post.read_text(encoding="utf-8") + "\nOne more sentence.\n",
-                    encoding="utf-8")
+    post.write_text(post.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "generator", "site"], cwd=root, check=True,
-                   capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    subprocess.run(
+        [sys.executable, "-m", "generator", "site"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
     return time.perf_counter() - started
 
 
@@ -46,14 +50,16 @@ def profile_build(root: Path, lang_code: str) -> list[tuple[str, float]]:
     slows the build about 1.5×; the shares are what matters."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
+
     cwd = os.getcwd()
     os.chdir(root)
     os.environ["NO_MKDOCS_2_WARNING"] = "1"
     profiler = cProfile.Profile()
     try:
         profiler.enable()
-        config = load_config(str(root / f"mkdocs.{lang_code}.yml"),
-                             site_dir=str(root / "profiled" / lang_code))
+        config = load_config(
+            str(root / f"mkdocs.{lang_code}.yml"), site_dir=str(root / "profiled" / lang_code)
+        )
         config.plugins.on_startup(command="build", dirty=False)
         mkdocs_build(config)
         config.plugins.on_shutdown()
@@ -65,8 +71,9 @@ def profile_build(root: Path, lang_code: str) -> list[tuple[str, float]]:
     for (file, _, function), (_, _, _, cumulative, _) in stats.items():
         key = f"{file}:{function}"
         by_name[key] = max(by_name.get(key, 0.0), cumulative)
-    return [(label, sum(v for k, v in by_name.items() if wanted(k)))
-            for label, wanted in PROFILE_GROUPS]
+    return [
+        (label, sum(v for k, v in by_name.items() if wanted(k))) for label, wanted in PROFILE_GROUPS
+    ]
 
 
 def free_port() -> int:
@@ -81,12 +88,27 @@ def preview_times(root: Path, lang_code: str = "zh") -> dict[str, float]:
     env = {**os.environ, "MLPERF_PREVIEW": "1", "SOCIAL_CARDS": "0", "NO_MKDOCS_2_WARNING": "1"}
     started = time.perf_counter()
     server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "-f", f"mkdocs.{lang_code}.yml", "-a",
-         f"127.0.0.1:{free_port()}"], cwd=root, env=env, text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "serve",
+            "-f",
+            f"mkdocs.{lang_code}.yml",
+            "-a",
+            f"127.0.0.1:{free_port()}",
+        ],
+        cwd=root,
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     lines: list[tuple[float, str]] = []
-    reader = threading.Thread(target=lambda: [lines.append((time.perf_counter(), line))
-                                              for line in server.stdout], daemon=True)
+    reader = threading.Thread(
+        target=lambda: [lines.append((time.perf_counter(), line)) for line in server.stdout],
+        daemon=True,
+    )
     reader.start()
 
     def wait_for(text: str, after: float) -> float:
@@ -102,9 +124,10 @@ def preview_times(root: Path, lang_code: str = "zh") -> dict[str, float]:
     try:
         times["start"] = wait_for("Serving on", started) - started
         time.sleep(1)
-        for name, path in (("post", sorted((root / "docs" / lang_code / "blog" / "posts")
-                                           .glob("*.md"))[0]),
-                           ("claims", root / "data" / "claims.yaml")):
+        for name, path in (
+            ("post", sorted((root / "docs" / lang_code / "blog" / "posts").glob("*.md"))[0]),
+            ("claims", root / "data" / "claims.yaml"),
+        ):
             saved = time.perf_counter()
             with path.open("a", encoding="utf-8") as handle:
                 handle.write("\n")

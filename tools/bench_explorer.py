@@ -39,16 +39,42 @@ RUNS = 3
 # both ways and one by a name, then "Show 10 more" twice ("more", the button under the table).
 # Each run makes each change once, the first of its kind on the page (the page still uses the
 # time between two changes, as it uses a reader's, to make the orders of its columns).
-CHANGES = (("round", "v6.1"), ("round", ""), ("division", "closed"), ("division", ""),
-           ("scenario", "Offline"), ("scenario", ""), ("per", "accelerator"), ("per", "system"),
-           ("sort", "-result"), ("sort", ""), ("suite", "edge"), ("suite", ""),
-           ("model", "llama2-70b-99.9"), ("model", ""), ("submitter", "NVIDIA"),
-           ("submitter", ""), ("family", "amd-instinct"), ("family", ""),
-           ("accelerator", "nvidia-h100-sxm"), ("accelerator", ""), ("category", "preview"),
-           ("category", ""), ("organization", "Dell"), ("organization", ""),
-           ("min_accelerators", "8"), ("min_accelerators", ""), ("per", "watt"),
-           ("per", "system"), ("sort", "system"), ("sort", ""), ("sort", "result"), ("sort", ""),
-           ("more", ""), ("more", ""))
+CHANGES = (
+    ("round", "v6.1"),
+    ("round", ""),
+    ("division", "closed"),
+    ("division", ""),
+    ("scenario", "Offline"),
+    ("scenario", ""),
+    ("per", "accelerator"),
+    ("per", "system"),
+    ("sort", "-result"),
+    ("sort", ""),
+    ("suite", "edge"),
+    ("suite", ""),
+    ("model", "llama2-70b-99.9"),
+    ("model", ""),
+    ("submitter", "NVIDIA"),
+    ("submitter", ""),
+    ("family", "amd-instinct"),
+    ("family", ""),
+    ("accelerator", "nvidia-h100-sxm"),
+    ("accelerator", ""),
+    ("category", "preview"),
+    ("category", ""),
+    ("organization", "Dell"),
+    ("organization", ""),
+    ("min_accelerators", "8"),
+    ("min_accelerators", ""),
+    ("per", "watt"),
+    ("per", "system"),
+    ("sort", "system"),
+    ("sort", ""),
+    ("sort", "result"),
+    ("sort", ""),
+    ("more", ""),
+    ("more", ""),
+)
 
 # A change timed from its event to the next frame painted: the main thread's part of a frame
 # (the page's animation-frame callbacks, style, layout, paint) runs in one task, so a message
@@ -87,8 +113,13 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def explorer_redraw(site: Path = ROOT / "site", changes: int = len(CHANGES), runs: int = RUNS,
-                    throttle: int = THROTTLE, viewport: tuple[int, int] = VIEWPORTS[0]) -> dict:
+def explorer_redraw(
+    site: Path = ROOT / "site",
+    changes: int = len(CHANGES),
+    runs: int = RUNS,
+    throttle: int = THROTTLE,
+    viewport: tuple[int, int] = VIEWPORTS[0],
+) -> dict:
     """Time ``changes`` changes (``CHANGES``) of the explorer of the built ``site`` (a folder
     holding ``en/results/explore/``), under CPU throttling ×``throttle``, on a screen of ``viewport``
     (width, height) CSS px, ``runs`` times, each in a page freshly opened.
@@ -113,16 +144,19 @@ def explorer_redraw(site: Path = ROOT / "site", changes: int = len(CHANGES), run
     if not Path(CHROMIUM).exists():
         raise FileNotFoundError(f"{CHROMIUM} is missing")
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site))
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     times, cpu, run_max = [], [], []
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM,
-                                                 args=["--no-sandbox", "--disable-gpu"])
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            )
             for _ in range(runs):
                 context = browser.new_context(
-                    viewport={"width": viewport[0], "height": viewport[1]})
+                    viewport={"width": viewport[0], "height": viewport[1]}
+                )
                 page = context.new_page()
                 page.goto(f"http://127.0.0.1:{server.server_port}/en/results/explore/")
                 page.locator(".mlperf-explore__count").wait_for()
@@ -143,10 +177,19 @@ def explorer_redraw(site: Path = ROOT / "site", changes: int = len(CHANGES), run
             browser.close()
     finally:
         server.shutdown()
-    return {"median_ms": statistics.median(times), "max_ms": statistics.median(run_max),
-            "worst_ms": max(run_max), "run_max_ms": run_max, "changes": changes, "runs": runs,
-            "rows": rows, "throttle": throttle, "width": viewport[0],
-            "cpu_median_ms": statistics.median(cpu), "cpu_max_ms": max(cpu)}
+    return {
+        "median_ms": statistics.median(times),
+        "max_ms": statistics.median(run_max),
+        "worst_ms": max(run_max),
+        "run_max_ms": run_max,
+        "changes": changes,
+        "runs": runs,
+        "rows": rows,
+        "throttle": throttle,
+        "width": viewport[0],
+        "cpu_median_ms": statistics.median(cpu),
+        "cpu_max_ms": max(cpu),
+    }
 
 
 def thread_time(cdp) -> float:
@@ -157,16 +200,24 @@ def thread_time(cdp) -> float:
 
 def summary(figures: dict) -> str:
     """One line of ``explorer_redraw``'s figures, for the bench's report."""
-    return (f"results explorer at {figures['width']} px, a change redrawn under CPU "
-            f"×{figures['throttle']} ({figures['rows']} results, {figures['runs']} runs of "
-            f"{figures['changes']} changes): median {figures['median_ms']:.0f} ms; slowest "
-            f"change {figures['max_ms']:.0f} ms, the median of the runs' "
-            f"({', '.join(f'{m:.0f}' for m in figures['run_max_ms'])}; target 100 ms); "
-            f"main thread's CPU time median {figures['cpu_median_ms']:.0f} ms, "
-            f"max {figures['cpu_max_ms']:.0f} ms")
+    return (
+        f"results explorer at {figures['width']} px, a change redrawn under CPU "
+        f"×{figures['throttle']} ({figures['rows']} results, {figures['runs']} runs of "
+        f"{figures['changes']} changes): median {figures['median_ms']:.0f} ms; slowest "
+        f"change {figures['max_ms']:.0f} ms, the median of the runs' "
+        f"({', '.join(f'{m:.0f}' for m in figures['run_max_ms'])}; target 100 ms); "
+        f"main thread's CPU time median {figures['cpu_median_ms']:.0f} ms, "
+        f"max {figures['cpu_max_ms']:.0f} ms"
+    )
 
 
 if __name__ == "__main__":
     for shape in VIEWPORTS:
-        print(summary(explorer_redraw(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site",
-                                      viewport=shape)), flush=True)
+        print(
+            summary(
+                explorer_redraw(
+                    Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site", viewport=shape
+                )
+            ),
+            flush=True,
+        )

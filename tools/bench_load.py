@@ -29,8 +29,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 CHROMIUM = "/usr/bin/chromium"
-PAGES = {"home": "", "results": "results/v6.1/datacenter/gpt-oss-120b/offline/",
-         "blog": "blog/2026/09/17/amd-512-accelerator-record/", "explorer": "results/explore/"}
+PAGES = {
+    "home": "",
+    "results": "results/v6.1/datacenter/gpt-oss-120b/offline/",
+    "blog": "blog/2026/09/17/amd-512-accelerator-record/",
+    "explorer": "results/explore/",
+}
 LANGS = ("en", "zh")
 SETTLE_S = 1.5  # seconds after the network is idle during which responses still count
 
@@ -77,8 +81,14 @@ def first_load(browser, url: str) -> list[dict]:
             body = response.body()
         except Exception:  # a redirect or an aborted request has no body
             body = b""
-        rows.append({"url": response.url, "type": response.request.resource_type,
-                     "raw": len(body), "gzip": len(gzip.compress(body, 6, mtime=0))})
+        rows.append(
+            {
+                "url": response.url,
+                "type": response.request.resource_type,
+                "raw": len(body),
+                "gzip": len(gzip.compress(body, 6, mtime=0)),
+            }
+        )
     context.close()
     return rows
 
@@ -95,9 +105,17 @@ def first_loads(site: Path, prefix: str = "/mlperf-wiki/", pages=PAGES, langs=LA
     results = {}
     with serve(site, prefix) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"])
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
         for lang in langs:
             for name, path in pages.items():
                 rows = first_load(browser, f"{base}{lang}/{path}")
@@ -106,8 +124,11 @@ def first_loads(site: Path, prefix: str = "/mlperf-wiki/", pages=PAGES, langs=LA
                 types: dict[str, int] = {}
                 for row in rows:
                     types[row["type"]] = types.get(row["type"], 0) + row["gzip"]
-                results[(name, lang)] = {"total": sum(r["gzip"] for r in rows),
-                                         "types": types, "responses": rows}
+                results[(name, lang)] = {
+                    "total": sum(r["gzip"] for r in rows),
+                    "types": types,
+                    "responses": rows,
+                }
         browser.close()
     return results
 
@@ -118,8 +139,10 @@ def print_loads(results: dict) -> None:
     kinds = sorted({kind for figures in results.values() for kind in figures["types"]})
     print(f"{'first load, KB gzip':<22}{'total':>8}" + "".join(f"{k:>12}" for k in kinds))
     for (name, lang), figures in results.items():
-        print(f"{name + ' (' + lang + ')':<22}{figures['total'] / 1024:>8.1f}"
-              + "".join(f"{figures['types'].get(k, 0) / 1024:>12.1f}" for k in kinds))
+        print(
+            f"{name + ' (' + lang + ')':<22}{figures['total'] / 1024:>8.1f}"
+            + "".join(f"{figures['types'].get(k, 0) / 1024:>12.1f}" for k in kinds)
+        )
 
 
 if __name__ == "__main__":
@@ -132,5 +155,7 @@ if __name__ == "__main__":
         for (name, lang), figures in found.items():
             print(f"\n{name} ({lang})")
             for row in sorted(figures["responses"], key=lambda r: -r["gzip"]):
-                print(f"  {row['gzip'] / 1024:8.1f} {row['raw'] / 1024:8.1f}  {row['type']:<11}"
-                      f" {urlsplit(row['url']).path}")
+                print(
+                    f"  {row['gzip'] / 1024:8.1f} {row['raw'] / 1024:8.1f}  {row['type']:<11}"
+                    f" {urlsplit(row['url']).path}"
+                )

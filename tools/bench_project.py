@@ -15,8 +15,9 @@ MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
 
 def copy_project(target: Path) -> Path:
     """A copy of the committed files of this checkout (git ls-files) in ``target``."""
-    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
-                           check=True).stdout.split()
+    files = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
     for name in files:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, target / name)

@@ -26,21 +26,44 @@ def build_rows(rows: list[dict]) -> list[tuple[str, str, str, bool | None]]:
     at scale) from ``bench.run``'s rows: the real data first, then the larger dataset."""
     real = rows[0]
     ms = 1000 * cold_seconds(real) / real["pages"]
-    out = [("cold make site, ms per page", f"{ms:.1f} ({cold_seconds(real):.1f} s)",
-            f"≤ {COLD_MS_PER_PAGE:.0f}", ms <= COLD_MS_PER_PAGE)]
+    out = [
+        (
+            "cold make site, ms per page",
+            f"{ms:.1f} ({cold_seconds(real):.1f} s)",
+            f"≤ {COLD_MS_PER_PAGE:.0f}",
+            ms <= COLD_MS_PER_PAGE,
+        )
+    ]
     if "default_mkdocs" in real:  # not measured with --builds-only
         ratio = real["default_mkdocs"] / real["mkdocs_wall"]
-        out.append(("× faster than default Material (MkDocs)", f"{ratio:.2f}",
-                    f"≥ {DEFAULT_RATIO:.0f}", ratio >= DEFAULT_RATIO))
+        out.append(
+            (
+                "× faster than default Material (MkDocs)",
+                f"{ratio:.2f}",
+                f"≥ {DEFAULT_RATIO:.0f}",
+                ratio >= DEFAULT_RATIO,
+            )
+        )
     edit = real.get("edited_article")
-    out.append(("make site after editing one article (s)",
-                "-" if edit is None else f"{edit:.2f}", f"≤ {WARM_EDIT_S:.0f}",
-                None if edit is None else edit <= WARM_EDIT_S))
+    out.append(
+        (
+            "make site after editing one article (s)",
+            "-" if edit is None else f"{edit:.2f}",
+            f"≤ {WARM_EDIT_S:.0f}",
+            None if edit is None else edit <= WARM_EDIT_S,
+        )
+    )
     if len(rows) > 1:
         scale = cold_seconds(rows[1]) / cold_seconds(real)
         records = rows[1]["records"] / real["records"]
-        out.append((f"×{records:.1f} the records cost × the time", f"{scale:.2f}",
-                    f"≤ {SCALE_RATIO:.0f}", scale <= SCALE_RATIO))
+        out.append(
+            (
+                f"×{records:.1f} the records cost × the time",
+                f"{scale:.2f}",
+                f"≤ {SCALE_RATIO:.0f}",
+                scale <= SCALE_RATIO,
+            )
+        )
     return out
 
 
@@ -53,14 +76,28 @@ def reader_rows(loads: dict, explorer: list[dict]) -> list[tuple[str, str, str, 
     for (name, lang), figures in loads.items():
         if name in FIRST_LOAD_KB:
             kb = figures["total"] / 1024
-            out.append((f"first load, {name} page ({lang}), KB gzip", f"{kb:.1f}",
-                        f"≤ {FIRST_LOAD_KB[name]:.0f}", kb <= FIRST_LOAD_KB[name]))
+            out.append(
+                (
+                    f"first load, {name} page ({lang}), KB gzip",
+                    f"{kb:.1f}",
+                    f"≤ {FIRST_LOAD_KB[name]:.0f}",
+                    kb <= FIRST_LOAD_KB[name],
+                )
+            )
     for figures in explorer:
-        for key, what in (("median_ms", "median"),
-                          ("max_ms", f"slowest, median of {figures['runs']} runs")):
-            out.append((f"explorer redraw ×{figures['throttle']} CPU, {figures['width']} px, "
-                        f"{what} (ms)", f"{figures[key]:.0f}", f"≤ {REDRAW_MS:.0f}",
-                        figures[key] <= REDRAW_MS))
+        for key, what in (
+            ("median_ms", "median"),
+            ("max_ms", f"slowest, median of {figures['runs']} runs"),
+        ):
+            out.append(
+                (
+                    f"explorer redraw ×{figures['throttle']} CPU, {figures['width']} px, "
+                    f"{what} (ms)",
+                    f"{figures[key]:.0f}",
+                    f"≤ {REDRAW_MS:.0f}",
+                    figures[key] <= REDRAW_MS,
+                )
+            )
     return out
 
 

@@ -28,10 +28,14 @@ def page_weight(site_lang: Path, page: str) -> tuple[int, int]:
     text = html_path.read_text(encoding="utf-8")
     assets = set(re.findall(r'<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"', text))
     assets |= set(re.findall(r'<script[^>]+src="([^"]+)"', text))
-    assets |= {src for tag, src in re.findall(r'(<img[^>]+src="([^"]+)")', text)
-               if 'loading="lazy"' not in tag}
-    charts = re.findall(r'<figure class="mlperf-chart" data-spec="([^"]+)">\s*<img src="([^"]+)"',
-                        text)
+    assets |= {
+        src
+        for tag, src in re.findall(r'(<img[^>]+src="([^"]+)")', text)
+        if 'loading="lazy"' not in tag
+    }
+    charts = re.findall(
+        r'<figure class="mlperf-chart" data-spec="([^"]+)">\s*<img src="([^"]+)"', text
+    )
     later = 0
     if charts:
         spec, svg = charts[0]
@@ -61,13 +65,21 @@ def site_size(site: Path) -> dict:
     cards = [p for p in files if "social" in p.parts and p.suffix == ".png"]
     top = {p: p.parts[len(site.parts)] for p in files}  # the folder below the site root
     once = [p for p in files if top[p] == "downloads"]
-    own = [p for p in files if p.suffix in (".csv", ".json") and top[p] in CODES
-           and not p.name.endswith(".vl.json") and p.parent.name != "search"]
-    return {"mb": sum(p.stat().st_size for p in files) / 2**20, "files": len(files),
-            "cards_mb": sum(p.stat().st_size for p in cards) / 2**20,
-            "maps": sum(p.suffix == ".map" for p in files),
-            "bundles": sum(p.name.startswith("vega-bundle.") and p.suffix == ".js"
-                           for p in files),
-            "shared_downloads": len(once),
-            "shared_downloads_mb": sum(p.stat().st_size for p in once) / 2**20,
-            "language_downloads": len(own)}
+    own = [
+        p
+        for p in files
+        if p.suffix in (".csv", ".json")
+        and top[p] in CODES
+        and not p.name.endswith(".vl.json")
+        and p.parent.name != "search"
+    ]
+    return {
+        "mb": sum(p.stat().st_size for p in files) / 2**20,
+        "files": len(files),
+        "cards_mb": sum(p.stat().st_size for p in cards) / 2**20,
+        "maps": sum(p.suffix == ".map" for p in files),
+        "bundles": sum(p.name.startswith("vega-bundle.") and p.suffix == ".js" for p in files),
+        "shared_downloads": len(once),
+        "shared_downloads_mb": sum(p.stat().st_size for p in once) / 2**20,
+        "language_downloads": len(own),
+    }

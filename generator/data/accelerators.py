@@ -153,17 +153,26 @@ def load(path: Path = TABLE_FILE) -> Table:
         for key in ("id", "vendor", "model"):
             if not isinstance(entry[key], str) or not entry[key].strip():
                 raise InputError(path, where, key, "expected a non-empty string")
-        if entry["memory"] is not None and not (isinstance(entry["memory"], str)
-                                                and entry["memory"].strip()):
+        if entry["memory"] is not None and not (
+            isinstance(entry["memory"], str) and entry["memory"].strip()
+        ):
             raise InputError(path, where, "memory", "expected a non-empty string or null")
         ident = entry["id"]
         if not ID.match(ident):
-            raise InputError(path, where, "id", f"'{ident}' must be lowercase ASCII letters and "
-                             "digits joined by single hyphens")
+            raise InputError(
+                path,
+                where,
+                "id",
+                f"'{ident}' must be lowercase ASCII letters and digits joined by single hyphens",
+            )
         if ident in accelerators:
             raise InputError(path, where, "id", f"'{ident}' is already used by another entry")
-        accelerator = Accelerator(ident, entry["vendor"].strip(), entry["model"].strip(),
-                                  entry["memory"].strip() if entry["memory"] else None)
+        accelerator = Accelerator(
+            ident,
+            entry["vendor"].strip(),
+            entry["model"].strip(),
+            entry["memory"].strip() if entry["memory"] else None,
+        )
         accelerators[ident] = accelerator
 
         items = entry["spellings"]
@@ -172,11 +181,16 @@ def load(path: Path = TABLE_FILE) -> Table:
         for item in items:
             spelling, variant = _spelling_item(item, path, where)
             if spelling.lower() in empty:
-                raise InputError(path, where, "spellings",
-                                 f"'{spelling}' is a placeholder (no accelerator)")
+                raise InputError(
+                    path, where, "spellings", f"'{spelling}' is a placeholder (no accelerator)"
+                )
             if spelling in spellings:
-                raise InputError(path, where, "spellings", f"'{spelling}' is listed twice "
-                                 f"(also in {where_listed[spelling]})")
+                raise InputError(
+                    path,
+                    where,
+                    "spellings",
+                    f"'{spelling}' is listed twice (also in {where_listed[spelling]})",
+                )
             spellings[spelling] = (accelerator, variant)
             where_listed[spelling] = where
     return Table(path, accelerators, spellings, empty)
@@ -187,12 +201,19 @@ def _spelling_item(item: object, path: Path, where: str) -> tuple[str, str | Non
     if isinstance(item, str) and item.strip():
         return _clean(item), None
     if isinstance(item, dict) and len(item) == 1:
-        (spelling, variant), = item.items()
-        if (isinstance(spelling, str) and spelling.strip()
-                and (variant is None or isinstance(variant, str) and variant.strip())):
+        ((spelling, variant),) = item.items()
+        if (
+            isinstance(spelling, str)
+            and spelling.strip()
+            and (variant is None or isinstance(variant, str) and variant.strip())
+        ):
             return _clean(spelling), _clean(variant) if variant else None
-    raise InputError(path, where, "spellings", f"{item!r}: expected a spelling, or a mapping "
-                     "of one spelling to its variant")
+    raise InputError(
+        path,
+        where,
+        "spellings",
+        f"{item!r}: expected a spelling, or a mapping of one spelling to its variant",
+    )
 
 
 @cache
@@ -308,5 +329,8 @@ def record_fields(accelerator: str | None) -> dict:
     identity = identify(accelerator)
     if identity is None:
         return {"accelerator_id": None, "accelerator_variant": None, "accelerator_mixed": False}
-    return {"accelerator_id": identity.accelerator.id, "accelerator_variant": identity.variant,
-            "accelerator_mixed": identity.mixed}
+    return {
+        "accelerator_id": identity.accelerator.id,
+        "accelerator_variant": identity.variant,
+        "accelerator_mixed": identity.mixed,
+    }

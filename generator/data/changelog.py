@@ -28,8 +28,15 @@ from generator.data.schema import FIELDS, ResultRecord
 from generator.files import write_text_atomic
 
 CHANGELOG_DIR = "changelog"
-DERIVED_FIELDS = frozenset({"result_id_derived", "result_per_accelerator", "accelerator_id",
-                            "accelerator_variant", "accelerator_mixed"})
+DERIVED_FIELDS = frozenset(
+    {
+        "result_id_derived",
+        "result_per_accelerator",
+        "accelerator_id",
+        "accelerator_variant",
+        "accelerator_mixed",
+    }
+)
 PUBLISHED_FIELDS = tuple(f for f in FIELDS if f not in DERIVED_FIELDS)
 # A result moved between divisions (closed -> open) or categories (preview -> available) is
 # the same result, published elsewhere: named as a move, not as a withdrawal and an addition.
@@ -61,8 +68,9 @@ def retrieval_dates(data_dir: Path, rounds) -> dict[str, str]:
     changelog's last entry): the retrieval date every citation of one of its results gives,
     on the results pages and in the articles' footnotes alike. A round with no changelog is
     left out."""
-    return {name: entries[-1]["date"] for name in rounds
-            if (entries := read_changelog(data_dir, name))}
+    return {
+        name: entries[-1]["date"] for name in rounds if (entries := read_changelog(data_dir, name))
+    }
 
 
 def read_previous(table: Path) -> list[dict[str, str]] | None:
@@ -74,9 +82,14 @@ def read_previous(table: Path) -> list[dict[str, str]] | None:
         return list(csv.DictReader(handle))
 
 
-def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
-          records: list[ResultRecord], sources: list[Source], today: dt.date,
-          first: bool) -> dict | None:
+def entry(
+    previous: list[dict[str, str]] | None,
+    gone: list[dict[str, str]],
+    records: list[ResultRecord],
+    sources: list[Source],
+    today: dt.date,
+    first: bool,
+) -> dict | None:
     """The changelog entry of importing ``records`` over ``previous`` (``read_previous``), or
     None when the round already has a changelog and no published value changed.
 
@@ -98,9 +111,11 @@ def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
         ``"ids_published"``: when MLCommons publishes the IDs of a round whose IDs were
         derived, ``identity.published_ids`` (the ID fields are then not in ``changed``).
     """
-    head = {"date": today.isoformat(),
-            "sources": [{"file": s.file, "sha256": s.sha256} for s in sources],
-            "records": len(records)}
+    head = {
+        "date": today.isoformat(),
+        "sources": [{"file": s.file, "sha256": s.sha256} for s in sources],
+        "records": len(records),
+    }
     if previous is None:
         return head
     new = [{f: cell(getattr(r, f)) for f in FIELDS} for r in records]
@@ -115,15 +130,22 @@ def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
     # MLCommons publishing a round's IDs is one change with its own name (``ids_published``),
     # not a change of every record's ID fields.
     same = ID_FIELDS if published else ()
-    changed = [{**_ref(new[i]), "field": name, "old": was[j].get(name, ""),
-                "new": new[i][name]}
-               for i, j in sorted(pairs.items())
-               for name in PUBLISHED_FIELDS
-               if name not in same and name in was[j] and was[j][name] != new[i][name]]
-    moved = [{**_ref(new[i]), **{f"{name}_old": previous[j].get(name, "") for name in MOVES},
-              **{name: new[i][name] for name in MOVES}}
-             for i, j in sorted(pairs.items()) if j < len(previous)
-             if any(previous[j].get(name, "") != new[i][name] for name in MOVES)]
+    changed = [
+        {**_ref(new[i]), "field": name, "old": was[j].get(name, ""), "new": new[i][name]}
+        for i, j in sorted(pairs.items())
+        for name in PUBLISHED_FIELDS
+        if name not in same and name in was[j] and was[j][name] != new[i][name]
+    ]
+    moved = [
+        {
+            **_ref(new[i]),
+            **{f"{name}_old": previous[j].get(name, "") for name in MOVES},
+            **{name: new[i][name] for name in MOVES},
+        }
+        for i, j in sorted(pairs.items())
+        if j < len(previous)
+        if any(previous[j].get(name, "") != new[i][name] for name in MOVES)
+    ]
     if not (added or removed or changed or restored or published):
         return head if first else None
     found = {**head, "added": added, "removed": removed, "changed": changed}
@@ -141,20 +163,27 @@ def entry(previous: list[dict[str, str]] | None, gone: list[dict[str, str]],
 def _ref(row: dict[str, str]) -> dict[str, str]:
     """A result as a changelog names it: its result ID as published (``v4.1-0050``), benchmark,
     scenario and result folder."""
-    return {"result_id": row.get("result_id_published") or row.get("result_id", ""),
-            "model": row.get("model", ""), "scenario": row.get("scenario", ""),
-            "location": row["location"]}
+    return {
+        "result_id": row.get("result_id_published") or row.get("result_id", ""),
+        "model": row.get("model", ""),
+        "scenario": row.get("scenario", ""),
+        "location": row["location"],
+    }
 
 
-def entries_of(data_dir: Path, round_name: str, result_id: str, model: str, scenario: str
-               ) -> list[tuple[int, dict, dict]]:
+def entries_of(
+    data_dir: Path, round_name: str, result_id: str, model: str, scenario: str
+) -> list[tuple[int, dict, dict]]:
     """The changes the changelog records for one result: ``(entry number from 1, entry,
     change)`` for each ``changed`` item of it, oldest first (``result_id`` in either form)."""
     wanted = result_id.removeprefix("v")
-    return [(n, each, change) for n, each in enumerate(read_changelog(data_dir, round_name), 1)
-            for change in each.get("changed", [])
-            if change["result_id"].removeprefix("v") == wanted
-            and (change.get("model"), change.get("scenario")) == (model, scenario)]
+    return [
+        (n, each, change)
+        for n, each in enumerate(read_changelog(data_dir, round_name), 1)
+        for change in each.get("changed", [])
+        if change["result_id"].removeprefix("v") == wanted
+        and (change.get("model"), change.get("scenario")) == (model, scenario)
+    ]
 
 
 def append(data_dir: Path, round_name: str, new_entry: dict) -> Path:

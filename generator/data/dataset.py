@@ -29,16 +29,28 @@ if TYPE_CHECKING:  # imported where ``frame`` is asked for: every MkDocs build l
 
 RESULTS_DIR = "results"
 DESCRIPTOR = "datapackage.json"
-LICENSE = {"name": "Apache-2.0", "title": "Apache License 2.0 (MLCommons result data)",
-           "path": "https://www.apache.org/licenses/LICENSE-2.0"}
+LICENSE = {
+    "name": "Apache-2.0",
+    "title": "Apache License 2.0 (MLCommons result data)",
+    "path": "https://www.apache.org/licenses/LICENSE-2.0",
+}
 # MLCommons publishes each round's result folders in this repository.
 RESULTS_REPOSITORY = "https://github.com/mlcommons/inference_results_{round}/tree/main/"
 
 WITHDRAWAL_FIELDS = [
-    {"name": "withdrawn_on", "type": "date", "title": "Withdrawn on",
-     "description": "Date of the import whose summary no longer held the result."},
-    {"name": "withdrawn_by", "type": "string", "title": "Withdrawn by",
-     "description": "Source files of that import with their sha256 (file sha256; ...)."}]
+    {
+        "name": "withdrawn_on",
+        "type": "date",
+        "title": "Withdrawn on",
+        "description": "Date of the import whose summary no longer held the result.",
+    },
+    {
+        "name": "withdrawn_by",
+        "type": "string",
+        "title": "Withdrawn by",
+        "description": "Source files of that import with their sha256 (file sha256; ...).",
+    },
+]
 
 
 def round_table(data_dir: Path, round_name: str) -> Path:
@@ -61,8 +73,9 @@ def save_round(data_dir: Path, round_name: str, records: list[ResultRecord]) -> 
 
     Files are replaced atomically; a previous table of the round is overwritten.
     """
-    rows = sorted(records, key=lambda r: (id_order(r.result_id), r.model, r.used_model,
-                                          r.scenario, r.units))
+    rows = sorted(
+        records, key=lambda r: (id_order(r.result_id), r.model, r.used_model, r.scenario, r.units)
+    )
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=FIELDS, lineterminator="\n")
     writer.writeheader()
@@ -99,31 +112,50 @@ def write_descriptor(data_dir: Path) -> None:
         "name": "mlperf-inference-results",
         "title": "MLPerf Inference results, normalized",
         "description": "Official MLCommons MLPerf Inference result summaries, one table per "
-                       "round, with MLCommons' field meanings and canonical spellings.",
+        "round, with MLCommons' field meanings and canonical spellings.",
         "licenses": [LICENSE],
-        "sources": [{"title": f"MLCommons inference_results_{p.stem}",
-                     "path": RESULTS_REPOSITORY.format(round=p.stem)} for p in tables],
-        "resources": [{
-            "name": f"inference-{p.stem}".replace(".", "-"),
-            "path": f"{RESULTS_DIR}/{p.name}",
-            "profile": "tabular-data-resource",
-            "format": "csv", "mediatype": "text/csv", "encoding": "utf-8",
-            "schema": {"fields": field_descriptors(),
-                       "missingValues": [""]},
-        } for p in tables] + [{
-            "name": f"withdrawn-{p.stem}".replace(".", "-"),
-            "path": f"{withdrawn.WITHDRAWN_DIR}/{p.name}",
-            "description": "Results of the round that a corrected MLCommons summary no longer "
-                           "holds, kept with their result IDs; not part of any ranking.",
-            "profile": "tabular-data-resource",
-            "format": "csv", "mediatype": "text/csv", "encoding": "utf-8",
-            "schema": {"fields": field_descriptors() + WITHDRAWAL_FIELDS,
-                       "missingValues": [""]},
-        } for p in sorted((data_dir / withdrawn.WITHDRAWN_DIR).glob("*.csv"),
-                          key=lambda p: round_key(p.stem))],
+        "sources": [
+            {
+                "title": f"MLCommons inference_results_{p.stem}",
+                "path": RESULTS_REPOSITORY.format(round=p.stem),
+            }
+            for p in tables
+        ],
+        "resources": [
+            {
+                "name": f"inference-{p.stem}".replace(".", "-"),
+                "path": f"{RESULTS_DIR}/{p.name}",
+                "profile": "tabular-data-resource",
+                "format": "csv",
+                "mediatype": "text/csv",
+                "encoding": "utf-8",
+                "schema": {"fields": field_descriptors(), "missingValues": [""]},
+            }
+            for p in tables
+        ]
+        + [
+            {
+                "name": f"withdrawn-{p.stem}".replace(".", "-"),
+                "path": f"{withdrawn.WITHDRAWN_DIR}/{p.name}",
+                "description": "Results of the round that a corrected MLCommons summary no longer "
+                "holds, kept with their result IDs; not part of any ranking.",
+                "profile": "tabular-data-resource",
+                "format": "csv",
+                "mediatype": "text/csv",
+                "encoding": "utf-8",
+                "schema": {
+                    "fields": field_descriptors() + WITHDRAWAL_FIELDS,
+                    "missingValues": [""],
+                },
+            }
+            for p in sorted(
+                (data_dir / withdrawn.WITHDRAWN_DIR).glob("*.csv"), key=lambda p: round_key(p.stem)
+            )
+        ],
     }
-    write_text_atomic(data_dir / DESCRIPTOR,
-                      json.dumps(descriptor, indent=2, ensure_ascii=False) + "\n")
+    write_text_atomic(
+        data_dir / DESCRIPTOR, json.dumps(descriptor, indent=2, ensure_ascii=False) + "\n"
+    )
 
 
 @dataclass(frozen=True)
@@ -172,13 +204,20 @@ def load(data_dir: Path) -> Dataset:
     """
     tables = sorted((data_dir / RESULTS_DIR).glob("*.csv"), key=lambda p: round_key(p.stem))
     if not tables:
-        raise InputErrors([InputError(data_dir / RESULTS_DIR, None, None,
-                                      "no round tables (*.csv); run `make import`")])
+        raise InputErrors(
+            [
+                InputError(
+                    data_dir / RESULTS_DIR, None, None, "no round tables (*.csv); run `make import`"
+                )
+            ]
+        )
     rows: list[tuple[rules.Place, ResultRecord]] = []
     errors: list[InputError] = []
     for path in tables:
-        rows += [(rules.Place(str(path), f"line {line}"), record)
-                 for line, record in _load_table(path, errors)]
+        rows += [
+            (rules.Place(str(path), f"line {line}"), record)
+            for line, record in _load_table(path, errors)
+        ]
     found = rules.check_dataset(rows)
     errors += found.errors
     gone = withdrawn.load(data_dir, errors)
@@ -188,9 +227,9 @@ def load(data_dir: Path) -> Dataset:
     return Dataset(tuple(record for _, record in rows), tuple(found.warnings), tuple(gone))
 
 
-def _withdrawals_stay_apart(rows: list[tuple[rules.Place, ResultRecord]],
-                            gone: list[withdrawn.Withdrawal], data_dir: Path
-                            ) -> list[InputError]:
+def _withdrawals_stay_apart(
+    rows: list[tuple[rules.Place, ResultRecord]], gone: list[withdrawn.Withdrawal], data_dir: Path
+) -> list[InputError]:
     """A withdrawn result is not also live, and its ID names no other system of the round (a
     result ID never changes meaning)."""
     live = {(r.round, r.result_id, r.model, r.used_model, r.scenario): r for _, r in rows}
@@ -200,13 +239,27 @@ def _withdrawals_stay_apart(rows: list[tuple[rules.Place, ResultRecord]],
         r = each.record
         path = withdrawn.table(data_dir, r.round)
         if (r.round, r.result_id, r.model, r.used_model, r.scenario) in live:
-            errors.append(InputError(path, None, "result_id", f"{r.result_id} {r.model} "
-                                     f"{r.scenario} is both withdrawn and in the round table"))
+            errors.append(
+                InputError(
+                    path,
+                    None,
+                    "result_id",
+                    f"{r.result_id} {r.model} "
+                    f"{r.scenario} is both withdrawn and in the round table",
+                )
+            )
         other = system_of.get((r.round, r.result_id))
         if other is not None and (other.submitter, other.division) != (r.submitter, r.division):
-            errors.append(InputError(path, None, "result_id", f"the withdrawn {r.result_id} of "
-                                     f"{r.submitter} is now the ID of {other.submitter}'s "
-                                     f"{other.system_name}: an ID is never given again"))
+            errors.append(
+                InputError(
+                    path,
+                    None,
+                    "result_id",
+                    f"the withdrawn {r.result_id} of "
+                    f"{r.submitter} is now the ID of {other.submitter}'s "
+                    f"{other.system_name}: an ID is never given again",
+                )
+            )
     return errors
 
 
@@ -218,9 +271,14 @@ def _load_table(path: Path, errors: list[InputError]) -> list[tuple[int, ResultR
         if header != FIELDS:
             missing = [f for f in FIELDS if f not in header]
             extra = [f for f in header if f not in FIELDS]
-            errors.append(InputError(path, "header", (missing or extra or [None])[0],
-                                     f"columns differ from the schema: missing {missing}, "
-                                     f"unexpected {extra}"))
+            errors.append(
+                InputError(
+                    path,
+                    "header",
+                    (missing or extra or [None])[0],
+                    f"columns differ from the schema: missing {missing}, unexpected {extra}",
+                )
+            )
             return []
         rows = []
         for line, row in enumerate(reader, start=2):
@@ -243,8 +301,9 @@ def _load_table(path: Path, errors: list[InputError]) -> list[tuple[int, ResultR
                     errors.append(InputError(path, where, field, message))
                 continue
             if record.round != path.stem:
-                errors.append(InputError(path, where, "round",
-                                         f"expected {path.stem}, got {record.round}"))
+                errors.append(
+                    InputError(path, where, "round", f"expected {path.stem}, got {record.round}")
+                )
                 continue
             rows.append((line, record))
         return rows

@@ -41,8 +41,13 @@ def rounds_to_fetch(known: list[str]) -> list[str]:
     return ordered + [next_round(ordered[-1])] if ordered else ordered
 
 
-def fetch(rounds: list[str], dest: Path, base: str = RAW, ref: str = "main",
-          log: Callable[[str], None] = print) -> list[Path]:
+def fetch(
+    rounds: list[str],
+    dest: Path,
+    base: str = RAW,
+    ref: str = "main",
+    log: Callable[[str], None] = print,
+) -> list[Path]:
     """Download each round's summary into ``dest`` as ``inference_<round>_summary.json``.
 
     Args:

@@ -51,9 +51,21 @@ from generator.data.schema import ResultRecord
 from generator.files import write_text_atomic
 
 RESULT_KEY = ("result_id", "model", "used_model", "scenario")
-UNCHANGED_BY_A_RENAME = ("submitter", "division", "suite", "category", "model", "used_model",
-                         "scenario", "units", "result", "accelerator", "total_accelerators",
-                         "nodes", "host_processor")
+UNCHANGED_BY_A_RENAME = (
+    "submitter",
+    "division",
+    "suite",
+    "category",
+    "model",
+    "used_model",
+    "scenario",
+    "units",
+    "result",
+    "accelerator",
+    "total_accelerators",
+    "nodes",
+    "host_processor",
+)
 Row = Mapping[str, str]  # a committed record as the round table writes its cells
 
 
@@ -80,13 +92,19 @@ def match(old: list[Row], new: list[ResultRecord], final_ids: bool = True) -> di
         ``{index in new: index in old}`` for every matched record; each side used once.
     """
     found: dict[int, int] = {}
-    published = [lambda r: (_cell(r, "result_id_published") and _cell(r, "result_id"),
-                            _cell(r, "model"), _cell(r, "used_model"), _cell(r, "scenario")),
-                 lambda r: (_cell(r, "location"),),
-                 # A result moved between divisions keeps its folder below the division's.
-                 lambda r: (_cell(r, "location").partition("/")[2],),
-                 lambda r: tuple(_cell(r, name) for name in UNCHANGED_BY_A_RENAME),
-                 result_key][:None if final_ids else -1]
+    published = [
+        lambda r: (
+            _cell(r, "result_id_published") and _cell(r, "result_id"),
+            _cell(r, "model"),
+            _cell(r, "used_model"),
+            _cell(r, "scenario"),
+        ),
+        lambda r: (_cell(r, "location"),),
+        # A result moved between divisions keeps its folder below the division's.
+        lambda r: (_cell(r, "location").partition("/")[2],),
+        lambda r: tuple(_cell(r, name) for name in UNCHANGED_BY_A_RENAME),
+        result_key,
+    ][: None if final_ids else -1]
     for key in published:
         taken = set(found.values())
         old_keys = Counter(key(old[i]) for i in range(len(old)) if i not in taken)
@@ -94,8 +112,7 @@ def match(old: list[Row], new: list[ResultRecord], final_ids: bool = True) -> di
         by_key = {key(old[i]): i for i in range(len(old)) if i not in taken}
         for i, record in enumerate(new):
             k = key(record)
-            if (i not in found and k[0] and old_keys[k] == 1 and new_keys[k] == 1
-                    and k in by_key):
+            if i not in found and k[0] and old_keys[k] == 1 and new_keys[k] == 1 and k in by_key:
                 found[i] = by_key[k]
     return found
 
@@ -114,8 +131,9 @@ def pin_ids(new: list[ResultRecord], old: list[Row]) -> list[ResultRecord]:
     if not old or not new or not all(r.result_id_derived for r in new):
         return new
     matched = match(old, new, final_ids=False)
-    ids: list[str | None] = [old[matched[i]]["result_id"] if i in matched else None
-                             for i in range(len(new))]
+    ids: list[str | None] = [
+        old[matched[i]]["result_id"] if i in matched else None for i in range(len(new))
+    ]
     # A new record of a system already numbered takes its ID (one ID per system).
     by_system: dict[str, str] = {}
     for i, record in enumerate(new):
@@ -126,7 +144,8 @@ def pin_ids(new: list[ResultRecord], old: list[Row]) -> list[ResultRecord]:
             ids[i] = by_system[record.result_id]
     version = new[0].round.removeprefix("v")
     used = [int(row["result_id"].split("-")[1]) for row in old] + [
-        int(i.split("-")[1]) for i in ids if i]
+        int(i.split("-")[1]) for i in ids if i
+    ]
     fresh = [i for i, record in enumerate(new) if ids[i] is None]
     # The rule's numbers among the new systems give their order; numbering starts after the
     # highest number ever used in the round.
@@ -134,21 +153,34 @@ def pin_ids(new: list[ResultRecord], old: list[Row]) -> list[ResultRecord]:
     base = max(used, default=0)
     for i, number in zip(fresh, rule_order):
         ids[i] = f"{version}-{base + number:04d}"
-    return [record if record.result_id == ids[i] else record.model_copy(
-        update={"result_id": ids[i]}) for i, record in enumerate(new)]
+    return [
+        record if record.result_id == ids[i] else record.model_copy(update={"result_id": ids[i]})
+        for i, record in enumerate(new)
+    ]
 
 
 def _rule_numbers(version: str, records: Iterable[ResultRecord]) -> list[int]:
     """1, 2, 3... by MLCommons' rule over ``records`` alone (``result_ids.assign_result_ids``)."""
-    assigned = assign_result_ids(version, (
-        {"suite": r.suite, "division": r.division, "category": r.category,
-         "submitter": r.submitter, "platform": r.platform, "used_model": r.used_model}
-        for r in records))
+    assigned = assign_result_ids(
+        version,
+        (
+            {
+                "suite": r.suite,
+                "division": r.division,
+                "category": r.category,
+                "submitter": r.submitter,
+                "platform": r.platform,
+                "used_model": r.used_model,
+            }
+            for r in records
+        ),
+    )
     return [int(i.split("-")[1]) for i in assigned]
 
 
-def published_ids(old: list[Row], new: list[ResultRecord], pairs: dict[int, int]
-                  ) -> list[dict[str, str]]:
+def published_ids(
+    old: list[Row], new: list[ResultRecord], pairs: dict[int, int]
+) -> list[dict[str, str]]:
     """The publication of a round's official IDs: what each derived ID became.
 
     When the committed records of a round carry IDs this project derived (v6.1, from the
@@ -167,15 +199,22 @@ def published_ids(old: list[Row], new: list[ResultRecord], pairs: dict[int, int]
         (``ids.csv``).
     """
     if not any(_cell(row, "result_id_derived") == "true" for row in old) or not any(
-            r.result_id_published for r in new):
+        r.result_id_published for r in new
+    ):
         return []
     found: dict[str, dict[str, str]] = {}
     for i, j in sorted(pairs.items()):
         if _cell(old[j], "result_id_derived") != "true" or not new[i].result_id_published:
             continue
-        found.setdefault(old[j]["result_id"], {
-            "derived": old[j]["result_id"], "official": new[i].result_id,
-            "submitter": new[i].submitter, "system_name": new[i].system_name})
+        found.setdefault(
+            old[j]["result_id"],
+            {
+                "derived": old[j]["result_id"],
+                "official": new[i].result_id,
+                "submitter": new[i].submitter,
+                "system_name": new[i].system_name,
+            },
+        )
     return sorted(found.values(), key=lambda m: (len(m["derived"]), m["derived"]))
 
 
@@ -193,8 +232,9 @@ def ids_table(data_dir: Path, round_name: str) -> Path:
 def save_published_ids(data_dir: Path, round_name: str, rows: list[dict[str, str]]) -> None:
     """Write the round's derived -> official table (``published_ids``' rows)."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=IDS_COLUMNS, lineterminator="\n",
-                            extrasaction="ignore")
+    writer = csv.DictWriter(
+        buffer, fieldnames=IDS_COLUMNS, lineterminator="\n", extrasaction="ignore"
+    )
     writer.writeheader()
     writer.writerows(rows)
     write_text_atomic(ids_table(data_dir, round_name), buffer.getvalue())
@@ -215,8 +255,10 @@ def reused_ids(published: list[dict[str, str]]) -> list[str]:
     ``"6.1-0027 (derived, Acme Box) is now the official ID of Beta Server; Acme Box is
     6.1-0028"``. A citation of such an ID would silently change meaning."""
     official = {m["official"]: m for m in published}
-    return [f"{m['derived']} (derived, {m['submitter']} {m['system_name']}) is now the official "
-            f"ID of {official[m['derived']]['submitter']} "
-            f"{official[m['derived']]['system_name']}; {m['system_name']} is {m['official']}"
-            for m in published
-            if m["derived"] != m["official"] and m["derived"] in official]
+    return [
+        f"{m['derived']} (derived, {m['submitter']} {m['system_name']}) is now the official "
+        f"ID of {official[m['derived']]['submitter']} "
+        f"{official[m['derived']]['system_name']}; {m['system_name']} is {m['official']}"
+        for m in published
+        if m["derived"] != m["official"] and m["derived"] in official
+    ]

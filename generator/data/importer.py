@@ -92,11 +92,15 @@ class ImportReport:
     notes: list[str] = field(default_factory=list)
 
 
-def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str] = frozenset(),
-               today: dt.date | None = None,
-               progress: Callable[[str], None] = lambda message: None,
-               validate: Validator | None = None,
-               published: dict[str, dt.date] | None = None) -> ImportReport:
+def run_import(
+    paths: list[Path],
+    data_dir: Path,
+    replace_rounds: frozenset[str] = frozenset(),
+    today: dt.date | None = None,
+    progress: Callable[[str], None] = lambda message: None,
+    validate: Validator | None = None,
+    published: dict[str, dt.date] | None = None,
+) -> ImportReport:
     """Import MLCommons summary files into ``data_dir``.
 
     Args:
@@ -120,14 +124,18 @@ def run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str]
             ``data_dir`` is then left as it was.
     """
     with files.writing(data_dir):
-        return _run_import(paths, data_dir, replace_rounds, today, progress, validate,
-                           published)
+        return _run_import(paths, data_dir, replace_rounds, today, progress, validate, published)
 
 
-def _run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str],
-                today: dt.date | None, progress: Callable[[str], None],
-                validate: Validator | None, published: dict[str, dt.date] | None
-                ) -> ImportReport:
+def _run_import(
+    paths: list[Path],
+    data_dir: Path,
+    replace_rounds: frozenset[str],
+    today: dt.date | None,
+    progress: Callable[[str], None],
+    validate: Validator | None,
+    published: dict[str, dt.date] | None,
+) -> ImportReport:
     today = today or dt.date.today()
     report = ImportReport()
     recovered = files.recover(data_dir)  # what a killed import left: before data/ is read
@@ -158,28 +166,41 @@ def _run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str
                 errors += rules.derived_ids_follow_the_rule(rows)
             round_report.warnings += found.warnings
         records = [record for _, record in rows]
-        entry = changelog.entry(previous, gone, records, sources[round_name], today,
-                                first=not changelog.read_changelog(data_dir, round_name))
+        entry = changelog.entry(
+            previous,
+            gone,
+            records,
+            sources[round_name],
+            today,
+            first=not changelog.read_changelog(data_dir, round_name),
+        )
         _count_changes(round_report, previous, entry, len(records))
         round_report.warnings += _respelled_accelerators(entry, sources[round_name])
         if round_report.removed and round_name not in replace_rounds:
-            errors.append(InputError(
-                ", ".join(s.file for s in sources[round_name]), f"round {round_name}", None,
-                f"this import would remove {round_report.removed} of the {len(previous)} "
-                f"records data/ holds for {round_name} (first: {entry['removed'][0]['location']}"
-                f"); to replace the round on purpose, import with --replace-round "
-                f"{round_name} (records removed are kept in data/withdrawn/ as withdrawn, "
-                "with their IDs)"))
+            errors.append(
+                InputError(
+                    ", ".join(s.file for s in sources[round_name]),
+                    f"round {round_name}",
+                    None,
+                    f"this import would remove {round_report.removed} of the {len(previous)} "
+                    f"records data/ holds for {round_name} (first: {entry['removed'][0]['location']}"
+                    f"); to replace the round on purpose, import with --replace-round "
+                    f"{round_name} (records removed are kept in data/withdrawn/ as withdrawn, "
+                    "with their IDs)",
+                )
+            )
         records_by_round[round_name] = records
-        gone_by_round[round_name] = _still_withdrawn(previous or [], gone, records, today,
-                                                     sources[round_name])
+        gone_by_round[round_name] = _still_withdrawn(
+            previous or [], gone, records, today, sources[round_name]
+        )
         if entry is not None:
             entries[round_name] = entry
     if not errors:
         # The rules across rounds (one spelling per model and per submitter), with the rounds
         # data/ keeps.
         every = _kept_rows(data_dir, records_by_round) + [
-            row for rows in normalized_rows for row in rows]
+            row for rows in normalized_rows for row in rows
+        ]
         errors += rules.one_spelling_per_model(every) + rules.one_spelling_per_submitter(every)
     if errors:  # a problem every record of a file shares is said once (``spellings.merged``)
         raise InputErrors(spellings.merged(errors))
@@ -191,8 +212,9 @@ def _run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str
         copied = files.folder_state(data_dir)
         if data_dir.exists():
             shutil.copytree(data_dir, staged, dirs_exist_ok=True)
-        dates = publication.published_on(publication.read(data_dir), list(records_by_round),
-                                         today, published or {})
+        dates = publication.published_on(
+            publication.read(data_dir), list(records_by_round), today, published or {}
+        )
         publication.write(staged, dates)
         _save(staged, records_by_round, entries, gone_by_round)
         try:
@@ -201,61 +223,89 @@ def _run_import(paths: list[Path], data_dir: Path, replace_rounds: frozenset[str
             if problems:
                 raise InputErrors(problems)
         except InputErrors as exc:  # name the files of data/, not of the staging copy
-            raise InputErrors([InputError(e.path.replace(str(staged), str(data_dir)), e.where,
-                                          e.field, e.problem, e.dataset_field)
-                               for e in exc.errors]) from None
+            raise InputErrors(
+                [
+                    InputError(
+                        e.path.replace(str(staged), str(data_dir)),
+                        e.where,
+                        e.field,
+                        e.problem,
+                        e.dataset_field,
+                    )
+                    for e in exc.errors
+                ]
+            ) from None
         report.notes += remarks
         # The swap replaces the whole folder: an edit made meanwhile (claims.yaml saved by an
         # editor) would be lost with the old state, so the import gives way to it.
         now = files.folder_state(data_dir)
         if now != copied:
-            edited = sorted(name for name in now.keys() | copied.keys()
-                            if now.get(name) != copied.get(name))
-            raise InputError(data_dir / edited[0], None, None,
-                             f"changed while the import ran ({len(edited)} file(s) of "
-                             f"{data_dir}); nothing was written: import again")
+            edited = sorted(
+                name for name in now.keys() | copied.keys() if now.get(name) != copied.get(name)
+            )
+            raise InputError(
+                data_dir / edited[0],
+                None,
+                None,
+                f"changed while the import ran ({len(edited)} file(s) of "
+                f"{data_dir}); nothing was written: import again",
+            )
         files.replace_folder(staged, data_dir)
     finally:
         shutil.rmtree(staged, ignore_errors=True)
     return report
 
 
-def _pinned(rows: list[tuple[rules.Place, ResultRecord]], old: list[dict[str, str]]
-            ) -> list[tuple[rules.Place, ResultRecord]]:
+def _pinned(
+    rows: list[tuple[rules.Place, ResultRecord]], old: list[dict[str, str]]
+) -> list[tuple[rules.Place, ResultRecord]]:
     """``rows`` with the committed IDs kept (``identity.pin_ids``)."""
     pinned = identity.pin_ids([record for _, record in rows], old)
     return [(place, record) for (place, _), record in zip(rows, pinned)]
 
 
-def _still_withdrawn(previous: list[dict[str, str]], gone: list[dict[str, str]],
-                     records: list[ResultRecord], today: dt.date,
-                     sources: list[changelog.Source]) -> list[dict[str, str]]:
+def _still_withdrawn(
+    previous: list[dict[str, str]],
+    gone: list[dict[str, str]],
+    records: list[ResultRecord],
+    today: dt.date,
+    sources: list[changelog.Source],
+) -> list[dict[str, str]]:
     """The round's withdrawn rows after this import: those withdrawn before and not published
     again, plus the committed records the new file no longer holds (dated today, with the
     sources that withdrew them)."""
     pairs = identity.match(previous + gone, records)
     found = set(pairs.values())
     by = "; ".join(f"{s.file} {s.sha256}" for s in sources)
-    return ([{**row, "withdrawn_on": today.isoformat(), "withdrawn_by": by}
-             for j, row in enumerate(previous) if j not in found]
-            + [row for k, row in enumerate(gone) if len(previous) + k not in found])
+    return [
+        {**row, "withdrawn_on": today.isoformat(), "withdrawn_by": by}
+        for j, row in enumerate(previous)
+        if j not in found
+    ] + [row for k, row in enumerate(gone) if len(previous) + k not in found]
 
 
-def _kept_rows(data_dir: Path, replaced: dict[str, list[ResultRecord]]
-               ) -> list[tuple[rules.Place, ResultRecord]]:
+def _kept_rows(
+    data_dir: Path, replaced: dict[str, list[ResultRecord]]
+) -> list[tuple[rules.Place, ResultRecord]]:
     """The records of the rounds ``data/`` keeps (not imported now), with their table lines;
     none when ``data/`` has no valid dataset yet (its own problems are the staged load's)."""
     try:
         kept = dataset.load(data_dir)
     except InputErrors:
         return []
-    return [(rules.Place(str(dataset.round_table(data_dir, r.round)), "table"), r)
-            for r in kept.records if r.round not in replaced]
+    return [
+        (rules.Place(str(dataset.round_table(data_dir, r.round)), "table"), r)
+        for r in kept.records
+        if r.round not in replaced
+    ]
 
 
-def _load(paths: list[Path], report: ImportReport, errors: list[InputError],
-          progress: Callable[[str], None]
-          ) -> tuple[dict[str, list[SummaryRecord]], dict[str, list[changelog.Source]]]:
+def _load(
+    paths: list[Path],
+    report: ImportReport,
+    errors: list[InputError],
+    progress: Callable[[str], None],
+) -> tuple[dict[str, list[SummaryRecord]], dict[str, list[changelog.Source]]]:
     """The records of every file grouped by round, and each round's source files."""
     by_round: dict[str, list[SummaryRecord]] = {}
     sources: dict[str, list[changelog.Source]] = {}
@@ -268,8 +318,7 @@ def _load(paths: list[Path], report: ImportReport, errors: list[InputError],
             errors.append(InputError(path, None, None, f"cannot read the file: {exc}"))
             continue
         if digest in digests:
-            report.notes.append(f"{path} has the same content as {digests[digest]}: "
-                                "imported once")
+            report.notes.append(f"{path} has the same content as {digests[digest]}: imported once")
             continue
         digests[digest] = path
         try:
@@ -297,14 +346,18 @@ def _round_name(record: SummaryRecord, errors: list[InputError]) -> str | None:
     """The record's round, ``v`` + number (``"6.1"`` and ``"v6.1"`` are both ``"v6.1"``)."""
     name = "v" + str(record.values["version"]).strip().removeprefix("v")
     if not re.match(ROUND_PATTERN, name):
-        errors.append(record.error("version", f"expected a round such as v6.1, got "
-                                              f"{record.values['version']!r}"))
+        errors.append(
+            record.error(
+                "version", f"expected a round such as v6.1, got {record.values['version']!r}"
+            )
+        )
         return None
     return name
 
 
-def _respelled_accelerators(entry: dict | None, sources: list[changelog.Source]
-                            ) -> list[InputError]:
+def _respelled_accelerators(
+    entry: dict | None, sources: list[changelog.Source]
+) -> list[InputError]:
     """A correction that respells a known accelerator as a name ``accelerators.yaml`` does not
     know: the result would leave its accelerator's pages and family until the spelling is
     added, so the report says which canonical part the old spelling was."""
@@ -313,20 +366,31 @@ def _respelled_accelerators(entry: dict | None, sources: list[changelog.Source]
         if change["field"] != "accelerator" or change["new"] in seen:
             continue
         old = accelerators.identify(change["old"] or None)
-        if (old is not None and accelerators.is_known(change["old"]) and change["new"]
-                and not accelerators.is_known(change["new"])):
+        if (
+            old is not None
+            and accelerators.is_known(change["old"])
+            and change["new"]
+            and not accelerators.is_known(change["new"])
+        ):
             seen.add(change["new"])
-            found.append(InputError(", ".join(s.file for s in sources), change["location"],
-                                    "accelerator", f"renamed from {change['old']!r} "
-                                    f"({old.accelerator.id}) to {change['new']!r}, which "
-                                    "generator/data/accelerators.yaml does not know: add it to "
-                                    f"the spellings of {old.accelerator.id} if it is the same "
-                                    "part"))
+            found.append(
+                InputError(
+                    ", ".join(s.file for s in sources),
+                    change["location"],
+                    "accelerator",
+                    f"renamed from {change['old']!r} "
+                    f"({old.accelerator.id}) to {change['new']!r}, which "
+                    "generator/data/accelerators.yaml does not know: add it to "
+                    f"the spellings of {old.accelerator.id} if it is the same "
+                    "part",
+                )
+            )
     return found
 
 
-def _count_changes(report: RoundReport, previous: dict | None, entry: dict | None,
-                   count: int) -> None:
+def _count_changes(
+    report: RoundReport, previous: dict | None, entry: dict | None, count: int
+) -> None:
     if previous is None:
         report.added = count
     elif entry is not None:
@@ -336,25 +400,34 @@ def _count_changes(report: RoundReport, previous: dict | None, entry: dict | Non
         report.restored = len(entry.get("restored", []))
         report.ids_published = len(entry.get("ids_published", []))
         report.reused_ids = identity.reused_ids(entry.get("ids_published", []))
-        report.moved = [f"{m['result_id']} {m['model']} {m['scenario']}: "
-                        f"{m['division_old']} {m['category_old']} -> {m['division']} "
-                        f"{m['category']}" for m in entry.get("moved", [])]
+        report.moved = [
+            f"{m['result_id']} {m['model']} {m['scenario']}: "
+            f"{m['division_old']} {m['category_old']} -> {m['division']} "
+            f"{m['category']}"
+            for m in entry.get("moved", [])
+        ]
 
 
-def _save(data_dir: Path, records_by_round: dict[str, list[ResultRecord]],
-          entries: dict[str, dict], gone_by_round: dict[str, list[dict[str, str]]]) -> None:
+def _save(
+    data_dir: Path,
+    records_by_round: dict[str, list[ResultRecord]],
+    entries: dict[str, dict],
+    gone_by_round: dict[str, list[dict[str, str]]],
+) -> None:
     for round_name, records in records_by_round.items():
         withdrawn.save(data_dir, round_name, gone_by_round[round_name])
         dataset.save_round(data_dir, round_name, records)
         if round_name in entries:
             changelog.append(data_dir, round_name, entries[round_name])
             if entries[round_name].get("ids_published"):
-                identity.save_published_ids(data_dir, round_name,
-                                            entries[round_name]["ids_published"])
+                identity.save_published_ids(
+                    data_dir, round_name, entries[round_name]["ids_published"]
+                )
 
 
-def _normalize_round(round_name: str, summary: list[SummaryRecord], errors: list[InputError],
-                     report: RoundReport) -> list[tuple[rules.Place, ResultRecord]]:
+def _normalize_round(
+    round_name: str, summary: list[SummaryRecord], errors: list[InputError], report: RoundReport
+) -> list[tuple[rules.Place, ResultRecord]]:
     """Normalize the merged records of one round; records without a published ID get the ID
     MLCommons' rule gives them over the whole merged round (``result_id_derived`` true).
     Problems are appended to ``errors``; bad records are dropped."""
@@ -372,10 +445,9 @@ def _normalize_round(round_name: str, summary: list[SummaryRecord], errors: list
     rows = []
     for record, fields in normalized:
         try:
-            rows.append((rules.Place(record.path, record.where, record.spellings),
-                         ResultRecord(**fields)))
+            rows.append(
+                (rules.Place(record.path, record.where, record.spellings), ResultRecord(**fields))
+            )
         except ValidationError as exc:
             errors += [schema_error(record, problem) for problem in exc.errors()]
     return rows
-
-

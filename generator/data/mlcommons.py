@@ -58,12 +58,37 @@ KEYS: dict[str, tuple[str | None, str | None]] = {
 }
 # Keys MLCommons writes that carry nothing we publish: links and keys rebuilt from other fields,
 # checker bookkeeping. Any other key is reported, so a format change is noticed.
-IGNORED = {"Details", "Code", "Unique ID (e.g. for Audit)", "ColorKey", "p#", "compliance",
-           "errors", "has_power", "design_power_watts", "PrivateID", "MlperfModel", "Model",
-           "UsedModel"}
+IGNORED = {
+    "Details",
+    "Code",
+    "Unique ID (e.g. for Audit)",
+    "ColorKey",
+    "p#",
+    "compliance",
+    "errors",
+    "has_power",
+    "design_power_watts",
+    "PrivateID",
+    "MlperfModel",
+    "Model",
+    "UsedModel",
+}
 # Keys every record of a format must have (the rest may be absent, e.g. in older rounds).
-REQUIRED = ("submitter", "category", "division", "suite", "system_name", "platform", "used_model",
-            "scenario", "result", "units", "nodes", "location", "version")
+REQUIRED = (
+    "submitter",
+    "category",
+    "division",
+    "suite",
+    "system_name",
+    "platform",
+    "used_model",
+    "scenario",
+    "result",
+    "units",
+    "nodes",
+    "location",
+    "version",
+)
 
 
 @dataclass(frozen=True)
@@ -85,8 +110,10 @@ class SummaryRecord:
         "a#", ...}`` in a final report."""
         column = 0 if self.format == CHECKER else 1
         # The benchmark model (our "model") is named by the "Model" key in both formats.
-        return {"model": "Model",
-                **{name: keys[column] for name, keys in KEYS.items() if keys[column]}}
+        return {
+            "model": "Model",
+            **{name: keys[column] for name, keys in KEYS.items() if keys[column]},
+        }
 
     def error(self, field: str | None, problem: str) -> InputError:
         """An :class:`InputError` at this record, naming ``field`` (our name) as the file spells
@@ -114,31 +141,53 @@ def read_summary(path: Path) -> list[SummaryRecord]:
     text = _decoded(Path(path))
     head = text.lstrip().split("\n", 1)[0]
     if Path(path).suffix.lower() == ".csv" or (head[:1].isalpha() and "," in head):
-        raise InputError(path, None, None, "this is not a JSON summary (MLCommons' summary.csv?): "
-                         "CSV summaries are not read; import the summary.json beside it (the "
-                         "submission checker's summary) or the round's summary_results.json")
+        raise InputError(
+            path,
+            None,
+            None,
+            "this is not a JSON summary (MLCommons' summary.csv?): "
+            "CSV summaries are not read; import the summary.json beside it (the "
+            "submission checker's summary) or the round's summary_results.json",
+        )
     try:
         data = json.loads(text, object_pairs_hook=_pairs(text))
     except json.JSONDecodeError as exc:
-        raise InputError(path, f"line {exc.lineno} column {exc.colno}", None,
-                         f"malformed JSON: {exc.msg}") from None
+        raise InputError(
+            path, f"line {exc.lineno} column {exc.colno}", None, f"malformed JSON: {exc.msg}"
+        ) from None
     except _DuplicateKey as exc:
         raise InputError(path, exc.where, exc.key, exc.problem) from None
     if isinstance(data, dict):
         fmt, column, items = CHECKER, 0, [(f"record '{k}'", v) for k, v in data.items()]
     elif isinstance(data, list):
-        fmt, column, items = FINAL_REPORT, 1, [
-            (f"record {i} (ID {v['ID']})" if isinstance(v, dict) and v.get("ID")
-             else f"record {i}", v) for i, v in enumerate(data)]
+        fmt, column, items = (
+            FINAL_REPORT,
+            1,
+            [
+                (
+                    f"record {i} (ID {v['ID']})"
+                    if isinstance(v, dict) and v.get("ID")
+                    else f"record {i}",
+                    v,
+                )
+                for i, v in enumerate(data)
+            ],
+        )
     else:
-        raise InputError(path, None, None, "expected a JSON object (submission-checker summary) "
-                         "or a JSON list (final report) of records")
+        raise InputError(
+            path,
+            None,
+            None,
+            "expected a JSON object (submission-checker summary) "
+            "or a JSON list (final report) of records",
+        )
     records, errors = [], []
     known = {spellings[column] for spellings in KEYS.values()} | IGNORED
     for where, raw in items:
         if not isinstance(raw, dict):
-            errors.append(InputError(path, where, None,
-                                     f"expected a JSON object, got {type(raw).__name__}"))
+            errors.append(
+                InputError(path, where, None, f"expected a JSON object, got {type(raw).__name__}")
+            )
             continue
         values = {}
         for name, spellings in KEYS.items():
@@ -146,11 +195,18 @@ def read_summary(path: Path) -> list[SummaryRecord]:
             if key is not None and key in raw:
                 values[name] = raw[key]
             elif name in REQUIRED:
-                errors.append(InputError(path, where, key or name,
-                                         f"missing from this {fmt} record", name))
-        errors += [InputError(path, where, key, f"unknown key in a {fmt} record; known: the "
-                                                "keys of generator/data/mlcommons.py")
-                   for key in sorted(set(raw) - known)]
+                errors.append(
+                    InputError(path, where, key or name, f"missing from this {fmt} record", name)
+                )
+        errors += [
+            InputError(
+                path,
+                where,
+                key,
+                f"unknown key in a {fmt} record; known: the keys of generator/data/mlcommons.py",
+            )
+            for key in sorted(set(raw) - known)
+        ]
         records.append(SummaryRecord(str(path), where, fmt, values))
     if errors:
         raise InputErrors(errors)
@@ -163,8 +219,11 @@ def _decoded(path: Path) -> str:
         raw = path.read_bytes()
     except OSError as exc:
         raise InputError(path, None, None, f"cannot read the file: {exc}") from None
-    for bom, encoding in ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
-                          (codecs.BOM_UTF16_BE, "utf-16")):
+    for bom, encoding in (
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ):
         if raw.startswith(bom):
             break
     else:
@@ -172,10 +231,13 @@ def _decoded(path: Path) -> str:
     try:
         return raw.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise InputError(path, f"byte {exc.start}", None,
-                         f"not {encoding.upper().removesuffix('-SIG')} text ({exc.reason}); "
-                         "summaries are read as UTF-8, or UTF-16 with a byte-order mark"
-                         ) from None
+        raise InputError(
+            path,
+            f"byte {exc.start}",
+            None,
+            f"not {encoding.upper().removesuffix('-SIG')} text ({exc.reason}); "
+            "summaries are read as UTF-8, or UTF-16 with a byte-order mark",
+        ) from None
 
 
 class _DuplicateKey(ValueError):
@@ -193,11 +255,15 @@ def _pairs(text: str):
         for key, _ in pairs:
             if key in seen:
                 first, second = _same_object(text, key)
-                raise _DuplicateKey(key, f"line {second}",
-                                    f"key {key!r} written twice in one object, at line "
-                                    f"{first} and at line {second} (a bad merge?); keep one")
+                raise _DuplicateKey(
+                    key,
+                    f"line {second}",
+                    f"key {key!r} written twice in one object, at line "
+                    f"{first} and at line {second} (a bad merge?); keep one",
+                )
             seen.add(key)
         return dict(pairs)
+
     return hook
 
 
@@ -207,10 +273,13 @@ STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 def _same_object(text: str, key: str) -> tuple[int | str, int | str]:
     """Lines (1-based) of the first two places where ``key`` is written as a key of one object:
     two occurrences with only whole objects and lists between them. ``?`` if none is found."""
-    places = [m for m in re.finditer(r'"((?:[^"\\]|\\.)*)"\s*:', text)
-              if json.loads(f'"{m.group(1)}"') == key]
+    places = [
+        m
+        for m in re.finditer(r'"((?:[^"\\]|\\.)*)"\s*:', text)
+        if json.loads(f'"{m.group(1)}"') == key
+    ]
     for a, b in zip(places, places[1:]):
-        between = STRING.sub('""', text[a.end():b.start()])
+        between = STRING.sub('""', text[a.end() : b.start()])
         depth = 0
         for char in between:
             depth += char in "{["

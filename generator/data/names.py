@@ -37,8 +37,9 @@ def slug(name: str) -> str:
     return slugify(str(name)) or UNNAMED
 
 
-def unique_slugs(names: Iterable[Hashable],
-                 slug_of: Callable[[Hashable], str] = slug) -> dict[Hashable, str]:
+def unique_slugs(
+    names: Iterable[Hashable], slug_of: Callable[[Hashable], str] = slug
+) -> dict[Hashable, str]:
     """A slug for each distinct name, no two alike.
 
     Args:
@@ -91,18 +92,23 @@ class Naming:
         Args:
             accelerator: what identifies a record's accelerator (None for CPU-only systems).
         """
-        ordered = sorted(records, key=lambda r: (round_key(r.round), submitter_name(r.submitter),
-                                                 r.system_name))
+        ordered = sorted(
+            records, key=lambda r: (round_key(r.round), submitter_name(r.submitter), r.system_name)
+        )
         organizations = unique_slugs(dict.fromkeys(submitter_name(r.submitter) for r in ordered))
         return cls(
-            {**organizations, **{r.submitter: organizations[submitter_name(r.submitter)]
-                                 for r in ordered}},
+            {
+                **organizations,
+                **{r.submitter: organizations[submitter_name(r.submitter)] for r in ordered},
+            },
             unique_slugs([a for a in dict.fromkeys(accelerator(r) for r in ordered) if a]),
-            unique_slugs(dict.fromkeys((r.submitter, r.system_name) for r in ordered),
-                         slug_of=lambda pair: f"{slug(pair[0])}.{slug(pair[1])}"))
+            unique_slugs(
+                dict.fromkeys((r.submitter, r.system_name) for r in ordered),
+                slug_of=lambda pair: f"{slug(pair[0])}.{slug(pair[1])}",
+            ),
+        )
 
     def system_key(self, record) -> str:
         """The stable key of a system under test in comparison URLs (``?a=<key>``):
         ``"v6.1.nvidia.nvidia-gb300-nvl72-72x-gb300-288gb-aarch64-tensorrt"``."""
         return f"{record.round}.{self.systems[(record.submitter, record.system_name)]}"
-

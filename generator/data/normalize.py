@@ -15,9 +15,18 @@ from generator.data.vocabulary import vocabulary
 from generator.errors import InputError
 
 # Free-text fields kept as published (stripped); None and placeholders become "".
-TEXT_FIELDS = ("system_name", "platform", "submitter", "accuracy", "host_processor",
-               "host_processor_core_count", "framework", "operating_system", "weight_data_types",
-               "notes")
+TEXT_FIELDS = (
+    "system_name",
+    "platform",
+    "submitter",
+    "accuracy",
+    "host_processor",
+    "host_processor_core_count",
+    "framework",
+    "operating_system",
+    "weight_data_types",
+    "notes",
+)
 
 
 def schema_error(record: SummaryRecord, problem: dict) -> InputError:
@@ -28,8 +37,9 @@ def schema_error(record: SummaryRecord, problem: dict) -> InputError:
     return record.error(name, message)
 
 
-def normalize_fields(record: SummaryRecord, round_name: str, problems: list[InputError],
-                     report=None) -> dict:
+def normalize_fields(
+    record: SummaryRecord, round_name: str, problems: list[InputError], report=None
+) -> dict:
     """The fields of a :class:`ResultRecord` for one raw summary record, before validation.
 
     Args:
@@ -50,11 +60,16 @@ def normalize_fields(record: SummaryRecord, round_name: str, problems: list[Inpu
     def canonical(table: str, name: str) -> str:
         found = words.canonical(table, v[name])
         if found is None:
-            problems.append(record.error(name, f"unknown {table} {v[name]!r}; known: "
-                                               f"{', '.join(words.known(table))} (if it is one "
-                                               f"of them, add the spelling to its aliases in "
-                                               f"generator/data/vocabulary.yaml, table "
-                                               f"`{table}:`, and import again)"))
+            problems.append(
+                record.error(
+                    name,
+                    f"unknown {table} {v[name]!r}; known: "
+                    f"{', '.join(words.known(table))} (if it is one "
+                    f"of them, add the spelling to its aliases in "
+                    f"generator/data/vocabulary.yaml, table "
+                    f"`{table}:`, and import again)",
+                )
+            )
         return found or ""
 
     def number(name: str) -> float | None:
@@ -78,33 +93,56 @@ def normalize_fields(record: SummaryRecord, round_name: str, problems: list[Inpu
     model = _model(record, problems, report)
     units = canonical("units", "units")
     result = number("result")
-    total, per_node, nodes = (count("total_accelerators"), count("accelerators_per_node"),
-                              count("nodes"))
+    total, per_node, nodes = (
+        count("total_accelerators"),
+        count("accelerators_per_node"),
+        count("nodes"),
+    )
     if total is None and per_node is not None and nodes is not None:
         total = per_node * nodes  # older final reports carry no total
-    per_accelerator = (result / total if total and units and words.is_throughput(units)
-                       and result is not None else None)
+    per_accelerator = (
+        result / total
+        if total and units and words.is_throughput(units) and result is not None
+        else None
+    )
     power_result = number("power_result")
     power_units = None
     if not words.is_missing(v.get("power_units")):
         power_units = words.canonical("power_units", v["power_units"])
         if power_units is None:
-            problems.append(record.error("power_units", f"unknown power units "
-                                                        f"{v['power_units']!r}; known: "
-                                         f"{', '.join(words.known('power_units'))}"))
+            problems.append(
+                record.error(
+                    "power_units",
+                    f"unknown power units "
+                    f"{v['power_units']!r}; known: "
+                    f"{', '.join(words.known('power_units'))}",
+                )
+            )
     elif power_result is not None:
-        problems.append(record.error("power_units", f"the power result {power_result!r} has "
-                                                    "no unit; expected Watts or millijoules"))
+        problems.append(
+            record.error(
+                "power_units",
+                f"the power result {power_result!r} has no unit; expected Watts or millijoules",
+            )
+        )
     if power_units is not None and power_result is None:
-        problems.append(record.error("power_result", f"power units {v['power_units']!r} "
-                                                     "without a power result"))
+        problems.append(
+            record.error("power_result", f"power units {v['power_units']!r} without a power result")
+        )
     if power_result is not None and power_result <= 0:
-        problems.append(record.error("power_result", f"expected a positive power or energy "
-                                                     f"(got {v['power_result']!r})"))
+        problems.append(
+            record.error(
+                "power_result", f"expected a positive power or energy (got {v['power_result']!r})"
+            )
+        )
     published_id = _text(v.get("result_id"))
     accelerator = None if words.is_missing(v.get("accelerator")) else _text(v["accelerator"])
-    if (accelerator and report is not None and not accelerators.is_known(accelerator)
-            and accelerator not in report.unknown_accelerators):
+    if (
+        accelerator
+        and report is not None
+        and not accelerators.is_known(accelerator)
+        and accelerator not in report.unknown_accelerators
+    ):
         report.unknown_accelerators.append(accelerator)
     return {
         "round": round_name,
@@ -130,13 +168,14 @@ def normalize_fields(record: SummaryRecord, round_name: str, problems: list[Inpu
         "power_units": power_units,
         "inferred": bool(count("inferred") or 0),
         "location": _text(v["location"]).removeprefix("./"),
-        **{name: "" if words.is_missing(v.get(name)) else _text(v.get(name))
-           for name in TEXT_FIELDS},
+        **{
+            name: "" if words.is_missing(v.get(name)) else _text(v.get(name))
+            for name in TEXT_FIELDS
+        },
     }
 
 
-def _model(record: SummaryRecord, problems: list[InputError],
-           report) -> str:
+def _model(record: SummaryRecord, problems: list[InputError], report) -> str:
     """The benchmark model of a record. Final reports name the benchmark in ``Model``; checker
     summaries name the model as run in ``Model`` and its family in ``MlperfModel``, so the
     benchmark is the canonical name of either, else a new model named as run. A name the
@@ -151,26 +190,38 @@ def _model(record: SummaryRecord, problems: list[InputError],
         name, spelled_as = record.values["used_model"], "used_model"
         label = _text(record.values.get("mlperf_model", ""))
         if words.canonical("model", name) is None and (
-                words.canonical("model", label) is not None or label in words.families):
+            words.canonical("model", label) is not None or label in words.families
+        ):
             name, spelled_as = record.values["mlperf_model"], "mlperf_model"
     family = words.families.get(_text(name))
     if family is not None:  # a family label ("VLM"): the benchmark is the model as run
         run = words.canonical("model", _text(record.values.get("used_model", "")))
         if run not in family:
-            problems.append(record.error(spelled_as, (
-                f"{_text(name)!r} is MLCommons' family label of {', '.join(family)}, and the "
-                f"model as run, {_text(record.values.get('used_model', ''))!r} (field "
-                f"{record.spellings['used_model']!r}), is none of them; if it is one, add it "
-                "to that benchmark's aliases in generator/data/vocabulary.yaml, else add the "
-                "new benchmark there and to the label's list under `families:`")))
+            problems.append(
+                record.error(
+                    spelled_as,
+                    (
+                        f"{_text(name)!r} is MLCommons' family label of {', '.join(family)}, and the "
+                        f"model as run, {_text(record.values.get('used_model', ''))!r} (field "
+                        f"{record.spellings['used_model']!r}), is none of them; if it is one, add it "
+                        "to that benchmark's aliases in generator/data/vocabulary.yaml, else add the "
+                        "new benchmark there and to the label's list under `families:`"
+                    ),
+                )
+            )
             return ""
         name = run
     canonical, note = words.model(_text(name))
     if canonical is None:
-        problems.append(record.error(spelled_as, f"{name!r} differs from the model {note!r} "
-                                                 "only in case or punctuation; add it to the "
-                                                 f"aliases of {note!r} in "
-                                                 "generator/data/vocabulary.yaml"))
+        problems.append(
+            record.error(
+                spelled_as,
+                f"{name!r} differs from the model {note!r} "
+                "only in case or punctuation; add it to the "
+                f"aliases of {note!r} in "
+                "generator/data/vocabulary.yaml",
+            )
+        )
         return ""
     if not canonical:
         problems.append(record.error(spelled_as, "the model is empty"))

@@ -31,8 +31,7 @@ def plain_number(value: object) -> float | None:
         raise ValueError("expected a number")
     if isinstance(value, str):
         if not PLAIN_DECIMAL.match(value.strip()):
-            raise ValueError("expected a plain decimal number such as 1234.5 (no digit "
-                             "separators)")
+            raise ValueError("expected a plain decimal number such as 1234.5 (no digit separators)")
         number = float(value)
     elif isinstance(value, (int, float)):
         number = float(value)

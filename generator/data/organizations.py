@@ -32,8 +32,9 @@ def _table(path: Path = ORGANIZATIONS_FILE) -> dict[str, tuple[str, ...]]:
     for organization, spellings in (raw.get("spellings") or {}).items():
         for spelling in spellings:
             if spelling in table:
-                raise InputError(path, f"spellings '{organization}'", None,
-                                 f"{spelling!r} is already listed")
+                raise InputError(
+                    path, f"spellings '{organization}'", None, f"{spelling!r} is already listed"
+                )
             table[spelling] = (organization,)
     return table
 
@@ -48,8 +49,9 @@ def _also_known_as(path: Path = ORGANIZATIONS_FILE) -> dict[str, str]:
     for submitter, names in (raw.get("also_known_as") or {}).items():
         for name in names:
             if fold(name) in found:
-                raise InputError(path, f"also_known_as '{submitter}'", None,
-                                 f"{name!r} is already listed")
+                raise InputError(
+                    path, f"also_known_as '{submitter}'", None, f"{name!r} is already listed"
+                )
             found[fold(name)] = submitter
     return found
 
@@ -73,8 +75,11 @@ def organizations_of(submitter: str) -> tuple[str, ...]:
 def spellings_of(organization: str) -> tuple[str, ...]:
     """The submitter names listed under ``spellings`` for ``organization`` (``("ORACLE",)``
     for ``"Oracle"``), in file order; none for a name the file does not list."""
-    return tuple(name for name, parts in _table().items()
-                 if parts == (organization,) and name != organization)
+    return tuple(
+        name
+        for name, parts in _table().items()
+        if parts == (organization,) and name != organization
+    )
 
 
 def submitter_name(submitter: str) -> str:

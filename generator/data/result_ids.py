@@ -40,10 +40,19 @@ def assign_result_ids(round_name: str, records: Iterable[Mapping[str, str]]) -> 
         one ID per record, in the order of ``records``, e.g. ``["6.1-0001", "6.1-0001", ...]``.
     """
     records = list(records)
-    keys = [audit_key(r["suite"], r["division"], r["submitter"], r["platform"], r["used_model"])
-            for r in records]
-    order = sorted(range(len(records)), key=lambda i: (
-        records[i]["division"], records[i]["category"], records[i]["submitter"], keys[i]))
+    keys = [
+        audit_key(r["suite"], r["division"], r["submitter"], r["platform"], r["used_model"])
+        for r in records
+    ]
+    order = sorted(
+        range(len(records)),
+        key=lambda i: (
+            records[i]["division"],
+            records[i]["category"],
+            records[i]["submitter"],
+            keys[i],
+        ),
+    )
     numbers: dict[str, int] = {}
     for i in order:
         numbers.setdefault(keys[i], len(numbers) + 1)

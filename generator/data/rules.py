@@ -87,9 +87,14 @@ def one_folder_per_result(rows: Rows) -> list[InputError]:
     for place, record in rows:
         first = seen.setdefault(record.location, place)
         if first is not place:
-            errors.append(place.error("location", f"{record.location!r} is already the result "
-                                                  f"folder of {first.where}: one result, one "
-                                                  "record"))
+            errors.append(
+                place.error(
+                    "location",
+                    f"{record.location!r} is already the result "
+                    f"folder of {first.where}: one result, one "
+                    "record",
+                )
+            )
     return errors
 
 
@@ -104,10 +109,15 @@ def one_system_per_id(rows: Rows) -> list[InputError]:
         first_place, first = first_of.setdefault(record.result_id, (place, record))
         for name in SYSTEM_FIELDS:
             if getattr(record, name) != getattr(first, name):
-                errors.append(place.error(name, f"{getattr(record, name)!r} differs from "
-                                                f"{getattr(first, name)!r} of {first_place.where}"
-                                                f", another record of result "
-                                                f"{record.result_id}"))
+                errors.append(
+                    place.error(
+                        name,
+                        f"{getattr(record, name)!r} differs from "
+                        f"{getattr(first, name)!r} of {first_place.where}"
+                        f", another record of result "
+                        f"{record.result_id}",
+                    )
+                )
     return errors
 
 
@@ -119,13 +129,29 @@ def derived_ids_follow_the_rule(rows: Rows) -> list[InputError]:
     derived = [(place, r) for place, r in rows if r.result_id_derived]
     if not derived:
         return []
-    expected = assign_result_ids(derived[0][1].round, (
-        {"suite": r.suite, "division": r.division, "category": r.category,
-         "submitter": r.submitter, "platform": r.platform, "used_model": r.used_model}
-        for _, r in derived))
-    return [place.error("result_id", f"{record.result_id} does not follow MLCommons' rule for "
-                                     f"derived IDs; expected {wanted}")
-            for (place, record), wanted in zip(derived, expected) if record.result_id != wanted]
+    expected = assign_result_ids(
+        derived[0][1].round,
+        (
+            {
+                "suite": r.suite,
+                "division": r.division,
+                "category": r.category,
+                "submitter": r.submitter,
+                "platform": r.platform,
+                "used_model": r.used_model,
+            }
+            for _, r in derived
+        ),
+    )
+    return [
+        place.error(
+            "result_id",
+            f"{record.result_id} does not follow MLCommons' rule for "
+            f"derived IDs; expected {wanted}",
+        )
+        for (place, record), wanted in zip(derived, expected)
+        if record.result_id != wanted
+    ]
 
 
 def one_id_per_system(rows: Rows) -> list[InputError]:
@@ -137,19 +163,29 @@ def one_id_per_system(rows: Rows) -> list[InputError]:
         key = audit_key(r.suite, r.division, r.submitter, r.platform, r.used_model)
         first_place, first = first_of.setdefault(key, (place, r))
         if r.result_id != first.result_id:
-            errors.append(place.error("result_id", f"{r.result_id} differs from "
-                                                   f"{first.result_id} of {first_place.where}, "
-                                                   f"another record of the system {key}"))
+            errors.append(
+                place.error(
+                    "result_id",
+                    f"{r.result_id} differs from "
+                    f"{first.result_id} of {first_place.where}, "
+                    f"another record of the system {key}",
+                )
+            )
     return errors
 
 
 def ids_belong_to_their_round(rows: Rows) -> list[InputError]:
     """A result ID names its round (``6.1-0073`` is of v6.1): an ID of another round is a
     misplaced record or a typing slip."""
-    return [place.error("result_id", f"result ID {record.shown_id} belongs to round "
-                                     f"v{record.result_id.split('-')[0]}, not {record.round}")
-            for place, record in rows
-            if record.result_id.split("-")[0] != record.round.removeprefix("v")]
+    return [
+        place.error(
+            "result_id",
+            f"result ID {record.shown_id} belongs to round "
+            f"v{record.result_id.split('-')[0]}, not {record.round}",
+        )
+        for place, record in rows
+        if record.result_id.split("-")[0] != record.round.removeprefix("v")
+    ]
 
 
 def ids_all_published_or_all_derived(rows: Rows) -> list[InputError]:
@@ -160,21 +196,28 @@ def ids_all_published_or_all_derived(rows: Rows) -> list[InputError]:
     derived = next((place for place, r in rows if r.result_id_derived), None)
     if published is None or derived is None:
         return []
-    return [derived.error("result_id", f"this record has no published ID while "
-                                       f"{published.path} {published.where} has one; a round's "
-                                       "records carry MLCommons' IDs all or none")]
+    return [
+        derived.error(
+            "result_id",
+            f"this record has no published ID while "
+            f"{published.path} {published.where} has one; a round's "
+            "records carry MLCommons' IDs all or none",
+        )
+    ]
 
 
 def one_result_per_benchmark_run(rows: Rows) -> list[InputError]:
     """A system has one result per model as run, scenario and unit quantity."""
     errors, seen = [], {}
     for place, r in rows:
-        key = (r.result_id, r.model, r.used_model, r.scenario,
-               vocabulary().quantity(r.units))
+        key = (r.result_id, r.model, r.used_model, r.scenario, vocabulary().quantity(r.units))
         first = seen.setdefault(key, place)
         if first is not place:
-            errors.append(place.error(None, f"duplicate of {first.where}: same system, model, "
-                                            "scenario and quantity"))
+            errors.append(
+                place.error(
+                    None, f"duplicate of {first.where}: same system, model, scenario and quantity"
+                )
+            )
     return errors
 
 
@@ -183,13 +226,23 @@ def one_spelling_per_model(rows: Rows) -> list[InputError]:
     or from another model of the dataset only in case or punctuation would split one benchmark
     in two; it needs an alias in ``vocabulary.yaml``. One error per odd spelling
     (``spellings``)."""
-    respelled = [place.error("model", _respelled(record.model, note)) for place, record in rows
-                 for canonical, note in [vocabulary().model(record.model)] if canonical is None]
+    respelled = [
+        place.error("model", _respelled(record.model, note))
+        for place, record in rows
+        for canonical, note in [vocabulary().model(record.model)]
+        if canonical is None
+    ]
     return spellings.merged(respelled) + spellings.odd_spellings(
-        rows, "model", lambda model: model if vocabulary().model(model)[0] else None, "model",
-        lambda name, known: f"use one spelling, or list {name!r} among the aliases of "
-                            f"{known!r} in generator/data/vocabulary.yaml (table `model:`) "
-                            "and import again")
+        rows,
+        "model",
+        lambda model: model if vocabulary().model(model)[0] else None,
+        "model",
+        lambda name, known: (
+            f"use one spelling, or list {name!r} among the aliases of "
+            f"{known!r} in generator/data/vocabulary.yaml (table `model:`) "
+            "and import again"
+        ),
+    )
 
 
 def one_spelling_per_submitter(rows: Rows) -> list[InputError]:
@@ -200,30 +253,44 @@ def one_spelling_per_submitter(rows: Rows) -> list[InputError]:
     listed under ``also_known_as`` as another name of a submitter (``GIGABYTE`` beside
     ``GigaComputing``). One error per odd spelling, at the records that carry it
     (``spellings``)."""
-    return spellings.odd_spellings(rows, "submitter", organizations.submitter_name,
-                                   "submitter", _submitter_advice,
-                                   organizations.also_known_as)
+    return spellings.odd_spellings(
+        rows,
+        "submitter",
+        organizations.submitter_name,
+        "submitter",
+        _submitter_advice,
+        organizations.also_known_as,
+    )
 
 
 def _submitter_advice(name: str, known: str) -> str:
     known_spellings = ", ".join(repr(s) for s in (known, *organizations.spellings_of(known)))
     if organizations.is_joint(known):
         parts = ", ".join(organizations.organizations_of(known))
-        return (f"known spelling: {known_spellings}; if it is the same joint submission, add "
-                f"`{name}: [{parts}]` under `joint:` in generator/data/organizations.yaml "
-                "and import again")
+        return (
+            f"known spelling: {known_spellings}; if it is the same joint submission, add "
+            f"`{name}: [{parts}]` under `joint:` in generator/data/organizations.yaml "
+            "and import again"
+        )
     listed = ", ".join((*organizations.spellings_of(known), name))
     label = "known spellings" if organizations.spellings_of(known) else "known spelling"
-    other = (f"; if it is another company, remove {name!r} from `also_known_as:` there"
-             if organizations.also_known_as(name) else "")
-    return (f"{label}: {known_spellings}; if it is the same company, add {name!r} to "
-            f"its spellings in generator/data/organizations.yaml (under `spellings:`, "
-            f"`{known}: [{listed}]`){other} and import again")
+    other = (
+        f"; if it is another company, remove {name!r} from `also_known_as:` there"
+        if organizations.also_known_as(name)
+        else ""
+    )
+    return (
+        f"{label}: {known_spellings}; if it is the same company, add {name!r} to "
+        f"its spellings in generator/data/organizations.yaml (under `spellings:`, "
+        f"`{known}: [{listed}]`){other} and import again"
+    )
 
 
 def _respelled(name: str, known: str) -> str:
-    return (f"{name!r} differs from the model {known!r} only in case or punctuation; add it "
-            f"to the aliases of {known!r} in generator/data/vocabulary.yaml")
+    return (
+        f"{name!r} differs from the model {known!r} only in case or punctuation; add it "
+        f"to the aliases of {known!r} in generator/data/vocabulary.yaml"
+    )
 
 
 def accelerators_follow_the_table(rows: Rows) -> list[InputError]:
@@ -234,10 +301,15 @@ def accelerators_follow_the_table(rows: Rows) -> list[InputError]:
     for place, record in rows:
         for name, wanted in accelerators.record_fields(record.accelerator).items():
             if getattr(record, name) != wanted:
-                errors.append(place.error(name, f"{getattr(record, name)!r} is not what "
-                                                f"generator/data/accelerators.yaml gives for "
-                                                f"{record.accelerator!r} ({wanted!r}); run "
-                                                "`make import`"))
+                errors.append(
+                    place.error(
+                        name,
+                        f"{getattr(record, name)!r} is not what "
+                        f"generator/data/accelerators.yaml gives for "
+                        f"{record.accelerator!r} ({wanted!r}); run "
+                        "`make import`",
+                    )
+                )
     return errors
 
 
@@ -247,22 +319,39 @@ def power_fits_the_result(rows: Rows) -> list[InputError]:
     read as an energy figure (``power.efficiency``)."""
     words = vocabulary()
     expected = {True: "Watts", False: "millijoules"}
-    return [place.error("power_units", f"{record.power_units} beside a result in "
-                                       f"{record.units}; MLPerf Power publishes "
-                                       f"{expected[words.is_throughput(record.units)]} there")
-            for place, record in rows if record.power_units is not None
-            and record.power_units != expected[words.is_throughput(record.units)]]
+    return [
+        place.error(
+            "power_units",
+            f"{record.power_units} beside a result in "
+            f"{record.units}; MLPerf Power publishes "
+            f"{expected[words.is_throughput(record.units)]} there",
+        )
+        for place, record in rows
+        if record.power_units is not None
+        and record.power_units != expected[words.is_throughput(record.units)]
+    ]
 
 
 def accelerator_counts(rows: Rows) -> list[InputError]:
     """Warnings: a named accelerator without a count (its results cannot be divided per
     accelerator), as MLCommons' files write 0 or nothing where they mean "no accelerator"."""
-    return [place.error("accelerators_per_node", f"accelerator {record.accelerator!r} is named "
-                                              "but its count is missing or 0")
-            for place, record in rows if record.accelerator and not record.total_accelerators]
+    return [
+        place.error(
+            "accelerators_per_node",
+            f"accelerator {record.accelerator!r} is named but its count is missing or 0",
+        )
+        for place, record in rows
+        if record.accelerator and not record.total_accelerators
+    ]
 
 
 ROUND_RULES: tuple[Callable[[Rows], list[InputError]], ...] = (
-    one_folder_per_result, ids_belong_to_their_round, ids_all_published_or_all_derived,
-    one_system_per_id, one_id_per_system,
-    one_result_per_benchmark_run, accelerators_follow_the_table, power_fits_the_result)
+    one_folder_per_result,
+    ids_belong_to_their_round,
+    ids_all_published_or_all_derived,
+    one_system_per_id,
+    one_id_per_system,
+    one_result_per_benchmark_run,
+    accelerators_follow_the_table,
+    power_fits_the_result,
+)

@@ -58,10 +58,14 @@ def _these(count: int) -> str:
 Advice = Callable[[str, str], str]
 
 
-def odd_spellings(rows: Sequence[tuple], field: str, resolve: Callable[[str], str | None],
-                  what: str, advice: Advice,
-                  also_known_as: Callable[[str], str | None] = lambda name: None
-                  ) -> list[InputError]:
+def odd_spellings(
+    rows: Sequence[tuple],
+    field: str,
+    resolve: Callable[[str], str | None],
+    what: str,
+    advice: Advice,
+    also_known_as: Callable[[str], str | None] = lambda name: None,
+) -> list[InputError]:
     """The names of ``field`` that differ from another only in case or punctuation, or that
     are a known other name of another (``also_known_as``).
 
@@ -85,8 +89,9 @@ def odd_spellings(rows: Sequence[tuple], field: str, resolve: Callable[[str], st
     for place, record in rows:
         name = resolve(getattr(record, field))
         if name:
-            groups.setdefault(fold(also_known_as(name) or name), {}).setdefault(
-                name, []).append(place)
+            groups.setdefault(fold(also_known_as(name) or name), {}).setdefault(name, []).append(
+                place
+            )
     errors = []
     for spellings in groups.values():
         if len(spellings) < 2:
@@ -100,16 +105,23 @@ def odd_spellings(rows: Sequence[tuple], field: str, resolve: Callable[[str], st
                 by_file.setdefault(place.path, []).append(place)
             for in_file in by_file.values():
                 where = listed([place.where for place in in_file])
-                errors.append(dataclasses.replace(in_file[0], where=where).error(
-                    field, f"the {what} {name!r} of {_these(len(in_file))} "
-                           f"{_differs(name, known)} {known!r}, the {what} of "
-                           f"{_records(spellings[known])}; {advice(name, known)}"))
+                errors.append(
+                    dataclasses.replace(in_file[0], where=where).error(
+                        field,
+                        f"the {what} {name!r} of {_these(len(in_file))} "
+                        f"{_differs(name, known)} {known!r}, the {what} of "
+                        f"{_records(spellings[known])}; {advice(name, known)}",
+                    )
+                )
     return errors
 
 
 def _differs(name: str, known: str) -> str:
-    return ("differs only in case or punctuation from" if fold(name) == fold(known)
-            else "is a known other name of")
+    return (
+        "differs only in case or punctuation from"
+        if fold(name) == fold(known)
+        else "is a known other name of"
+    )
 
 
 def merged(errors: list[InputError]) -> list[InputError]:
@@ -117,10 +129,23 @@ def merged(errors: list[InputError]) -> list[InputError]:
     all of them (``listed``), in the order each was first found."""
     groups: dict[tuple, list[InputError]] = {}
     for error in errors:  # an error of a whole file (no place) stays apart
-        key = (error.path, error.field, error.dataset_field, error.problem,
-               id(error) if error.where is None else None)
+        key = (
+            error.path,
+            error.field,
+            error.dataset_field,
+            error.problem,
+            id(error) if error.where is None else None,
+        )
         groups.setdefault(key, []).append(error)
-    return [same[0] if len(same) == 1 else
-            InputError(same[0].path, listed([e.where for e in same]), same[0].field,
-                       same[0].problem, same[0].dataset_field)
-            for same in groups.values()]
+    return [
+        same[0]
+        if len(same) == 1
+        else InputError(
+            same[0].path,
+            listed([e.where for e in same]),
+            same[0].field,
+            same[0].problem,
+            same[0].dataset_field,
+        )
+        for same in groups.values()
+    ]

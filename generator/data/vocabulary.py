@@ -130,6 +130,7 @@ def vocabulary(path: Path = VOCABULARY_FILE) -> Vocabulary:
         aliases[table] = mapping
     for label, names in families.items():
         if label in aliases["model"] or any(n not in aliases["model"] for n in names):
-            raise ValueError(f"{path}: families: '{label}' must name benchmarks of `model`, "
-                             "and not be one")
+            raise ValueError(
+                f"{path}: families: '{label}' must name benchmarks of `model`, and not be one"
+            )
     return Vocabulary(aliases, units, missing, families)

@@ -61,11 +61,18 @@ def save(data_dir: Path, round_name: str, rows: list[dict[str, str]]) -> None:
             path.parent.rmdir()  # no empty folder left once every result is restored
         return
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n",
-                            extrasaction="ignore")
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
-    for row in sorted(rows, key=lambda r: (len(r["result_id"]), r["result_id"], r["model"],
-                                           r["used_model"], r["scenario"])):
+    for row in sorted(
+        rows,
+        key=lambda r: (
+            len(r["result_id"]),
+            r["result_id"],
+            r["model"],
+            r["used_model"],
+            r["scenario"],
+        ),
+    ):
         writer.writerow({name: row.get(name, "") for name in COLUMNS})
     write_text_atomic(path, buffer.getvalue())
 
@@ -81,26 +88,44 @@ def load(data_dir: Path, errors: list[InputError]) -> list[Withdrawal]:
         with path.open(encoding="utf-8", newline="") as handle:
             reader = csv.DictReader(handle)
             if (reader.fieldnames or []) != COLUMNS:
-                errors.append(InputError(path, "header", None, f"expected the columns "
-                                         f"{', '.join(COLUMNS)}"))
+                errors.append(
+                    InputError(path, "header", None, f"expected the columns {', '.join(COLUMNS)}")
+                )
                 continue
             for line, row in enumerate(reader, start=2):
                 values = {k: v for k, v in row.items() if k in FIELDS and v != ""}
                 try:
                     record = ResultRecord(**values)
                 except ValidationError as exc:
-                    errors += [InputError(path, f"line {line}",
-                                          ".".join(str(p) for p in e["loc"]) or None, e["msg"])
-                               for e in exc.errors()]
+                    errors += [
+                        InputError(
+                            path,
+                            f"line {line}",
+                            ".".join(str(p) for p in e["loc"]) or None,
+                            e["msg"],
+                        )
+                        for e in exc.errors()
+                    ]
                     continue
                 if not row["withdrawn_on"]:
-                    errors.append(InputError(path, f"line {line}", "withdrawn_on",
-                                             "a withdrawn result needs the date it was "
-                                             "withdrawn"))
+                    errors.append(
+                        InputError(
+                            path,
+                            f"line {line}",
+                            "withdrawn_on",
+                            "a withdrawn result needs the date it was withdrawn",
+                        )
+                    )
                     continue
                 if record.round != path.stem:
-                    errors.append(InputError(path, f"line {line}", "round",
-                                             f"expected {path.stem}, got {record.round}"))
+                    errors.append(
+                        InputError(
+                            path,
+                            f"line {line}",
+                            "round",
+                            f"expected {path.stem}, got {record.round}",
+                        )
+                    )
                     continue
                 found.append(Withdrawal(record, row["withdrawn_on"], row["withdrawn_by"]))
     return found

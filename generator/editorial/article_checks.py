@@ -46,8 +46,7 @@ def latest_today() -> dt.date:
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
-def check_articles(posts: list[Article], authors_file: Path,
-                   tags_file: Path) -> list[InputError]:
+def check_articles(posts: list[Article], authors_file: Path, tags_file: Path) -> list[InputError]:
     """Front matter (known authors and tags, valid date, unique slug, same slug in every
     language) and translations (each article in every language)."""
     errors = []
@@ -60,49 +59,78 @@ def check_articles(posts: list[Article], authors_file: Path,
 
         def error(field, problem, post=post):
             errors.append(InputError(here, f"line {post.meta_line(field)}", field, problem))
+
         for field in REQUIRED_META:
             if not post.meta.get(field):
                 error(field, "missing from the front matter")
         if post.meta.get("date") and post.date is None:
             error("date", f"{post.meta['date']!r} is not a date: {DATE_HINT}")
         elif post.date is not None and post.date > latest_today():
-            error("date", f"{post.date.isoformat()} is in the future: the site is built when a "
-                          "change is merged, so the post would be published now, dated ahead, "
-                          "and lead the blog index, the home page and the feed until then; "
-                          "date it the day it is merged")
+            error(
+                "date",
+                f"{post.date.isoformat()} is in the future: the site is built when a "
+                "change is merged, so the post would be published now, dated ahead, "
+                "and lead the blog index, the home page and the feed until then; "
+                "date it the day it is merged",
+            )
         for author in _as_list(post.meta.get("authors")):
             if author not in authors:
-                error("authors", f"unknown author '{author}'; known: {', '.join(authors)} "
-                                 f"({authors_file.name})")
+                error(
+                    "authors",
+                    f"unknown author '{author}'; known: {', '.join(authors)} ({authors_file.name})",
+                )
         for tag in _as_list(post.meta.get("tags")):
             if editorial.tag_slug(str(tag), post.lang, tags_file) is None:
                 names = ", ".join(t[post.lang.code] for t in tags.values())
-                error("tags", f"unknown tag '{tag}' in {post.lang.code}; known: {names} "
-                              f"({tags_file.name})")
-        placeholders = [translations(post.lang).gettext(text) for text in
-                        (DESCRIPTION_PLACEHOLDER, *BODY_PLACEHOLDERS)]
+                error(
+                    "tags",
+                    f"unknown tag '{tag}' in {post.lang.code}; known: {names} ({tags_file.name})",
+                )
+        placeholders = [
+            translations(post.lang).gettext(text)
+            for text in (DESCRIPTION_PLACEHOLDER, *BODY_PLACEHOLDERS)
+        ]
         if post.meta.get("description") == placeholders[0]:
-            error("description", "still the new-article placeholder: write one sentence "
-                                 "about the article")
+            error(
+                "description",
+                "still the new-article placeholder: write one sentence about the article",
+            )
         if post.title == WORKING_TITLE:
             heading = re.search(rf"^#\s+{WORKING_TITLE}", post.body, re.MULTILINE)
             line = post.body_line + post.body.count("\n", 0, heading.start())
-            errors.append(InputError(here, f"line {line}", None,
-                                     f"the title is still the new-article placeholder "
-                                     f"'{WORKING_TITLE}'"))
+            errors.append(
+                InputError(
+                    here,
+                    f"line {line}",
+                    None,
+                    f"the title is still the new-article placeholder '{WORKING_TITLE}'",
+                )
+            )
         if post.meta and not re.search(r"\w", post.title):
             heading = re.search(r"^#\s+.*$", post.body, re.MULTILINE)
-            line = (post.body_line + post.body.count("\n", 0, heading.start()) if heading
-                    else post.meta_line("title"))
-            errors.append(InputError(here, f"line {line}", "title",
-                                     f"'{post.title}' has no letters or digits: write the "
-                                     "title in words (a title of symbols or emoji alone says "
-                                     "nothing, and its social card draws empty boxes)"))
+            line = (
+                post.body_line + post.body.count("\n", 0, heading.start())
+                if heading
+                else post.meta_line("title")
+            )
+            errors.append(
+                InputError(
+                    here,
+                    f"line {line}",
+                    "title",
+                    f"'{post.title}' has no letters or digits: write the "
+                    "title in words (a title of symbols or emoji alone says "
+                    "nothing, and its social card draws empty boxes)",
+                )
+            )
         for text in placeholders[1:]:
             if text in post.body:
-                line = post.body_line + post.body[:post.body.index(text)].count("\n")
-                errors.append(InputError(here, f"line {line}", None,
-                                         f"still the new-article placeholder '{text}'"))
+                line = post.body_line + post.body[: post.body.index(text)].count("\n")
+                errors.append(
+                    InputError(
+                        here, f"line {line}", None, f"still the new-article placeholder '{text}'"
+                    )
+                )
         for field in ("authors", "tags"):
             if field in post.meta and not isinstance(post.meta[field], list):
                 error(field, f"expected a list, e.g. {field}: [{post.meta[field]}]")
@@ -116,9 +144,15 @@ def check_articles(posts: list[Article], authors_file: Path,
         some = next(iter(versions.values()))
         for lang in LANGUAGES:
             if lang.code not in versions:
-                errors.append(InputError(some.path, None, None,
-                                         f"no {lang.code} translation: expected "
-                                         f"docs/{lang.code}/blog/posts/{key}.md"))
+                errors.append(
+                    InputError(
+                        some.path,
+                        None,
+                        None,
+                        f"no {lang.code} translation: expected "
+                        f"docs/{lang.code}/blog/posts/{key}.md",
+                    )
+                )
         slugs_by_lang = {code: v.meta.get("slug") for code, v in versions.items()}
         dates_by_lang = {code: v.date for code, v in versions.items()}
         for name, values in (("slug", slugs_by_lang), ("date", dates_by_lang)):
@@ -128,23 +162,39 @@ def check_articles(posts: list[Article], authors_file: Path,
             for code, value in values.items():
                 if value != usual:
                     post = versions[code]
-                    errors.append(InputError(post.path, f"line {post.meta_line(name)}", name,
-                                             f"translations must share {name} (the language "
-                                             f"selector relies on it): {code} has {value}, "
-                                             + ", ".join(f"{c} {v}" for c, v in values.items()
-                                                         if c != code)))
-        tag_sets = {code: frozenset(slug for t in _as_list(v.meta.get("tags"))
-                                    if (slug := editorial.tag_slug(str(t), v.lang, tags_file)))
-                    for code, v in versions.items()}
+                    errors.append(
+                        InputError(
+                            post.path,
+                            f"line {post.meta_line(name)}",
+                            name,
+                            f"translations must share {name} (the language "
+                            f"selector relies on it): {code} has {value}, "
+                            + ", ".join(f"{c} {v}" for c, v in values.items() if c != code),
+                        )
+                    )
+        tag_sets = {
+            code: frozenset(
+                slug
+                for t in _as_list(v.meta.get("tags"))
+                if (slug := editorial.tag_slug(str(t), v.lang, tags_file))
+            )
+            for code, v in versions.items()
+        }
         if len(set(tag_sets.values())) > 1:
             union = frozenset().union(*tag_sets.values())
             for code, tags_here in tag_sets.items():
                 if tags_here != union:
                     post = versions[code]
                     missing = ", ".join(sorted(str(t) for t in union - tags_here))
-                    errors.append(InputError(post.path, f"line {post.meta_line('tags')}", "tags",
-                                             f"lacks tags its translations carry: {missing} "
-                                             f"(slugs in {tags_file.name})"))
+                    errors.append(
+                        InputError(
+                            post.path,
+                            f"line {post.meta_line('tags')}",
+                            "tags",
+                            f"lacks tags its translations carry: {missing} "
+                            f"(slugs in {tags_file.name})",
+                        )
+                    )
     return errors
 
 
@@ -170,13 +220,21 @@ def check_languages(posts: list[Article], known: set[str] | None = None) -> list
     for post in posts:
         by_key[post.key][post.lang.code] = post
         for bare in post.bare_figures():
-            errors.append(InputError(post.path, f"line {bare.line}", None,
-                                     f"bare figure '{bare.claim_id}': quote it as "
-                                     "[[claim:ID]], or write [[plain:" + bare.claim_id + "]] "
-                                     "if it is not a figure (a version, a year)"))
+            errors.append(
+                InputError(
+                    post.path,
+                    f"line {bare.line}",
+                    None,
+                    f"bare figure '{bare.claim_id}': quote it as "
+                    "[[claim:ID]], or write [[plain:" + bare.claim_id + "]] "
+                    "if it is not a figure (a version, a year)",
+                )
+            )
     for key, versions in sorted(by_key.items()):
-        quoted = {code: {r.claim_id: r.line for r in v.claim_references() if r.claim_id}
-                  for code, v in versions.items()}
+        quoted = {
+            code: {r.claim_id: r.line for r in v.claim_references() if r.claim_id}
+            for code, v in versions.items()
+        }
         if known is not None and any(set(refs) - known for refs in quoted.values()):
             continue  # a misspelt id is reported as such; comparing languages waits for it
         for claim_id in sorted(set().union(*quoted.values())):
@@ -185,47 +243,81 @@ def check_languages(posts: list[Article], known: set[str] | None = None) -> list
             if not lacking:
                 continue
             if 2 * len(having) > len(versions):  # the others quote it: the odd ones lack it
-                elsewhere = ", ".join(f"{versions[o].path} line {quoted[o][claim_id]}"
-                                      for o in having)
+                elsewhere = ", ".join(
+                    f"{versions[o].path} line {quoted[o][claim_id]}" for o in having
+                )
                 for code in lacking:
-                    errors.append(InputError(
-                        versions[code].path, None, None,
-                        f"does not quote claim '{claim_id}', which its translations quote "
-                        f"({elsewhere}): the languages of an article quote the same claims; "
-                        f"a figure written as a bare number here must become [[claim:"
-                        f"{claim_id}]]"))
+                    errors.append(
+                        InputError(
+                            versions[code].path,
+                            None,
+                            None,
+                            f"does not quote claim '{claim_id}', which its translations quote "
+                            f"({elsewhere}): the languages of an article quote the same claims; "
+                            f"a figure written as a bare number here must become [[claim:"
+                            f"{claim_id}]]",
+                        )
+                    )
             else:  # the odd ones out quote a claim their translations do not
                 others = ", ".join(str(versions[o].path) for o in lacking)
                 for code in having:
-                    errors.append(InputError(
-                        versions[code].path, f"line {quoted[code][claim_id]}", None,
-                        f"quotes claim '{claim_id}', which its translations do not ({others}): "
-                        "the languages of an article quote the same claims; quote the claim "
-                        "they quote here, or add this one to them"))
+                    errors.append(
+                        InputError(
+                            versions[code].path,
+                            f"line {quoted[code][claim_id]}",
+                            None,
+                            f"quotes claim '{claim_id}', which its translations do not ({others}): "
+                            "the languages of an article quote the same claims; quote the claim "
+                            "they quote here, or add this one to them",
+                        )
+                    )
         excerpt = {code: MORE.search(mask_code(v.body)) for code, v in versions.items()}
         if any(excerpt.values()):
-            having = ", ".join(f"{versions[c].path} line "
-                               f"{versions[c].body_line + versions[c].body.count(chr(10), 0, m.start())}"
-                               for c, m in excerpt.items() if m)
+            having = ", ".join(
+                f"{versions[c].path} line "
+                f"{versions[c].body_line + versions[c].body.count(chr(10), 0, m.start())}"
+                for c, m in excerpt.items()
+                if m
+            )
             for code, found in excerpt.items():
                 if not found:
-                    errors.append(InputError(
-                        versions[code].path, None, None,
-                        f"no {MORE_MARK} while its translations have one ({having}): the blog "
-                        "index would show this version whole; put it after the introduction"))
+                    errors.append(
+                        InputError(
+                            versions[code].path,
+                            None,
+                            None,
+                            f"no {MORE_MARK} while its translations have one ({having}): the blog "
+                            "index would show this version whole; put it after the introduction",
+                        )
+                    )
         english = versions.get("en")
         for code, post in versions.items():
             if code == "en" or not post.meta:
                 continue
             heading = re.search(r"^#\s+.*$", post.body, re.MULTILINE)
-            line = (post.body_line + post.body.count("\n", 0, heading.start())
-                    if heading else post.meta_line("title"))
+            line = (
+                post.body_line + post.body.count("\n", 0, heading.start())
+                if heading
+                else post.meta_line("title")
+            )
             if code == "zh" and not HAN.search(post.title):
-                errors.append(InputError(post.path, f"line {line}", "title",
-                                         f"'{post.title}' has no Chinese: translate the title"))
+                errors.append(
+                    InputError(
+                        post.path,
+                        f"line {line}",
+                        "title",
+                        f"'{post.title}' has no Chinese: translate the title",
+                    )
+                )
             elif english is not None and post.title == english.title:
-                errors.append(InputError(post.path, f"line {line}", "title",
-                                         f"'{post.title}' is the English title: translate it"))
+                errors.append(
+                    InputError(
+                        post.path,
+                        f"line {line}",
+                        "title",
+                        f"'{post.title}' is the English title: translate it",
+                    )
+                )
     return errors
 
 
@@ -255,15 +347,14 @@ def superseded_ids(posts: list[Article], data_dir: Path) -> list[str]:
                 row = tables[round_name].get(typed)
                 if row is None or row["official"] == typed:
                     continue
-                now = next((r for r in tables[round_name].values() if r["official"] == typed),
-                           None)
+                now = next((r for r in tables[round_name].values() if r["official"] == typed), None)
                 found.append(
                     f"{post.path} line {post.body_line + offset}: types {typed}, the derived ID "
                     f"of {row['submitter']} {row['system_name']} until MLCommons published the "
                     f"official IDs of {round_name} ({identity.ids_table(data_dir, round_name)})"
                     f": that system is now {row['official']}"
-                    + (f", and {typed} is {now['submitter']} {now['system_name']}" if now
-                       else "")
+                    + (f", and {typed} is {now['submitter']} {now['system_name']}" if now else "")
                     + "; write the ID the line means, or better quote the result through a "
-                      "claim ([[claim:ID]]), which follows the result")
+                    "claim ([[claim:ID]]), which follows the result"
+                )
     return found

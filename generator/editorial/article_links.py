@@ -32,9 +32,12 @@ from generator.i18n.languages import LANGUAGES
 from generator.i18n.prose import mask_comments
 
 # (A footnote's note, "[^1]: The note", is no link definition.)
-LINK = re.compile(r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)>?(?:\s+\"[^\"]*\")?\s*\)"
-                  r"|^\s{0,3}\[(?!\^)[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
-                  r"|<a\s[^>]*?href\s*=\s*[\"']([^\"']+)[\"']", re.MULTILINE | re.IGNORECASE)
+LINK = re.compile(
+    r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)>?(?:\s+\"[^\"]*\")?\s*\)"
+    r"|^\s{0,3}\[(?!\^)[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
+    r"|<a\s[^>]*?href\s*=\s*[\"']([^\"']+)[\"']",
+    re.MULTILINE | re.IGNORECASE,
+)
 CODE = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$|`[^`\n]*`", re.DOTALL | re.MULTILINE)
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 HEADING_ID = slugify(case="lower")  # mkdocs.yml's toc slugify
@@ -56,8 +59,9 @@ def anchors(post: Article) -> set[str]:
     return ids | {f"claim-{r.claim_id}" for r in post.claim_references()}
 
 
-def check_links(posts: list[Article], docs: Path, site_url: str,
-                generated: bool | None = None) -> list[InputError]:
+def check_links(
+    posts: list[Article], docs: Path, site_url: str, generated: bool | None = None
+) -> list[InputError]:
     """Every link of every post that leads nowhere, with its file line and the page it was
     looked for. ``docs``: the docs folder; ``site_url``: the site's address (``mkdocs.yml``);
     ``generated``: whether ``docs`` holds the generated pages (default: each language's data
@@ -69,39 +73,49 @@ def check_links(posts: list[Article], docs: Path, site_url: str,
     errors = []
     for post in posts:
         here = post_url(post)
-        ready = generated if generated is not None else (docs / post.lang.code / "data" /
-                                                         "index.md").is_file()
+        ready = (
+            generated
+            if generated is not None
+            else (docs / post.lang.code / "data" / "index.md").is_file()
+        )
         body = CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), mask_comments(post.body))
         for match in LINK.finditer(body):
             target = next(g for g in match.groups() if g)
             problem = _problem(target, post, here, by_url, docs, site, ready)
             if problem:
                 line = post.body_line + body.count("\n", 0, match.start())
-                errors.append(InputError(post.path, f"line {line}", None,
-                                         f"broken link '{target}': {problem}"))
+                errors.append(
+                    InputError(
+                        post.path, f"line {line}", None, f"broken link '{target}': {problem}"
+                    )
+                )
     return errors
 
 
 def _problem(target, post, here, by_url, docs, site, ready) -> str | None:
     parts = urlsplit(target)
     if parts.scheme or parts.netloc:
-        if (parts.netloc, parts.scheme) != (site.netloc, site.scheme) \
-                or not parts.path.startswith(site.path):
+        if (parts.netloc, parts.scheme) != (site.netloc, site.scheme) or not parts.path.startswith(
+            site.path
+        ):
             return None  # another site: not ours to check
         parts = parts._replace(scheme="", netloc="")
     path, fragment = unquote(parts.path), unquote(parts.fragment)
     code = post.lang.code
     if not path:
-        return None if not fragment or fragment in anchors(post) else \
-            f"no heading or claim '#{fragment}' in this article"
+        return (
+            None
+            if not fragment or fragment in anchors(post)
+            else f"no heading or claim '#{fragment}' in this article"
+        )
     if path.startswith("/"):
         if not path.startswith(site.path):
             return f"an absolute path outside the site ({site.path})"
-        path = path[len(site.path):]
+        path = path[len(site.path) :]
         first = path.split("/", 1)[0]
         if first not in CODES:
             return f"an address of the site starts with a language ({', '.join(CODES)})"
-        code, path = first, path[len(first) + 1:]
+        code, path = first, path[len(first) + 1 :]
     elif path.endswith(".md"):
         file = (post.path.parent / path).resolve()
         folder = (docs / code).resolve()
@@ -117,8 +131,7 @@ def _problem(target, post, here, by_url, docs, site, ready) -> str | None:
     elif here is None:
         return None  # a post without date or slug has no address: reported elsewhere
     else:
-        path = posixpath.normpath(posixpath.join(here, path)) + ("/" if path.endswith("/")
-                                                                  else "")
+        path = posixpath.normpath(posixpath.join(here, path)) + ("/" if path.endswith("/") else "")
         if path.startswith("../"):
             return "above the language's root (one '../' too many?)"
     path = path.removeprefix("./")
@@ -144,7 +157,7 @@ def _page(folder: Path, path: str, ready: bool, fragment: str, url: bool = False
     elif url and "." not in path.rsplit("/", 1)[-1]:
         candidates = [path + "/index.md", path + ".md"]
     elif url and path.endswith(".html"):
-        candidates = [path[:-len(".html")] + ".md", path.replace("index.html", "index.md")]
+        candidates = [path[: -len(".html")] + ".md", path.replace("index.html", "index.md")]
     else:
         candidates = [path]
     if any((folder / c).is_file() for c in candidates):

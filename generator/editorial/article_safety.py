@@ -25,16 +25,35 @@ from generator.errors import InputError
 from generator.i18n.prose import mask_comments
 
 # Elements that run code, load another document or change how the page loads.
-UNSAFE_TAGS = frozenset({"script", "iframe", "frame", "frameset", "object", "embed", "applet",
-                         "form", "base", "meta", "link", "style", "template"})
-URL_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "xlink:href", "data",
-                            "poster", "background", "srcset"})
+UNSAFE_TAGS = frozenset(
+    {
+        "script",
+        "iframe",
+        "frame",
+        "frameset",
+        "object",
+        "embed",
+        "applet",
+        "form",
+        "base",
+        "meta",
+        "link",
+        "style",
+        "template",
+    }
+)
+URL_ATTRIBUTES = frozenset(
+    {"href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "srcset"}
+)
 SAFE_DATA_URL = re.compile(r"^data:image/(?:png|jpeg|gif|webp|avif);", re.IGNORECASE)
 # Code is not rendered as markup: fenced blocks and code spans are blanked before the search.
 CODE = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$|`[^`\n]*`", re.DOTALL | re.MULTILINE)
 # Markdown link and image targets, reference definitions and autolinks.
-MARKDOWN_URL = re.compile(r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)|^\s{0,3}\[(?!\^)[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
-                          r"|<([a-zA-Z][a-zA-Z0-9+.-]*:[^>\s]*)>", re.MULTILINE)
+MARKDOWN_URL = re.compile(
+    r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)|^\s{0,3}\[(?!\^)[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
+    r"|<([a-zA-Z][a-zA-Z0-9+.-]*:[^>\s]*)>",
+    re.MULTILINE,
+)
 
 
 def unsafe_url(url: str) -> bool:
@@ -42,8 +61,9 @@ def unsafe_url(url: str) -> bool:
     ``vbscript:`` in any case, with entities or control characters mixed in, and ``data:``
     URLs other than images."""
     compact = re.sub(r"[\x00-\x20]", "", html.unescape(url)).lower()
-    return (compact.startswith(("javascript:", "vbscript:"))
-            or (compact.startswith("data:") and not SAFE_DATA_URL.match(compact)))
+    return compact.startswith(("javascript:", "vbscript:")) or (
+        compact.startswith("data:") and not SAFE_DATA_URL.match(compact)
+    )
 
 
 # What only the renderer writes (``verification.ClaimView.flag`` and the claims table).
@@ -67,17 +87,22 @@ class _Finder(HTMLParser):
             if name.startswith("on") or name == "srcdoc":
                 self.found.append((line, f"the attribute {name}= of <{tag}>"))
             elif name in URL_ATTRIBUTES and value and unsafe_url(value):
-                self.found.append((line, f"{name}=\"{value[:40]}\" of <{tag}>"))
+                self.found.append((line, f'{name}="{value[:40]}" of <{tag}>'))
             elif name in URL_ATTRIBUTES and value and insecure_url(value):
-                self.insecure.append((line, f"{name}=\"{value[:60]}\" of <{tag}>"))
+                self.insecure.append((line, f'{name}="{value[:60]}" of <{tag}>'))
             if name == "class" and value and FLAG_CLASS.search(value):
-                self.flags.append((line, f"<{tag} class=\"{value}\">, a flag's class"))
+                self.flags.append((line, f'<{tag} class="{value}">, a flag\'s class'))
             elif name == "data-claim" or (name == "id" and value and value.startswith("claim-")):
                 self.flags.append((line, f"the attribute {name}= of <{tag}>, a claim's"))
             elif name == "style":
-                self.flags.append((line, f"the inline style= of <{tag}>: an article's look "
-                                         "comes from the theme, and a style can dress text as "
-                                         "a flag or hide it; remove it"))
+                self.flags.append(
+                    (
+                        line,
+                        f"the inline style= of <{tag}>: an article's look "
+                        "comes from the theme, and a style can dress text as "
+                        "a flag or hide it; remove it",
+                    )
+                )
 
     handle_startendtag = handle_starttag
 
@@ -100,31 +125,55 @@ def check_markup(posts: list[Article]) -> list[InputError]:
         for match in MARKDOWN_URL.finditer(body):
             url = next(g for g in match.groups() if g)
             if unsafe_url(url):
-                found.append((1 + body.count("\n", 0, match.start()),
-                              f"the link target '{url[:40]}'"))
+                found.append(
+                    (1 + body.count("\n", 0, match.start()), f"the link target '{url[:40]}'")
+                )
         for line, what in sorted(found):
-            errors.append(InputError(post.path, f"line {post.body_line + line - 1}", None,
-                                     f"unsafe markup: {what} would run code in the reader's "
-                                     "browser; remove it (an article holds text, links and "
-                                     "images; charts and scripts come from the generator)"))
+            errors.append(
+                InputError(
+                    post.path,
+                    f"line {post.body_line + line - 1}",
+                    None,
+                    f"unsafe markup: {what} would run code in the reader's "
+                    "browser; remove it (an article holds text, links and "
+                    "images; charts and scripts come from the generator)",
+                )
+            )
         insecure = list(finder.insecure) + [
             (1 + body.count("\n", 0, m.start()), f"the link target '{url[:60]}'")
             for m in MARKDOWN_URL.finditer(body)
-            if insecure_url(url := next(g for g in m.groups() if g))]
+            if insecure_url(url := next(g for g in m.groups() if g))
+        ]
         for line, what in sorted(insecure):
-            errors.append(InputError(post.path, f"line {post.body_line + line - 1}", None,
-                                     f"{what} is http://: a page or image over http can be "
-                                     "altered on its way to the reader and browsers block it "
-                                     "on an https page; write https:// (every source the site "
-                                     "cites has it)"))
+            errors.append(
+                InputError(
+                    post.path,
+                    f"line {post.body_line + line - 1}",
+                    None,
+                    f"{what} is http://: a page or image over http can be "
+                    "altered on its way to the reader and browsers block it "
+                    "on an https page; write https:// (every source the site "
+                    "cites has it)",
+                )
+            )
         flags = list(finder.flags) + [
             (1 + body.count("\n", 0, m.start()), f"the flag symbol '{m.group(0)}'")
-            for m in FLAG_SYMBOL.finditer(body)]
+            for m in FLAG_SYMBOL.finditer(body)
+        ]
         for line, what in sorted(flags):
-            fix = ("" if "style=" in what else
-                   ": only the build draws a flag, from a claim, so that no flag can show a "
-                   "status its figure does not have; quote the figure as [[claim:ID]] and the "
-                   "page shows its flag")
-            errors.append(InputError(post.path, f"line {post.body_line + line - 1}", None,
-                                     f"flag markup: {what}{fix}"))
+            fix = (
+                ""
+                if "style=" in what
+                else ": only the build draws a flag, from a claim, so that no flag can show a "
+                "status its figure does not have; quote the figure as [[claim:ID]] and the "
+                "page shows its flag"
+            )
+            errors.append(
+                InputError(
+                    post.path,
+                    f"line {post.body_line + line - 1}",
+                    None,
+                    f"flag markup: {what}{fix}",
+                )
+            )
     return errors

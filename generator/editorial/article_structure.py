@@ -30,17 +30,51 @@ from generator.i18n.prose import mask_comments
 IMAGE_LIMIT = 300 * 1024  # bytes: a photo as WebP or AVIF at 1,600 px is well below it
 SHARED_IMAGES = "images"  # docs/images/, copied to docs/<code>/images/ by the build
 # Elements with no end tag, and those whose end tag HTML lets a writer leave out.
-VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-                  "source", "track", "wbr"})
-OPTIONAL_END = frozenset({"p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot",
-                          "option", "colgroup", "caption", "rt", "rp"})
+VOID = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
+)
+OPTIONAL_END = frozenset(
+    {
+        "p",
+        "li",
+        "dt",
+        "dd",
+        "tr",
+        "td",
+        "th",
+        "thead",
+        "tbody",
+        "tfoot",
+        "option",
+        "colgroup",
+        "caption",
+        "rt",
+        "rp",
+    }
+)
 TAG_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 CODE_SPAN = re.compile(r"`[^`\n]*`")
 FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
 FOOTNOTE_REFERENCE = re.compile(r"\[\^([^\]\s]+)\](?!:)")
-MARKDOWN_IMAGE = re.compile(r"!\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)"
-                            r"(\{[^}\n]*\})?")
+MARKDOWN_IMAGE = re.compile(
+    r"!\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)"
+    r"(\{[^}\n]*\})?"
+)
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -91,7 +125,7 @@ class _Balance(HTMLParser):
             return
         for i in range(len(self.open) - 1, -1, -1):
             if self.open[i][0] == tag:
-                self.unclosed += self.open[i + 1:]
+                self.unclosed += self.open[i + 1 :]
                 del self.open[i:]
                 return
         self.stray.append((tag, self.getpos()[0]))
@@ -122,11 +156,14 @@ def check_structure(posts: list[Article], docs: Path) -> list[InputError]:
         body, unclosed = fences(mask_comments(post.body))
 
         def error(line0, problem, post=post):
-            errors.append(InputError(post.path, f"line {post.body_line + line0}", None,
-                                     problem))
+            errors.append(InputError(post.path, f"line {post.body_line + line0}", None, problem))
+
         for n in unclosed:
-            error(n, "a code fence opened here is never closed: the rest of the article would "
-                     "show as code; close it with a line of the same backticks or tildes")
+            error(
+                n,
+                "a code fence opened here is never closed: the rest of the article would "
+                "show as code; close it with a line of the same backticks or tildes",
+            )
         parser = _Balance()
         parser.feed(body)
         parser.close()
@@ -134,25 +171,30 @@ def check_structure(posts: list[Article], docs: Path) -> list[InputError]:
         for tag, line in sorted(left, key=lambda e: e[1]):
             if tag in OPTIONAL_END:
                 continue
-            error(line - 1, f"<{tag}> is never closed: Markdown would read the rest of the "
-                            f"article as raw HTML (its claims and links unrendered); add "
-                            f"</{tag}> where it ends")
+            error(
+                line - 1,
+                f"<{tag}> is never closed: Markdown would read the rest of the "
+                f"article as raw HTML (its claims and links unrendered); add "
+                f"</{tag}> where it ends",
+            )
         for tag, line in parser.stray:
             error(line - 1, f"</{tag}> closes no open <{tag}>: remove it, or open the element")
         defined = {m.group(1) for m in FOOTNOTE_DEFINITION.finditer(body)}
         for m in FOOTNOTE_REFERENCE.finditer(body):
             if m.group(1) not in defined:
-                error(body.count("\n", 0, m.start()),
-                      f"footnote [^{m.group(1)}] has no note: add a line "
-                      f"'[^{m.group(1)}]: the note' (after the paragraph or at the end)")
+                error(
+                    body.count("\n", 0, m.start()),
+                    f"footnote [^{m.group(1)}] has no note: add a line "
+                    f"'[^{m.group(1)}]: the note' (after the paragraph or at the end)",
+                )
         for m in MARKDOWN_IMAGE.finditer(body):
             attrs = dict(re.findall(r"(width|height)=\"?(\d+)\"?", m.group(3) or ""))
-            for problem in _image_problems(post, docs, m.group(2), m.group(1), attrs,
-                                           "markdown"):
+            for problem in _image_problems(post, docs, m.group(2), m.group(1), attrs, "markdown"):
                 error(body.count("\n", 0, m.start()), problem)
         for line, attrs in parser.images:
-            for problem in _image_problems(post, docs, attrs.get("src") or "",
-                                           attrs.get("alt"), attrs, "html"):
+            for problem in _image_problems(
+                post, docs, attrs.get("src") or "", attrs.get("alt"), attrs, "html"
+            ):
                 error(line - 1, problem)
     return errors
 
@@ -177,30 +219,42 @@ def image_file(post: Article, docs: Path, target: str) -> Path | None:
 def _image_problems(post, docs, target, alt, attrs, form) -> list[str]:
     problems = []
     if not (alt or "").strip():
-        problems.append(f"the image '{target}' has no alt text: say what it shows, in the "
-                        "article's language, for readers who cannot see it ("
-                        + ("![what it shows](…)" if form == "markdown" else 'alt="…"') + ")")
+        problems.append(
+            f"the image '{target}' has no alt text: say what it shows, in the "
+            "article's language, for readers who cannot see it ("
+            + ("![what it shows](…)" if form == "markdown" else 'alt="…"')
+            + ")"
+        )
     elif post.lang.code == "zh" and not HAN.search(alt):
-        problems.append(f"the alt text '{alt}' of '{target}' has no Chinese: write it in the "
-                        "article's language")
+        problems.append(
+            f"the alt text '{alt}' of '{target}' has no Chinese: write it in the article's language"
+        )
     file = image_file(post, docs, target)
     if file is None:
         return problems  # another site's image, or a missing file: the links rule says so
     size = file.stat().st_size
     if size > IMAGE_LIMIT:
-        problems.append(f"the image '{target}' weighs {size / 1024:,.0f} KB, over the "
-                        f"{IMAGE_LIMIT // 1024} KB an article image may weigh (readers on "
-                        "phones pay for every byte): save it as WebP or AVIF, at the width it "
-                        "is shown (1,600 px at most)")
+        problems.append(
+            f"the image '{target}' weighs {size / 1024:,.0f} KB, over the "
+            f"{IMAGE_LIMIT // 1024} KB an article image may weigh (readers on "
+            "phones pay for every byte): save it as WebP or AVIF, at the width it "
+            "is shown (1,600 px at most)"
+        )
     try:
         from PIL import Image
+
         with Image.open(file) as image:
             width, height = image.size
     except Exception:  # noqa: BLE001 (any file Pillow cannot read: SVG, a broken file)
         width = height = None
     if width and (attrs.get("width") != str(width) or attrs.get("height") != str(height)):
-        fix = (f'{{ width="{width}" height="{height}" }} right after the image'
-               if form == "markdown" else f'width="{width}" height="{height}" to the <img>')
-        problems.append(f"the image '{target}' is {width}×{height} px: write {fix}, so that "
-                        "the page keeps its place while the image loads")
+        fix = (
+            f'{{ width="{width}" height="{height}" }} right after the image'
+            if form == "markdown"
+            else f'width="{width}" height="{height}" to the <img>'
+        )
+        problems.append(
+            f"the image '{target}' is {width}×{height} px: write {fix}, so that "
+            "the page keeps its place while the image loads"
+        )
     return problems

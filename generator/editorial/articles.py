@@ -32,22 +32,24 @@ POSTS = Path("blog") / "posts"
 PLAIN = re.compile(r"\[\[plain:([^\]\n]+)\]\]")
 # Where a bare figure cannot hide: anything that is not prose is blanked before the search.
 NOT_PROSE = re.compile(
-    r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$"      # fenced code
-    r"|`[^`\n]*`"                              # code spans
-    r"|\[\[(?:claim|plain):[^\]\n]*\]\]"       # claim references and marked numbers
-    r"|\]\([^)\n]*\)|<[^>\n]+>"                # link targets, HTML tags, autolinks
-    r"|\[\^[^\]\n]*\]"                         # footnote labels
-    r"|\{:?[ \t]*(?:[.#][\w-]+|[\w-]+=(?:\"[^\"\n]*\"|[^\s}]+))"   # attribute lists
+    r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$"  # fenced code
+    r"|`[^`\n]*`"  # code spans
+    r"|\[\[(?:claim|plain):[^\]\n]*\]\]"  # claim references and marked numbers
+    r"|\]\([^)\n]*\)|<[^>\n]+>"  # link targets, HTML tags, autolinks
+    r"|\[\^[^\]\n]*\]"  # footnote labels
+    r"|\{:?[ \t]*(?:[.#][\w-]+|[\w-]+=(?:\"[^\"\n]*\"|[^\s}]+))"  # attribute lists
     r"(?:[ \t]+(?:[.#][\w-]+|[\w-]+=(?:\"[^\"\n]*\"|[^\s}]+)))*[ \t]*\}"  # { width="40" }
-    r"|^\s*\d+[.)]\s"                          # ordered-list markers
-    r"|\b\d+\.\d+-\d{4,}\b",                    # MLPerf result IDs (6.1-0027): names
-    re.DOTALL | re.MULTILINE)
+    r"|^\s*\d+[.)]\s"  # ordered-list markers
+    r"|\b\d+\.\d+-\d{4,}\b",  # MLPerf result IDs (6.1-0027): names
+    re.DOTALL | re.MULTILINE,
+)
 # A number is part of a name when a Latin letter, digit or joiner precedes it (v6.1, NVL72,
 # gpt-oss-120b) or a letter other than the multiple sign follows it (8B, 6787P); a number
 # followed by "x" (3.7x) is a figure. Han characters around a number do not make it a name.
 BARE_FIGURE = re.compile(
     r"(?<![A-Za-z\u00C0-\u024F0-9_.,\-/+#@])\d+(?:[.,]\d+)*(?![\d.,]*\d)"
-    r"(?![A-WYZa-wyz\u00C0-\u024F_\-/])(?!x[A-Za-z])")
+    r"(?![A-WYZa-wyz\u00C0-\u024F_\-/])(?!x[A-Za-z])"
+)
 
 
 @cache
@@ -60,11 +62,12 @@ def product_names() -> re.Pattern:
         words = accelerator.model.split()
         for i, word in enumerate(words):
             if i and word.isdigit():
-                phrases.add(" ".join(words[:i + 1]))
+                phrases.add(" ".join(words[: i + 1]))
     if not phrases:
         return re.compile(r"(?!)")
-    return re.compile(r"\b(?:" + "|".join(re.escape(p) for p in sorted(phrases, key=len,
-                                                                      reverse=True)) + r")\b")
+    return re.compile(
+        r"\b(?:" + "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)) + r")\b"
+    )
 
 
 def render_plain(markdown: str) -> str:
@@ -134,8 +137,11 @@ class Article:
         """Text that starts like a claim reference but is not ``[[claim:ID]]``, with its line."""
         body = mask_comments(self.body)
         valid = {m.start() for m in CLAIM_REFERENCE.finditer(body)}
-        return [ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
-                for m in CLAIM_OPENING.finditer(body) if m.start() not in valid]
+        return [
+            ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
+            for m in CLAIM_OPENING.finditer(body)
+            if m.start() not in valid
+        ]
 
     def bare_figures(self) -> list[ClaimReference]:
         """Numbers in the prose that are neither a claim reference nor marked
@@ -144,14 +150,18 @@ class Article:
         known accelerators (``product_names``: "RTX PRO 6000") are not prose."""
         blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))  # noqa: E731
         body = product_names().sub(blank, NOT_PROSE.sub(blank, mask_comments(self.body)))
-        return [ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
-                for m in BARE_FIGURE.finditer(body)]
+        return [
+            ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
+            for m in BARE_FIGURE.finditer(body)
+        ]
 
     def claim_references(self) -> list[ClaimReference]:
         """Every claim reference of the body, in order, with its file line."""
         body = mask_comments(self.body)
-        return [ClaimReference(m.group(1), self.body_line + body.count("\n", 0, m.start()))
-                for m in CLAIM_REFERENCE.finditer(body)]
+        return [
+            ClaimReference(m.group(1), self.body_line + body.count("\n", 0, m.start()))
+            for m in CLAIM_REFERENCE.finditer(body)
+        ]
 
 
 def read_article(path: Path, lang: Language) -> Article:
@@ -168,15 +178,23 @@ def read_article(path: Path, lang: Language) -> Article:
     match = FRONT_MATTER.match(text)
     if not match:
         raise InputError(path, "line 1", None, "expected front matter between '---' lines")
-    meta = editor_yaml.read(path, mark_front_matter(match.group(1)), first_line=2,
-                            kind="front matter") or {}
+    meta = (
+        editor_yaml.read(path, mark_front_matter(match.group(1)), first_line=2, kind="front matter")
+        or {}
+    )
     if not isinstance(meta, dict):
         raise InputError(path, "line 2", None, "front matter must be a mapping of keys")
-    body = text[match.end():]
+    body = text[match.end() :]
     heading = re.search(r"^#\s+(.+?)\s*$", body, re.MULTILINE)
-    return Article(path, lang, meta, mark(render_plain(heading.group(1))) if heading else path.stem,
-                   body,
-                   match.group(0).count("\n") + 1, match.group(1))
+    return Article(
+        path,
+        lang,
+        meta,
+        mark(render_plain(heading.group(1))) if heading else path.stem,
+        body,
+        match.group(0).count("\n") + 1,
+        match.group(1),
+    )
 
 
 def read_body(path: Path, lang: Language) -> Article:
@@ -184,9 +202,10 @@ def read_body(path: Path, lang: Language) -> Article:
     references, links) when its front matter cannot be read, so one mistake hides no other."""
     text = path.read_text(encoding="utf-8")
     match = FRONT_MATTER.match(text)
-    body = text[match.end():] if match else text
-    return Article(path, lang, {}, path.stem, body,
-                   match.group(0).count("\n") + 1 if match else 1, "")
+    body = text[match.end() :] if match else text
+    return Article(
+        path, lang, {}, path.stem, body, match.group(0).count("\n") + 1 if match else 1, ""
+    )
 
 
 def articles(docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES) -> list[Article]:
@@ -195,8 +214,11 @@ def articles(docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES) -> lis
     Raises:
         InputError: the first post that cannot be parsed (``check`` reports all of them).
     """
-    return [read_article(path, lang) for lang in languages
-            for path in sorted((docs_dir / lang.code / POSTS).glob("*.md"))]
+    return [
+        read_article(path, lang)
+        for lang in languages
+        for path in sorted((docs_dir / lang.code / POSTS).glob("*.md"))
+    ]
 
 
 def as_built(text: str, lang: Language) -> str:

@@ -46,13 +46,42 @@ from generator.project import site_root_url
 # Every rule `check` enforces, by the name CONTRIBUTING.md (and its zh and it versions) gives it
 # in its table "What make check enforces"; tests/test_contributing.py holds the three to it.
 RULES = (
-    "claim-reference", "claim-unknown", "claim-recomputed", "claim-precision", "claim-percent",
-    "claim-recomputable", "claim-status", "claim-unit", "claim-measures", "claim-disputed",
-    "claim-tolerance", "claim-sources", "yaml-duplicate-key", "yaml-date", "front-matter",
-    "future-date", "authors-tags", "slug", "translations", "same-claims", "sentence-claim",
-    "verification-words", "bare-figure", "title", "placeholder", "excerpt", "unsafe-markup",
-    "flag-markup", "markup-balance", "images", "https-only", "links", "address-change",
-    "language-style", "accelerator-specs", "claim-spec",
+    "claim-reference",
+    "claim-unknown",
+    "claim-recomputed",
+    "claim-precision",
+    "claim-percent",
+    "claim-recomputable",
+    "claim-status",
+    "claim-unit",
+    "claim-measures",
+    "claim-disputed",
+    "claim-tolerance",
+    "claim-sources",
+    "yaml-duplicate-key",
+    "yaml-date",
+    "front-matter",
+    "future-date",
+    "authors-tags",
+    "slug",
+    "translations",
+    "same-claims",
+    "sentence-claim",
+    "verification-words",
+    "bare-figure",
+    "title",
+    "placeholder",
+    "excerpt",
+    "unsafe-markup",
+    "flag-markup",
+    "markup-balance",
+    "images",
+    "https-only",
+    "links",
+    "address-change",
+    "language-style",
+    "accelerator-specs",
+    "claim-spec",
 )
 
 
@@ -84,8 +113,9 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     errors += check_links(posts, root / "docs", _site_url(root))
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
     errors += check_languages(posts, set(registry.claims))
-    errors += check_sentences(registry, posts, _facets(registry, data),
-                              frozenset(r.model for r in data.records))
+    errors += check_sentences(
+        registry, posts, _facets(registry, data), frozenset(r.model for r in data.records)
+    )
     errors += check_redirects(posts, root / "data" / "redirects.yaml", root)[0]
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
     errors += check_specs(root / "data")
@@ -168,19 +198,26 @@ def _read_all(docs: Path, errors: list[InputError]) -> list[Article]:
     return posts
 
 
-def notes(registry: Registry, posts: list[Article], root: Path,
-          today: dt.date | None = None, records: list[ResultRecord] = ()) -> list[str]:
+def notes(
+    registry: Registry,
+    posts: list[Article],
+    root: Path,
+    today: dt.date | None = None,
+    records: list[ResultRecord] = (),
+) -> list[str]:
     """What ``check`` prints as ``note:`` lines without failing: outdated translations, changed
     addresses kept by a redirect, then
     overdue previews (``today`` defaults to the current date), then preview claims whose
     system the dataset now shows as available (``records``: the dataset), then claims quoting a
     result MLCommons corrected (``corrected_claims``), then article lines typing a derived
     result ID that official IDs superseded (``superseded_ids``)."""
-    return (outdated_translations(posts, root)
-            + check_redirects(posts, root / "data" / "redirects.yaml", root)[1]
-            + overdue_previews(registry, today or dt.date.today())
-            + preview_followups(registry, records)
-            + accelerators_without_family(list(records))
-            + corrected_claims(registry, list(records), root / "data")
-            + spec_notes(root / "data", list(records))
-            + superseded_ids(posts, root / "data"))
+    return (
+        outdated_translations(posts, root)
+        + check_redirects(posts, root / "data" / "redirects.yaml", root)[1]
+        + overdue_previews(registry, today or dt.date.today())
+        + preview_followups(registry, records)
+        + accelerators_without_family(list(records))
+        + corrected_claims(registry, list(records), root / "data")
+        + spec_notes(root / "data", list(records))
+        + superseded_ids(posts, root / "data")
+    )

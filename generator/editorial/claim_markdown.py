@@ -76,8 +76,7 @@ class ClaimPreprocessor(Preprocessor):
         claims = registry(self.root, self.keep_last_good)
         dataset = load_unless_unchanged(load, self.root / "data")
         retrieved = changelog.retrieval_dates(self.root / "data", dataset.rounds)
-        return render_article(text, claims, list(dataset.records), self.lang,
-                              retrieved).split("\n")
+        return render_article(text, claims, list(dataset.records), self.lang, retrieved).split("\n")
 
 
 class ClaimExtension(Extension):
@@ -86,16 +85,24 @@ class ClaimExtension(Extension):
     ``keep_last_good`` (see ``registry``; default off)."""
 
     def __init__(self, **kwargs):
-        self.config = {"lang": ["en", "the article's language code"],
-                       "root": [str(ROOT), "the project folder that holds data/"],
-                       "keep_last_good": [False, "render with the last readable claims.yaml"]}
+        self.config = {
+            "lang": ["en", "the article's language code"],
+            "root": [str(ROOT), "the project folder that holds data/"],
+            "keep_last_good": [False, "render with the last readable claims.yaml"],
+        }
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md):  # noqa: N802 (Python-Markdown's name)
         md.preprocessors.register(
-            ClaimPreprocessor(md, self.getConfig("lang"), Path(self.getConfig("root")),
-                              bool(self.getConfig("keep_last_good"))),
-            "mlperf_claims", PRIORITY)
+            ClaimPreprocessor(
+                md,
+                self.getConfig("lang"),
+                Path(self.getConfig("root")),
+                bool(self.getConfig("keep_last_good")),
+            ),
+            "mlperf_claims",
+            PRIORITY,
+        )
 
 
 def makeExtension(**kwargs):  # noqa: N802 (the name Python-Markdown looks for)

@@ -39,7 +39,7 @@ def claim_sentence(markdown: str, position: int, values: dict[str, str]) -> str:
     tags reduced to their text."""
     start = markdown.rfind("\n\n", 0, position)
     end = markdown.find("\n\n", position)
-    paragraph = markdown[start + 2 if start >= 0 else 0:end if end >= 0 else len(markdown)]
+    paragraph = markdown[start + 2 if start >= 0 else 0 : end if end >= 0 else len(markdown)]
     offset = position - (start + 2 if start >= 0 else 0)
     sentence, at = paragraph, 0
     for part in SENTENCE_END.split(paragraph):
@@ -67,20 +67,28 @@ def claim_reviews(views, sentences: dict[str, str] | None = None) -> str:
         if view.claim.status not in ("vendor", "third-party"):
             continue
         source = view.registry.sources[view.claim.sources[0]]
-        items.append({
-            "@context": "https://schema.org", "@type": "ClaimReview",
-            "url": f"#claim-{view.claim_id}",
-            "claimReviewed": (sentences or {}).get(view.claim_id) or f"{view.value}",
-            "itemReviewed": {"@type": "Claim", "datePublished": source.date.isoformat(),
-                             "appearance": {"@type": "CreativeWork", "url": source.url,
-                                            "headline": source.name(view.lang.code),
-                                            "datePublished": source.date.isoformat(),
-                                            "publisher": {"@type": "Organization",
-                                                          "name": source.publisher}},
-                             "author": {"@type": "Organization", "name": source.publisher}},
-            "reviewRating": {"@type": "Rating", "alternateName": view.label},
-            "author": {"@type": "Organization", "name": "MLPerf Wiki"},
-        })
+        items.append(
+            {
+                "@context": "https://schema.org",
+                "@type": "ClaimReview",
+                "url": f"#claim-{view.claim_id}",
+                "claimReviewed": (sentences or {}).get(view.claim_id) or f"{view.value}",
+                "itemReviewed": {
+                    "@type": "Claim",
+                    "datePublished": source.date.isoformat(),
+                    "appearance": {
+                        "@type": "CreativeWork",
+                        "url": source.url,
+                        "headline": source.name(view.lang.code),
+                        "datePublished": source.date.isoformat(),
+                        "publisher": {"@type": "Organization", "name": source.publisher},
+                    },
+                    "author": {"@type": "Organization", "name": source.publisher},
+                },
+                "reviewRating": {"@type": "Rating", "alternateName": view.label},
+                "author": {"@type": "Organization", "name": "MLPerf Wiki"},
+            }
+        )
     if not items:
         return ""
     text = json.dumps(items, ensure_ascii=False, sort_keys=True)
@@ -101,7 +109,8 @@ def absolute_urls(page_html: str) -> str:
     def fix(match: re.Match) -> str:
         items = json.loads(match.group(2))
         if not isinstance(items, list) or not any(
-                isinstance(i, dict) and i.get("@type") == "ClaimReview" for i in items):
+            isinstance(i, dict) and i.get("@type") == "ClaimReview" for i in items
+        ):
             return match.group(0)
         for item in items:
             if str(item.get("url", "")).startswith("#"):
@@ -110,4 +119,5 @@ def absolute_urls(page_html: str) -> str:
         for char in "<>&":
             text = text.replace(char, f"\\u{ord(char):04x}")
         return match.group(1) + text + match.group(3)
+
     return SCRIPT.sub(fix, page_html)

@@ -63,15 +63,30 @@ from generator.model import power, specs
 # Status taxonomy. "verified" and "preview" follow MLCommons' categories (available, preview);
 # "vendor" is MLCommons' "result not verified by MLCommons Association".
 STATUSES = ("verified", "preview", "derived", "vendor", "third-party", "unverified", "disputed")
-FORMULAS = ("result", "accelerators", "per_accelerator", "ratio", "sum", "scaling_efficiency",
-            "efficiency")
+FORMULAS = (
+    "result",
+    "accelerators",
+    "per_accelerator",
+    "ratio",
+    "sum",
+    "scaling_efficiency",
+    "efficiency",
+)
 # What ``ratio`` divides: the results, the results per accelerator, or the energy figures.
 RATIO_OF = ("result", "per_accelerator", "efficiency")
 # Units a claim may have besides the MLPerf result units of vocabulary.yaml: a multiple, a
 # fraction shown as a percentage, counts, and energy efficiency as companies report it.
-CLAIM_UNITS = ("x", "%", "accelerators", "submitters", "results", "tokens/s/MW",
-               *power.PER_JOULE.values(), power.ENERGY_UNIT,
-               *dict.fromkeys(f.unit for f in specs.FIELDS if f.unit))
+CLAIM_UNITS = (
+    "x",
+    "%",
+    "accelerators",
+    "submitters",
+    "results",
+    "tokens/s/MW",
+    *power.PER_JOULE.values(),
+    power.ENERGY_UNIT,
+    *dict.fromkeys(f.unit for f in specs.FIELDS if f.unit),
+)
 DEFAULT_TOLERANCE = 0.005  # relative: 0.5 %, about the rounding of figures quoted in articles
 # Figures quoted from others keep their authors' rounding (the tolerance); the rest are ours.
 QUOTED_STATUSES = ("vendor", "third-party", "disputed")
@@ -93,8 +108,10 @@ class Source(BaseModel):
     model_config = ConfigDict(extra="forbid")
     publisher: str = Field(min_length=1)
     title: Annotated[str, Field(min_length=1), AfterValidator(mark)] | None = None  # with its ®
-    label: Annotated[dict[str, Annotated[str, Field(min_length=1)]],
-                     AfterValidator(_marked_labels)] | None = None
+    label: (
+        Annotated[dict[str, Annotated[str, Field(min_length=1)]], AfterValidator(_marked_labels)]
+        | None
+    ) = None
     date: dt.date
     url: str
 
@@ -102,8 +119,10 @@ class Source(BaseModel):
     @classmethod
     def _https(cls, url: str) -> str:
         if url.startswith("http://"):
-            raise ValueError(f"{url!r} is http://: a source over http can be altered on its way "
-                             "to the reader; write https:// (https-only)")
+            raise ValueError(
+                f"{url!r} is http://: a source over http can be altered on its way "
+                "to the reader; write https:// (https-only)"
+            )
         if not re.match(r"^https://\S+$", url):
             raise ValueError(f"{url!r} is not an address: write https://… with no spaces")
         return url
@@ -111,18 +130,22 @@ class Source(BaseModel):
     @model_validator(mode="after")
     def _one_name(self) -> "Source":
         if (self.title is None) == (self.label is None):
-            raise ValueError("give either 'title' (the source's own title, as published) or "
-                             "'label' (this site's description, one text per language), "
-                             "exactly one")
+            raise ValueError(
+                "give either 'title' (the source's own title, as published) or "
+                "'label' (this site's description, one text per language), "
+                "exactly one"
+            )
         if self.label is not None:
             missing = [lang.code for lang in LANGUAGES if lang.code not in self.label]
             unknown = sorted(set(self.label) - {lang.code for lang in LANGUAGES})
             if missing or unknown:
                 raise ValueError(
                     "'label' needs one text per language of the site ("
-                    + ", ".join(lang.code for lang in LANGUAGES) + ")"
+                    + ", ".join(lang.code for lang in LANGUAGES)
+                    + ")"
                     + (f"; missing: {', '.join(missing)}" if missing else "")
-                    + (f"; unknown: {', '.join(unknown)}" if unknown else ""))
+                    + (f"; unknown: {', '.join(unknown)}" if unknown else "")
+                )
         return self
 
     def name(self, code: str) -> str:
@@ -145,9 +168,12 @@ class Selector(BaseModel):
 
     def matches(self, record: ResultRecord) -> bool:
         """True when ``record`` is this result (an ID matches in either of its forms)."""
-        return (record.round == self.round and record.model == self.model
-                and record.scenario == self.scenario
-                and record.result_id == canonical_result_id(self.result_id))
+        return (
+            record.round == self.round
+            and record.model == self.model
+            and record.scenario == self.scenario
+            and record.result_id == canonical_result_id(self.result_id)
+        )
 
     def describe(self) -> str:
         return ", ".join(f"{k}={v}" for k, v in self.model_dump(exclude_none=True).items())
@@ -200,11 +226,19 @@ class Derivation(BaseModel):
     def _arity(self) -> "Derivation":
         if self.of != "result" and self.formula != "ratio":
             raise ValueError(f"'of' applies to formula 'ratio' only, not '{self.formula}'")
-        needed = {"result": 1, "accelerators": 1, "per_accelerator": 1, "ratio": 2,
-                  "scaling_efficiency": 2, "efficiency": 1}
+        needed = {
+            "result": 1,
+            "accelerators": 1,
+            "per_accelerator": 1,
+            "ratio": 2,
+            "scaling_efficiency": 2,
+            "efficiency": 1,
+        }
         if self.formula in needed and len(self.results) != needed[self.formula]:
-            raise ValueError(f"formula '{self.formula}' takes {needed[self.formula]} result(s), "
-                             f"got {len(self.results)}")
+            raise ValueError(
+                f"formula '{self.formula}' takes {needed[self.formula]} result(s), "
+                f"got {len(self.results)}"
+            )
         return self
 
 
@@ -235,8 +269,15 @@ class Preview(BaseModel):
     def phase(self) -> str:
         """``"confirmed"``, ``"seen"`` (confirmed, first seen available in ``confirmed_in``),
         ``"retracted"`` or ``"open"`` (no outcome recorded yet)."""
-        return ("seen" if self.confirmed_in else "confirmed" if self.confirmed
-                else "retracted" if self.retracted else "open")
+        return (
+            "seen"
+            if self.confirmed_in
+            else "confirmed"
+            if self.confirmed
+            else "retracted"
+            if self.retracted
+            else "open"
+        )
 
     def overdue(self, today: dt.date) -> bool:
         """True when ``available_by`` is before ``today`` and no outcome is recorded."""
@@ -286,8 +327,10 @@ class Claim(BaseModel):
             found = PERCENT_TEXT.match(raw["value"])
             if found:
                 if raw.get("unit", "%") != "%":
-                    raise ValueError(f"value {raw['value']!r} is a percentage but unit is "
-                                     f"{raw['unit']!r}: write unit '%' or drop the % sign")
+                    raise ValueError(
+                        f"value {raw['value']!r} is a percentage but unit is "
+                        f"{raw['unit']!r}: write unit '%' or drop the % sign"
+                    )
                 raw = {**raw, "value": float(found.group(1).replace("_", "")), "unit": "%"}
         return raw
 
@@ -321,17 +364,23 @@ class Claim(BaseModel):
     @model_validator(mode="after")
     def _status_rules(self) -> "Claim":
         if self.status in ("verified", "derived") and self.derivation is None:
-            raise ValueError(f"a '{self.status}' claim must be recomputable from the dataset: "
-                             "add a derivation, or give the status of its source (vendor, "
-                             "third-party, unverified)")
+            raise ValueError(
+                f"a '{self.status}' claim must be recomputable from the dataset: "
+                "add a derivation, or give the status of its source (vendor, "
+                "third-party, unverified)"
+            )
         if self.spec is not None and (self.status != "vendor" or self.derivation is not None):
-            raise ValueError("a claim quoting a card's specification has status 'vendor' and no "
-                             "derivation: it is the vendor's figure, not an MLPerf result")
+            raise ValueError(
+                "a claim quoting a card's specification has status 'vendor' and no "
+                "derivation: it is the vendor's figure, not an MLPerf result"
+            )
         if self.status == "preview" and self.preview is None:
             raise ValueError("a 'preview' claim needs preview.available_by")
         if self.status == "disputed" and self.quote is None:
-            raise ValueError("a 'disputed' claim needs quote: {source: ID, text: '...'}, the "
-                             "words of the source that states the figure it disputes")
+            raise ValueError(
+                "a 'disputed' claim needs quote: {source: ID, text: '...'}, the "
+                "words of the source that states the figure it disputes"
+            )
         if not math.isfinite(self.value):
             raise ValueError("value must be a finite number")
         return self
@@ -376,30 +425,44 @@ def load_registry(path: Path) -> Registry:
                 message = f"{problem['input']!r} is not a date: {DATE_HINT}"
             errors.append(InputError(path, line_of(lines, loc), ".".join(loc), message))
         raise InputErrors(errors) from None
-    errors = [InputError(path, line_of(lines, ["claims", claim_id]),
-                         f"claims.{claim_id}.sources",
-                         f"unknown source '{source}'; define it under 'sources'")
-              for claim_id, claim in registry.claims.items()
-              for source in claim.sources if source not in registry.sources]
-    errors += [InputError(path, line_of(lines, ["claims", claim_id, "sources"]),
-                          f"claims.{claim_id}.sources",
-                          f"a {claim.status} figure is sourced to MLCommons "
-                          f"('{claim.sources[0]}'), which publishes results, not this figure: "
-                          "list first the publication of whoever stated it (the flag's tooltip "
-                          "names the first source); a figure MLCommons published is a "
-                          "verified, preview or derived claim with a derivation")
-               for claim_id, claim in registry.claims.items()
-               if claim.status in ("vendor", "third-party") and claim.sources
-               and (first := registry.sources.get(claim.sources[0])) is not None
-               and first.publisher == "MLCommons"]
+    errors = [
+        InputError(
+            path,
+            line_of(lines, ["claims", claim_id]),
+            f"claims.{claim_id}.sources",
+            f"unknown source '{source}'; define it under 'sources'",
+        )
+        for claim_id, claim in registry.claims.items()
+        for source in claim.sources
+        if source not in registry.sources
+    ]
+    errors += [
+        InputError(
+            path,
+            line_of(lines, ["claims", claim_id, "sources"]),
+            f"claims.{claim_id}.sources",
+            f"a {claim.status} figure is sourced to MLCommons "
+            f"('{claim.sources[0]}'), which publishes results, not this figure: "
+            "list first the publication of whoever stated it (the flag's tooltip "
+            "names the first source); a figure MLCommons published is a "
+            "verified, preview or derived claim with a derivation",
+        )
+        for claim_id, claim in registry.claims.items()
+        if claim.status in ("vendor", "third-party")
+        and claim.sources
+        and (first := registry.sources.get(claim.sources[0])) is not None
+        and first.publisher == "MLCommons"
+    ]
     for claim_id, text in value_texts(text).items():
         if claim_id in registry.claims:
             registry.claims[claim_id]._written = text
     for claim_id, claim in registry.claims.items():
         if claim.quote is not None:
             where = line_of(lines, ["claims", claim_id, "quote"])
-            errors += [InputError(path, where, f"claims.{claim_id}.quote", problem)
-                       for problem in _quote_problems(claim, registry.sources)]
+            errors += [
+                InputError(path, where, f"claims.{claim_id}.quote", problem)
+                for problem in _quote_problems(claim, registry.sources)
+            ]
     if errors:
         raise InputErrors(errors)
     return registry
@@ -411,15 +474,19 @@ def _quote_problems(claim: Claim, sources: dict[str, Source]) -> list[str]:
     text must state the figure as ``value`` gives it."""
     source = sources.get(claim.quote.source)
     if claim.quote.source not in claim.sources or source is None:
-        return [f"quote.source '{claim.quote.source}' must be one of the claim's sources "
-                f"({', '.join(claim.sources)})"]
+        return [
+            f"quote.source '{claim.quote.source}' must be one of the claim's sources "
+            f"({', '.join(claim.sources)})"
+        ]
     if source.publisher == "MLCommons":
-        return ["a quote must come from whoever stated the figure, not from the MLCommons "
-                "results: a figure of ours that differs from the data is corrected, not "
-                "disputed"]
+        return [
+            "a quote must come from whoever stated the figure, not from the MLCommons "
+            "results: a figure of ours that differs from the data is corrected, not "
+            "disputed"
+        ]
     if not claim.quote_states_value():
-        return [f"the quoted text {claim.quote.text!r} does not state {claim.written}: quote "
-                "the words that give the figure"]
+        return [
+            f"the quoted text {claim.quote.text!r} does not state {claim.written}: quote "
+            "the words that give the figure"
+        ]
     return []
-
-

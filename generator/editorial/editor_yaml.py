@@ -35,18 +35,20 @@ def read(path: Path, text: str | None = None, first_line: int = 1, kind: str = "
         node = compose(text)
         if node is None:
             return None
-        errors = [InputError(path, f"line {line}", field, problem)
-                  for line, field, problem in _problems(node, shift)]
+        errors = [
+            InputError(path, f"line {line}", field, problem)
+            for line, field, problem in _problems(node, shift)
+        ]
         if errors:
             raise InputErrors(errors)
         return yaml.constructor.SafeConstructor().construct_document(node)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1 + shift}" if mark else None
-        problem = " ".join(str(p) for p in (getattr(exc, "context", None),
-                                            getattr(exc, "problem", None)) if p) or str(exc)
-        raise InputErrors([InputError(path, where, None, f"malformed {kind}: {problem}")]) \
-            from None
+        problem = " ".join(
+            str(p) for p in (getattr(exc, "context", None), getattr(exc, "problem", None)) if p
+        ) or str(exc)
+        raise InputErrors([InputError(path, where, None, f"malformed {kind}: {problem}")]) from None
 
 
 @lru_cache(maxsize=16)
@@ -69,9 +71,15 @@ def _problems(node, shift: int, path: tuple[str, ...] = ()):
             name, line = str(key.value), key.start_mark.line + 1 + shift
             field = ".".join(path + (name,))
             if name in seen and name != "<<":
-                yield line, field, (f"duplicate key '{name}', first written at line "
-                                    f"{seen[name]}: YAML would keep only this later copy; "
-                                    "rename or remove one")
+                yield (
+                    line,
+                    field,
+                    (
+                        f"duplicate key '{name}', first written at line "
+                        f"{seen[name]}: YAML would keep only this later copy; "
+                        "rename or remove one"
+                    ),
+                )
             seen.setdefault(name, line)
             yield from _problems(value, shift, path + (name,))
     elif isinstance(node, yaml.SequenceNode):
@@ -81,8 +89,11 @@ def _problems(node, shift: int, path: tuple[str, ...] = ()):
         try:
             dt.date.fromisoformat(node.value[:10])
         except ValueError:
-            yield (node.start_mark.line + 1 + shift, ".".join(path) or None,
-                   f"'{node.value}' is not a date: {DATE_HINT}")
+            yield (
+                node.start_mark.line + 1 + shift,
+                ".".join(path) or None,
+                f"'{node.value}' is not a date: {DATE_HINT}",
+            )
 
 
 def value_texts(text: str) -> dict[str, str]:
@@ -94,8 +105,9 @@ def value_texts(text: str) -> dict[str, str]:
     claims = next((v for k, v in getattr(root, "value", []) if k.value == "claims"), None)
     found = {}
     for key, node in getattr(claims, "value", []):
-        for field, value in getattr(node, "value", []) if isinstance(node, yaml.MappingNode) \
-                else []:
+        for field, value in (
+            getattr(node, "value", []) if isinstance(node, yaml.MappingNode) else []
+        ):
             if field.value == "value" and isinstance(value, yaml.ScalarNode):
                 found[key.value] = value.value
     return found
@@ -114,6 +126,7 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
             for i, item in enumerate(node.value):
                 lines[path + (str(i),)] = item.start_mark.line + 1
                 walk(item, path + (str(i),))
+
     try:
         walk(compose(text), ())
     except yaml.YAMLError:
@@ -124,8 +137,11 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
 def claim_lines(path: Path) -> dict[str, int]:
     """File line of each claim's ``value`` (or of its id) in ``claims.yaml``, by claim id."""
     lines = key_lines(path.read_text(encoding="utf-8"))
-    return {key[1]: lines.get(("claims", key[1], "value"), line)
-            for key, line in lines.items() if len(key) == 2 and key[0] == "claims"}
+    return {
+        key[1]: lines.get(("claims", key[1], "value"), line)
+        for key, line in lines.items()
+        if len(key) == 2 and key[0] == "claims"
+    }
 
 
 def line_of(lines: dict[tuple[str, ...], int], loc: list[str]) -> str | None:
@@ -133,5 +149,3 @@ def line_of(lines: dict[tuple[str, ...], int], loc: list[str]) -> str | None:
         if tuple(loc[:end]) in lines:
             return f"line {lines[tuple(loc[:end])]}"
     return None
-
-

@@ -12,8 +12,11 @@ from generator.i18n.formatting import format_number, format_result, units_label
 from generator.i18n.languages import Language
 from generator.model.power import ENERGY_UNIT, PER_JOULE
 
-COUNT_LABELS = {"accelerators": N_("accelerators"), "submitters": N_("submitters"),
-                "results": N_("results")}
+COUNT_LABELS = {
+    "accelerators": N_("accelerators"),
+    "submitters": N_("submitters"),
+    "results": N_("results"),
+}
 # Latencies inside a sentence read better with the short unit ("1,466 ms") than with the
 # table heading ("Latency (ms)").
 LATENCY_FORMATS = {"Latency (ms)": N_("%(value)s ms"), "Latency (s)": N_("%(value)s s")}
@@ -30,9 +33,14 @@ def format_value(value: float, unit: str, lang: Language, decimals: int | None =
     fixed = decimals is not None
 
     def number(usual: str) -> str:
-        return (format_number(value, lang, decimals, fixed=True) if fixed
-                else format_result(value, lang) if usual == "result"
-                else format_number(value, lang, 2))
+        return (
+            format_number(value, lang, decimals, fixed=True)
+            if fixed
+            else format_result(value, lang)
+            if usual == "result"
+            else format_number(value, lang, 2)
+        )
+
     if unit == "x":
         return _(MULTIPLE) % {"value": number("x")}  # as stated: 1.83×, 3.7×
     if unit == "%":
@@ -42,6 +50,9 @@ def format_value(value: float, unit: str, lang: Language, decimals: int | None =
         return _(LATENCY_FORMATS[unit]) % {"value": number("result")}
     if unit in COUNT_UNITS:
         return f"{format_number(value, lang, 0)} {_(COUNT_LABELS[unit])}"
-    label = (units_label(unit, lang) if unit in vocabulary().units
-             or unit in (*PER_JOULE.values(), ENERGY_UNIT) else unit)
+    label = (
+        units_label(unit, lang)
+        if unit in vocabulary().units or unit in (*PER_JOULE.values(), ENERGY_UNIT)
+        else unit
+    )
     return f"{number('result')} {label}"

@@ -21,8 +21,10 @@ from generator.i18n.catalogs import N_
 
 VERIFIED = N_("Result verified by MLCommons Association.")
 NOT_VERIFIED = N_("Result not verified by MLCommons Association.")
-DERIVED = N_("Derived figure: computed by this site from official MLCommons results, not an "
-             "official or verified MLPerf metric.")
+DERIVED = N_(
+    "Derived figure: computed by this site from official MLCommons results, not an "
+    "official or verified MLPerf metric."
+)
 # Statuses whose figure is an official MLCommons result as published.
 OFFICIAL = ("verified", "preview")
 # Formulas whose figure is an official result as published (any other is derived).
@@ -32,30 +34,45 @@ COMPARISONS = ("ratio", "scaling_efficiency")
 # What a comparison must state, by the name a claim's ``derivation.differences`` uses: the
 # guidelines' list, and the benchmark and suite, which a ratio of two results in one unit can
 # differ in too (a ratio of gpt-oss-120b to deepseek-r1 Tokens/s is no like-for-like figure).
-DIFFERENCE_FIELDS = {"round": "round", "division": "division", "category": "category",
-                     "scenario": "scenario", "accelerators": "total_accelerators",
-                     "benchmark": "model", "suite": "suite"}
-DIFFERENCE_LABELS = {"round": N_("round"), "division": N_("division"),
-                     "category": N_("category"), "scenario": N_("scenario"),
-                     "accelerators": N_("number of accelerators"),
-                     "benchmark": N_("benchmark"), "suite": N_("suite")}
+DIFFERENCE_FIELDS = {
+    "round": "round",
+    "division": "division",
+    "category": "category",
+    "scenario": "scenario",
+    "accelerators": "total_accelerators",
+    "benchmark": "model",
+    "suite": "suite",
+}
+DIFFERENCE_LABELS = {
+    "round": N_("round"),
+    "division": N_("division"),
+    "category": N_("category"),
+    "scenario": N_("scenario"),
+    "accelerators": N_("number of accelerators"),
+    "benchmark": N_("benchmark"),
+    "suite": N_("suite"),
+}
 
 
-def differences(records: tuple[ResultRecord, ...] | list[ResultRecord]
-                ) -> list[tuple[str, object, object]]:
+def differences(
+    records: tuple[ResultRecord, ...] | list[ResultRecord],
+) -> list[tuple[str, object, object]]:
     """The differences a comparison of two results must state, as ``(name, first, second)``
     with ``name`` a key of ``DIFFERENCE_FIELDS``, in that order; none for fewer than two
     records."""
     if len(records) < 2:
         return []
     first, second = records[0], records[1]
-    return [(name, getattr(first, field), getattr(second, field))
-            for name, field in DIFFERENCE_FIELDS.items()
-            if getattr(first, field) != getattr(second, field)]
+    return [
+        (name, getattr(first, field), getattr(second, field))
+        for name, field in DIFFERENCE_FIELDS.items()
+        if getattr(first, field) != getattr(second, field)
+    ]
 
 
-def unstated_differences(formula: str, stated: list[str],
-                         records: tuple[ResultRecord, ...] | list[ResultRecord]) -> list[str]:
+def unstated_differences(
+    formula: str, stated: list[str], records: tuple[ResultRecord, ...] | list[ResultRecord]
+) -> list[str]:
     """The differences between the compared results that the claim does not state (names of
     ``DIFFERENCE_FIELDS``); empty for a formula that compares nothing."""
     if formula not in COMPARISONS:
@@ -74,9 +91,12 @@ def status_sentences(status: str, formula: str | None) -> list[str]:
     return [NOT_VERIFIED]
 
 
-def footnote_sentences(status: str, formula: str | None,
-                       records: tuple[ResultRecord, ...] | list[ResultRecord],
-                       gettext) -> list[str]:
+def footnote_sentences(
+    status: str,
+    formula: str | None,
+    records: tuple[ResultRecord, ...] | list[ResultRecord],
+    gettext,
+) -> list[str]:
     """The translated sentences a claim's footnote ends with: the differences between compared
     results (``differences``, for ``COMPARISONS`` only), then ``status_sentences``.
 
@@ -87,37 +107,61 @@ def footnote_sentences(status: str, formula: str | None,
     sentences = []
     found = differences(records) if formula in COMPARISONS else []
     if found:
-        words = [gettext("%(what)s %(first)s vs %(second)s") % {
-            "what": gettext(DIFFERENCE_LABELS[name]),
-            "first": gettext(first) if name in ("division", "category", "suite") else first,
-            "second": gettext(second) if name in ("division", "category", "suite") else second}
-            for name, first, second in found]
-        sentences.append(gettext("The compared results differ in: %(differences)s.") % {
-            "differences": gettext("; ").join(words)})
+        words = [
+            gettext("%(what)s %(first)s vs %(second)s")
+            % {
+                "what": gettext(DIFFERENCE_LABELS[name]),
+                "first": gettext(first) if name in ("division", "category", "suite") else first,
+                "second": gettext(second) if name in ("division", "category", "suite") else second,
+            }
+            for name, first, second in found
+        ]
+        sentences.append(
+            gettext("The compared results differ in: %(differences)s.")
+            % {"differences": gettext("; ").join(words)}
+        )
     return sentences + [gettext(text) for text in status_sentences(status, formula)]
 
 
 # Quoted from the guidelines' "Attribution" section; pages show it translated, with this text.
-LEGEND = N_("The MLPerf name and logo are registered and unregistered trademarks of MLCommons "
-            "Association in the United States and other countries. All rights reserved. "
-            "Unauthorized use strictly prohibited. See www.mlcommons.org for more information.")
+LEGEND = N_(
+    "The MLPerf name and logo are registered and unregistered trademarks of MLCommons "
+    "Association in the United States and other countries. All rights reserved. "
+    "Unauthorized use strictly prohibited. See www.mlcommons.org for more information."
+)
 
 
 # The fields a citation is filled with (``citation_words``), by their names in its patterns.
-CITATION_FIELDS = ("submitter", "system", "round", "model", "scenario", "result", "division",
-                   "category", "suite", "url", "date", "id", "id_note")
+CITATION_FIELDS = (
+    "submitter",
+    "system",
+    "round",
+    "model",
+    "scenario",
+    "result",
+    "division",
+    "category",
+    "suite",
+    "url",
+    "date",
+    "id",
+    "id_note",
+)
 # What a citation says of a result ID this site derived (``ResultRecord.result_id_derived``,
 # shown with a † in the tables): a reader must not take it for an ID MLCommons published. The
 # rule is ``generator/data/result_ids.py``'s, and a committed ID never changes
 # (``generator/data/identity.py``), so MLCommons' own numbering may come out otherwise.
-DERIVED_ID = N_("Result ID %(id)s is not published by MLCommons: the %(round)s summary carries "
-                "no result IDs, so this site derived it with the rule of MLCommons' final-report "
-                "tool (generate_final_report.py in mlcommons/inference), one number per system "
-                "under test; the ID MLCommons publishes may differ.")
+DERIVED_ID = N_(
+    "Result ID %(id)s is not published by MLCommons: the %(round)s summary carries "
+    "no result IDs, so this site derived it with the rule of MLCommons' final-report "
+    "tool (generate_final_report.py in mlcommons/inference), one number per system "
+    "under test; the ID MLCommons publishes may differ."
+)
 
 
-def citation_words(record: ResultRecord, figure: str, url: str, retrieved: str,
-                   gettext, gap: str = " ") -> dict[str, str]:
+def citation_words(
+    record: ResultRecord, figure: str, url: str, retrieved: str, gettext, gap: str = " "
+) -> dict[str, str]:
     """The words a citation of ``record`` is filled with, by the names of ``CITATION_FIELDS``:
     names and IDs as published, division, category and suite translated by ``gettext``;
     ``id_note`` is ``gap`` and ``DERIVED_ID`` for a derived ID, empty for a published one.
@@ -127,14 +171,23 @@ def citation_words(record: ResultRecord, figure: str, url: str, retrieved: str,
         url: the result's official folder; retrieved: the ISO date this dataset read it.
         gap: the language's space between sentences (``Language.sentence_gap``).
     """
-    return {"submitter": record.submitter, "system": record.system_name,
-            "round": record.round, "model": record.model, "scenario": record.scenario,
-            "result": figure, "division": gettext(record.division),
-            "category": gettext(record.category), "suite": gettext(record.suite),
-            "url": url, "date": retrieved, "id": record.shown_id,
-            "id_note": gap + gettext(DERIVED_ID) % {"id": record.shown_id,
-                                                   "round": record.round}
-            if record.result_id_derived else ""}
+    return {
+        "submitter": record.submitter,
+        "system": record.system_name,
+        "round": record.round,
+        "model": record.model,
+        "scenario": record.scenario,
+        "result": figure,
+        "division": gettext(record.division),
+        "category": gettext(record.category),
+        "suite": gettext(record.suite),
+        "url": url,
+        "date": retrieved,
+        "id": record.shown_id,
+        "id_note": gap + gettext(DERIVED_ID) % {"id": record.shown_id, "round": record.round}
+        if record.result_id_derived
+        else "",
+    }
 
 
 def citation_text(words: dict[str, str], gettext, gap: str = " ") -> str:
@@ -148,17 +201,28 @@ def citation_text(words: dict[str, str], gettext, gap: str = " ") -> str:
     With ``words`` ``{name: "{name}"}`` it is the pattern the pages' script fills for any row
     (``cite.js``), so that the text a reader copies and the downloads' come from one function.
     """
-    text = gettext("%(submitter)s achieved %(result)s on the MLPerf® Inference %(round)s "
-                   "%(model)s benchmark, %(scenario)s scenario, using %(system)s [1].") % words
-    note = gettext("[1] MLPerf® Inference %(round)s, %(suite)s suite, %(division)s division, "
-                   "%(category)s category, %(model)s, %(scenario)s. Retrieved from %(url)s on "
-                   "%(date)s, entry %(id)s.") % words + words["id_note"]
+    text = (
+        gettext(
+            "%(submitter)s achieved %(result)s on the MLPerf® Inference %(round)s "
+            "%(model)s benchmark, %(scenario)s scenario, using %(system)s [1]."
+        )
+        % words
+    )
+    note = (
+        gettext(
+            "[1] MLPerf® Inference %(round)s, %(suite)s suite, %(division)s division, "
+            "%(category)s category, %(model)s, %(scenario)s. Retrieved from %(url)s on "
+            "%(date)s, entry %(id)s."
+        )
+        % words
+        + words["id_note"]
+    )
     return "\n".join([text, gap.join([note, gettext(VERIFIED), gettext(LEGEND)])])
 
 
-def result_citation(record: ResultRecord, figure: str, url: str, retrieved: str, gettext,
-                    gap: str = " ") -> str:
+def result_citation(
+    record: ResultRecord, figure: str, url: str, retrieved: str, gettext, gap: str = " "
+) -> str:
     """The citation of one official result (``citation_text`` filled with
     ``citation_words``; arguments as theirs)."""
-    return citation_text(citation_words(record, figure, url, retrieved, gettext, gap), gettext,
-                         gap)
+    return citation_text(citation_words(record, figure, url, retrieved, gettext, gap), gettext, gap)

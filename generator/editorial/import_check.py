@@ -34,16 +34,25 @@ def claims_validator(root: Path):
         return None
     posts = _read_all(root / "docs", [])
     # What already fails check is check's to report, not this import's.
-    failing = {(e.where, e.problem) for e in check_claims(registry, posts, before,
-                                                          data_dir / "claims.yaml")}
+    failing = {
+        (e.where, e.problem)
+        for e in check_claims(registry, posts, before, data_dir / "claims.yaml")
+    }
 
     def validate(staged: Path) -> tuple[list[InputError], list[str]]:
         after = dataset.load(staged)
-        problems = [InputError(e.path, e.where, e.field, f"this import would break {e.problem}"
-                               f"{_moves(e.problem, registry, before, data_dir, staged)}"
-                               f"{_published_ids(e.problem, registry, data_dir, staged)}")
-                    for e in check_claims(registry, posts, after, staged / "claims.yaml")
-                    if (e.where, e.problem) not in failing]
+        problems = [
+            InputError(
+                e.path,
+                e.where,
+                e.field,
+                f"this import would break {e.problem}"
+                f"{_moves(e.problem, registry, before, data_dir, staged)}"
+                f"{_published_ids(e.problem, registry, data_dir, staged)}",
+            )
+            for e in check_claims(registry, posts, after, staged / "claims.yaml")
+            if (e.where, e.problem) not in failing
+        ]
         remarks = []
         for claim_id, claim in sorted(registry.claims.items()):
             if claim.derivation is None:
@@ -54,10 +63,13 @@ def claims_validator(root: Path):
             except (LookupError, ValueError):
                 continue
             if old != new:
-                remarks.append(f"claim '{claim_id}': its recomputed value changes from "
-                               f"{_plain(old)} to {_plain(new)} {claim.unit} "
-                               f"({(new - old) / old:+.2%})")
+                remarks.append(
+                    f"claim '{claim_id}': its recomputed value changes from "
+                    f"{_plain(old)} to {_plain(new)} {claim.unit} "
+                    f"({(new - old) / old:+.2%})"
+                )
         return problems, remarks
+
     return validate
 
 
@@ -77,14 +89,24 @@ def _moves(problem: str, registry, before, data_dir: Path, staged: Path) -> str:
     moves = []
     for round_name in sorted({r.round for r in quoted}):
         new = changelog.read_changelog(staged, round_name)[
-            len(changelog.read_changelog(data_dir, round_name)):]
+            len(changelog.read_changelog(data_dir, round_name)) :
+        ]
         keys = {(r.result_id, r.model, r.scenario) for r in quoted if r.round == round_name}
-        moves += [f"{m['result_id']} {m['model']} {m['scenario']} from {m['division_old']} "
-                  f"{m['category_old']} to {m['division']} {m['category']}"
-                  for entry in new for m in entry.get("moved", [])
-                  if (m["result_id"].removeprefix("v"), m["model"], m["scenario"]) in keys]
-    return (f"; this import moves the result it quoted: {'; '.join(moves)} (MLCommons moved "
-            "it between divisions or categories)") if moves else ""
+        moves += [
+            f"{m['result_id']} {m['model']} {m['scenario']} from {m['division_old']} "
+            f"{m['category_old']} to {m['division']} {m['category']}"
+            for entry in new
+            for m in entry.get("moved", [])
+            if (m["result_id"].removeprefix("v"), m["model"], m["scenario"]) in keys
+        ]
+    return (
+        (
+            f"; this import moves the result it quoted: {'; '.join(moves)} (MLCommons moved "
+            "it between divisions or categories)"
+        )
+        if moves
+        else ""
+    )
 
 
 def _published_ids(problem: str, registry, data_dir: Path, staged: Path) -> str:
@@ -101,17 +123,23 @@ def _published_ids(problem: str, registry, data_dir: Path, staged: Path) -> str:
         if identity.ids_table(data_dir, selector.round).exists():
             continue  # published before this import: check's own problem
         row = identity.read_published_ids(staged, selector.round).get(
-            selector.result_id.removeprefix("v"))
+            selector.result_id.removeprefix("v")
+        )
         if row is None or row["official"] == row["derived"]:
             continue
         now = identity.read_published_ids(staged, selector.round)
         other = next((r for r in now.values() if r["official"] == row["derived"]), None)
-        said.append(f"it cites {row['derived']}, the derived ID of {row['submitter']} "
-                    f"{row['system_name']}, whose official ID MLCommons now publishes as "
-                    f"{row['official']}" + (f"; {row['derived']} is now the official ID of "
-                                            f"{other['submitter']} {other['system_name']}"
-                                            if other else "")
-                    + f": write result_id: {row['official']} to keep quoting the same result "
-                    f"({identity.ids_table(data_dir, selector.round).relative_to(data_dir.parent)})")
+        said.append(
+            f"it cites {row['derived']}, the derived ID of {row['submitter']} "
+            f"{row['system_name']}, whose official ID MLCommons now publishes as "
+            f"{row['official']}"
+            + (
+                f"; {row['derived']} is now the official ID of "
+                f"{other['submitter']} {other['system_name']}"
+                if other
+                else ""
+            )
+            + f": write result_id: {row['official']} to keep quoting the same result "
+            f"({identity.ids_table(data_dir, selector.round).relative_to(data_dir.parent)})"
+        )
     return ("; this import publishes MLCommons' result IDs: " + "; ".join(said)) if said else ""
-

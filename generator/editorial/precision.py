@@ -29,10 +29,11 @@ def written_number(value: object) -> object:
     try:
         float(value.replace("_", ""))
     except ValueError:
-        sign = (" with the ASCII percent sign %, not the full-width ％" if "％" in value
-                else "")
-        raise ValueError(f"value {value!r} is not a number: write a multiple as 2.6 (unit x) "
-                         f"and a percentage as 96.9 %{sign}") from None
+        sign = " with the ASCII percent sign %, not the full-width ％" if "％" in value else ""
+        raise ValueError(
+            f"value {value!r} is not a number: write a multiple as 2.6 (unit x) "
+            f"and a percentage as 96.9 %{sign}"
+        ) from None
     return value
 
 
@@ -59,9 +60,11 @@ def significant_figures(number: str) -> int:
 def states(text: str, number: str) -> bool:
     """True when ``text`` (a quotation) contains ``number`` as a figure: ``"up to 2.5x"``
     states ``"2.5"``, ``"96,9 %"`` states ``"96.9"``, ``"5,749,440"`` states ``"5749440"``."""
+
     def value(found: str) -> Decimal:
         grouped = re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", found)
         return Decimal(found.replace(",", "") if grouped else found.replace(",", "."))
+
     return any(value(found) == Decimal(number) for found in NUMBER_IN_TEXT.findall(text))
 
 
@@ -81,5 +84,3 @@ def shown_decimals(value: float, unit: str) -> int:
 def rounded(value: float, decimals: int) -> Decimal:
     """``value`` rounded half-to-even at ``decimals`` (as Babel rounds what a page shows)."""
     return Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_EVEN)
-
-

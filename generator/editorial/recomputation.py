@@ -66,8 +66,10 @@ def select(records: list[ResultRecord], selector: Selector) -> ResultRecord:
     found = [r for r in records if r.result_id == result_id and selector.matches(r)]
     if len(found) != 1:
         ids = ", ".join(sorted({f"{r.result_id} {r.system_name}" for r in found})[:5])
-        raise LookupError(f"selector ({selector.describe()}) matches {len(found)} records"
-                          + (f": {ids}" if ids else "; check round, model, scenario and result ID"))
+        raise LookupError(
+            f"selector ({selector.describe()}) matches {len(found)} records"
+            + (f": {ids}" if ids else "; check round, model, scenario and result ID")
+        )
     return found[0]
 
 
@@ -86,17 +88,24 @@ def recompute(derivation: Derivation, records: list[ResultRecord]) -> Recomputat
     """
     picked = tuple(select(records, s) for s in derivation.results)
     first = picked[0]
-    per_accelerator = (derivation.formula in ("per_accelerator", "scaling_efficiency")
-                       or derivation.of == "per_accelerator")
+    per_accelerator = (
+        derivation.formula in ("per_accelerator", "scaling_efficiency")
+        or derivation.of == "per_accelerator"
+    )
     if per_accelerator and any(r.result_per_accelerator is None for r in picked):
-        raise ValueError(f"'{derivation.formula}' needs throughputs with a known accelerator "
-                         f"count; {first.result_id} is {first.units} on "
-                         f"{first.total_accelerators or 'no'} accelerators")
-    if derivation.formula in ("sum", "ratio") and len({_unit(r, derivation.of)
-                                                        for r in picked}) > 1:
-        raise ValueError(f"'{derivation.formula}' of {derivation.of} over figures in different "
-                         "units: " + ", ".join(f"{r.shown_id} {_unit(r, derivation.of)}"
-                                               for r in picked))
+        raise ValueError(
+            f"'{derivation.formula}' needs throughputs with a known accelerator "
+            f"count; {first.result_id} is {first.units} on "
+            f"{first.total_accelerators or 'no'} accelerators"
+        )
+    if (
+        derivation.formula in ("sum", "ratio")
+        and len({_unit(r, derivation.of) for r in picked}) > 1
+    ):
+        raise ValueError(
+            f"'{derivation.formula}' of {derivation.of} over figures in different "
+            "units: " + ", ".join(f"{r.shown_id} {_unit(r, derivation.of)}" for r in picked)
+        )
     units: tuple[str, ...] = (first.units,)
     if derivation.formula == "result":
         value = first.result
@@ -116,8 +125,7 @@ def recompute(derivation: Derivation, records: list[ResultRecord]) -> Recomputat
         value = sum(r.result for r in picked)
     else:
         large, small = picked
-        value = large.result / (large.total_accelerators / small.total_accelerators
-                                * small.result)
+        value = large.result / (large.total_accelerators / small.total_accelerators * small.result)
         units = ("%", "x")
     return Recomputation(value, picked, units)
 
@@ -141,7 +149,8 @@ def _figure(record: ResultRecord, of: str) -> float:
     if of == "efficiency":
         figure = power.efficiency(record)
         if figure is None:
-            raise ValueError(f"{record.result_id} {record.model} {record.scenario} has no "
-                             "MLPerf Power result")
+            raise ValueError(
+                f"{record.result_id} {record.model} {record.scenario} has no MLPerf Power result"
+            )
         return figure.value
     return record.result

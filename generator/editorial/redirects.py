@@ -48,12 +48,20 @@ def load(path: Path) -> dict[str, str]:
     raw = editor_yaml.read(path) if path.is_file() else None
     raw = raw or {}
     if not isinstance(raw, dict):
-        raise InputErrors([InputError(path, None, None, "expected a mapping: old address: "
-                                                        "new address")])
-    problems = [InputError(path, None, str(old), f"'{address}' is not an address below the "
-                                                 "language root such as blog/2026/09/17/slug/")
-                for old, new in raw.items() for address in (old, new)
-                if not ADDRESS.match(str(address))]
+        raise InputErrors(
+            [InputError(path, None, None, "expected a mapping: old address: new address")]
+        )
+    problems = [
+        InputError(
+            path,
+            None,
+            str(old),
+            f"'{address}' is not an address below the language root such as blog/2026/09/17/slug/",
+        )
+        for old, new in raw.items()
+        for address in (old, new)
+        if not ADDRESS.match(str(address))
+    ]
     if problems:
         raise InputErrors(problems)
     return {str(old): str(new) for old, new in raw.items()}
@@ -63,11 +71,13 @@ def redirect_page(old: str, new: str, lang: Language) -> str:
     """The HTML page written at ``old`` that sends the reader on to ``new`` (relative link, so
     it works under any site address)."""
     target = html.escape(posixpath.relpath(new, old) + "/", quote=True)
-    return (f'<!doctype html>\n<html lang="{lang.code}"><head><meta charset="utf-8">'
-            f'<title>{target}</title><link rel="canonical" href="{target}">'
-            f'<meta name="robots" content="noindex">'
-            f'<meta http-equiv="refresh" content="0; url={target}"></head>'
-            f'<body><p><a href="{target}">{target}</a></p></body></html>\n')
+    return (
+        f'<!doctype html>\n<html lang="{lang.code}"><head><meta charset="utf-8">'
+        f'<title>{target}</title><link rel="canonical" href="{target}">'
+        f'<meta name="robots" content="noindex">'
+        f'<meta http-equiv="refresh" content="0; url={target}"></head>'
+        f'<body><p><a href="{target}">{target}</a></p></body></html>\n'
+    )
 
 
 PUBLISHED_HEADER = (
@@ -75,7 +85,8 @@ PUBLISHED_HEADER = (
     "# file name. `make site` adds the address of a new post and never changes or removes a\n"
     "# line: a published address stays, and `make check` asks for a redirect\n"
     "# (data/redirects.yaml) when no post is there any more. Remove a line only for a post that\n"
-    "# was never published (one not yet merged into the default branch).\n")
+    "# was never published (one not yet merged into the default branch).\n"
+)
 
 
 def published(path: Path) -> dict[str, str]:
@@ -89,9 +100,16 @@ def published(path: Path) -> dict[str, str]:
     raw = (editor_yaml.read(path) if path.is_file() else None) or {}
     if not isinstance(raw, dict):
         raise InputErrors([InputError(path, None, None, "expected a mapping: address: file name")])
-    problems = [InputError(path, None, str(address), f"'{address}' is not an address below the "
-                                                     "language root such as blog/2026/09/17/slug/")
-                for address in raw if not ADDRESS.match(str(address))]
+    problems = [
+        InputError(
+            path,
+            None,
+            str(address),
+            f"'{address}' is not an address below the language root such as blog/2026/09/17/slug/",
+        )
+        for address in raw
+        if not ADDRESS.match(str(address))
+    ]
     if problems:
         raise InputErrors(problems)
     return {str(address): str(key) for address, key in raw.items()}
@@ -102,8 +120,13 @@ def record_published(posts: list[Article], path: Path) -> bool:
     keeping every line it has (written atomically; True when it changed). Drafts are left
     out: Material's blog does not publish them."""
     listed = published(path)
-    new = sorted({(url, post.key) for post in posts if not post.draft
-                  and (url := post_url(post)) and url not in listed})
+    new = sorted(
+        {
+            (url, post.key)
+            for post in posts
+            if not post.draft and (url := post_url(post)) and url not in listed
+        }
+    )
     if not new:
         return False
     text = path.read_text(encoding="utf-8") if path.is_file() else PUBLISHED_HEADER
@@ -129,8 +152,7 @@ def committed_address(post: Article, root: Path) -> str | None:
         name = post.path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         return None
-    done = subprocess.run(["git", "show", f"HEAD:{name}"], cwd=root, capture_output=True,
-                          text=True)
+    done = subprocess.run(["git", "show", f"HEAD:{name}"], cwd=root, capture_output=True, text=True)
     match = FRONT_MATTER.match(done.stdout) if done.returncode == 0 else None
     if not match:
         return None
@@ -142,8 +164,9 @@ def committed_address(post: Article, root: Path) -> str | None:
     return post_url(before)
 
 
-def check_redirects(posts: list[Article], path: Path, root: Path
-                    ) -> tuple[list[InputError], list[str]]:
+def check_redirects(
+    posts: list[Article], path: Path, root: Path
+) -> tuple[list[InputError], list[str]]:
     """Errors and notes about addresses: a post whose address changed since its last commit
     needs an entry from the old address (the error gives the line to add); an entry must not
     shadow a post's current address and must lead to one (or to a page). Notes say which
@@ -156,11 +179,18 @@ def check_redirects(posts: list[Article], path: Path, root: Path
     errors, notes = [], []
     for old, new in sorted(redirects.items()):
         if old in current:
-            errors.append(InputError(path, None, old, f"'{old}' is the address of a post: a "
-                                                      "redirect there would hide it"))
+            errors.append(
+                InputError(
+                    path,
+                    None,
+                    old,
+                    f"'{old}' is the address of a post: a redirect there would hide it",
+                )
+            )
         elif new.startswith("blog/") and new not in current and new not in redirects:
-            errors.append(InputError(path, None, old, f"leads to '{new}', where no post is "
-                                                      "published"))
+            errors.append(
+                InputError(path, None, old, f"leads to '{new}', where no post is published")
+            )
     seen = set()
     published_file = path.with_name("published.yaml")
     try:
@@ -175,36 +205,56 @@ def check_redirects(posts: list[Article], path: Path, root: Path
     for address, key in listed.items():
         if _lands(address, redirects, current):
             continue
-        line = next((n for n, t in enumerate(text.split("\n"), 1)
-                     if t.startswith(address + ":")), None)
+        line = next(
+            (n for n, t in enumerate(text.split("\n"), 1) if t.startswith(address + ":")), None
+        )
         post = by_key.get(key)
         now = post_url(post) if post is not None else None
         if now is None:
-            errors.append(InputError(published_file, f"line {line}", address,
-                                     f"the published address of '{key}' leads to no post: "
-                                     "readers and search engines know it; add the line "
-                                     f"'{address}: <the address it moved to>' to "
-                                     f"data/{path.name}"))
+            errors.append(
+                InputError(
+                    published_file,
+                    f"line {line}",
+                    address,
+                    f"the published address of '{key}' leads to no post: "
+                    "readers and search engines know it; add the line "
+                    f"'{address}: <the address it moved to>' to "
+                    f"data/{path.name}",
+                )
+            )
             continue
         seen.add((address, now))
-        errors.append(InputError(
-            post.path, f"line {post.meta_line('slug')}", "slug",
-            f"the address changed from {address} (published: data/{published_file.name} line "
-            f"{line}) to {now} (slug or date): readers and search engines know the old one; "
-            f"add the line '{address}: {now}' to data/{path.name} (if the post was never "
-            "published, not yet merged, remove its old line from "
-            f"data/{published_file.name} instead)"))
+        errors.append(
+            InputError(
+                post.path,
+                f"line {post.meta_line('slug')}",
+                "slug",
+                f"the address changed from {address} (published: data/{published_file.name} line "
+                f"{line}) to {now} (slug or date): readers and search engines know the old one; "
+                f"add the line '{address}: {now}' to data/{path.name} (if the post was never "
+                "published, not yet merged, remove its old line from "
+                f"data/{published_file.name} instead)",
+            )
+        )
     for post in posts:
         now, before = post_url(post), committed_address(post, root)
         if not now or not before or now == before or (before, now) in seen:
             continue
         seen.add((before, now))
         if redirects.get(before) == now:
-            notes.append(f"{post.path}: its address changed from {before} to {now}; "
-                         f"{path.name} keeps the old address working")
+            notes.append(
+                f"{post.path}: its address changed from {before} to {now}; "
+                f"{path.name} keeps the old address working"
+            )
         else:
-            errors.append(InputError(post.path, f"line {post.meta_line('slug')}", "slug",
-                                     f"the address changed from {before} to {now} (slug or "
-                                     "date): readers and search engines know the old one; "
-                                     f"add the line '{before}: {now}' to data/{path.name}"))
+            errors.append(
+                InputError(
+                    post.path,
+                    f"line {post.meta_line('slug')}",
+                    "slug",
+                    f"the address changed from {before} to {now} (slug or "
+                    "date): readers and search engines know the old one; "
+                    f"add the line '{before}: {now}' to data/{path.name}",
+                )
+            )
     return errors, notes

@@ -35,15 +35,26 @@ def _load_translated(path: Path, fields: tuple[str, ...] | None) -> dict[str, di
         raise InputError(path, None, None, "expected a mapping of ids")
     for key, entry in raw.items():
         if not re.match(SLUG, str(key)):
-            raise InputError(path, f"entry '{key}'", None,
-                             "ids must be lowercase ASCII letters, digits and hyphens")
+            raise InputError(
+                path,
+                f"entry '{key}'",
+                None,
+                "ids must be lowercase ASCII letters, digits and hyphens",
+            )
         for field in fields or (None,):
             names = entry.get(field) if field else entry
-            missing = [l.code for l in LANGUAGES if not isinstance(names, dict)
-                       or not str(names.get(l.code) or "").strip()]
+            missing = [
+                l.code
+                for l in LANGUAGES
+                if not isinstance(names, dict) or not str(names.get(l.code) or "").strip()
+            ]
             if missing:
-                raise InputError(path, f"entry '{key}'", field or "names",
-                                 f"missing the text for {', '.join(missing)}")
+                raise InputError(
+                    path,
+                    f"entry '{key}'",
+                    field or "names",
+                    f"missing the text for {', '.join(missing)}",
+                )
     return raw
 
 
@@ -74,18 +85,25 @@ def tags(path: Path = TAGS_FILE) -> dict[str, dict[str, str]]:
         for slug, names in table.items():
             name = str(names[lang.code])
             if mark(name) in seen:  # the name as written, compared as shown
-                raise InputError(path, f"entry '{slug}'", lang.code,
-                                 f"display name '{name}' is also used by '{seen[mark(name)]}'")
+                raise InputError(
+                    path,
+                    f"entry '{slug}'",
+                    lang.code,
+                    f"display name '{name}' is also used by '{seen[mark(name)]}'",
+                )
             seen[mark(name)] = slug
-    return {slug: {code: mark(str(name)) for code, name in names.items()}
-            for slug, names in table.items()}
+    return {
+        slug: {code: mark(str(name)) for code, name in names.items()}
+        for slug, names in table.items()
+    }
 
 
 def tag_slug(name: str, lang: Language, path: Path = TAGS_FILE) -> str | None:
     """The slug of the tag displayed as ``name`` in ``lang`` (with or without the ®), or None if
     unknown."""
-    return next((slug for slug, names in tags(path).items() if names[lang.code] == mark(name)),
-                None)
+    return next(
+        (slug for slug, names in tags(path).items() if names[lang.code] == mark(name)), None
+    )
 
 
 def slugify(name: str, separator: str = "-", path: Path = TAGS_FILE) -> str:
@@ -110,8 +128,12 @@ def authors_file(lang: Language, path: Path = AUTHORS_FILE) -> str:
     """Material's ``.authors.yml`` for ``lang`` (YAML text) from the authors file ``path``, with
     a local avatar (a path from the site root, which Material's ``url`` filter resolves for
     every page depth)."""
-    entries = {key: {"name": a["name"][lang.code],
-                     "description": mark(a["description"][lang.code]),  # trademark.py
-                     "avatar": "assets/images/author.svg"}
-               for key, a in authors(path).items()}
+    entries = {
+        key: {
+            "name": a["name"][lang.code],
+            "description": mark(a["description"][lang.code]),  # trademark.py
+            "avatar": "assets/images/author.svg",
+        }
+        for key, a in authors(path).items()
+    }
     return yaml.safe_dump({"authors": entries}, allow_unicode=True, sort_keys=True)

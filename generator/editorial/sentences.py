@@ -36,14 +36,23 @@ from generator.errors import InputError
 from generator.i18n.prose import mask_comments
 
 # What a sentence may name, by the record field that holds it.
-FACETS = {"scenario": "scenario", "benchmark": "model", "round": "round",
-          "division": "division", "category": "category"}
+FACETS = {
+    "scenario": "scenario",
+    "benchmark": "model",
+    "round": "round",
+    "division": "division",
+    "category": "category",
+}
 # Not prose: fenced code, code spans, link targets, HTML tags (claim references are kept).
-NOT_PROSE = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$|`[^`\n]*`|\]\([^)\n]*\)|<[^>\n]+>",
-                       re.DOTALL | re.MULTILINE)
+NOT_PROSE = re.compile(
+    r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$|`[^`\n]*`|\]\([^)\n]*\)|<[^>\n]+>",
+    re.DOTALL | re.MULTILINE,
+)
 # Where a sentence ends: after . ! ? and a space (en, it), after 。！？ (zh), at a blank line,
 # before a heading, a list item or a table row.
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])|\n\s*\n|\n(?=\s{0,3}(?:#|[-*+]\s|\d+[.)]\s|\|))")
+SENTENCE_END = re.compile(
+    r"(?<=[.!?])\s+|(?<=[。！？])|\n\s*\n|\n(?=\s{0,3}(?:#|[-*+]\s|\d+[.)]\s|\|))"
+)
 LATIN = "A-Za-z0-9"
 
 SCENARIOS = ("Offline", "Server", "Interactive", "SingleStream", "MultiStream")
@@ -55,15 +64,27 @@ DIVISION = {
 }
 DIVISION_VALUES = {"closed": "closed", "open": "open", "封闭": "closed", "开放": "open"}
 CATEGORY = {
-    "en": re.compile(r"\b(preview)\b|\b(available)\s+(?:category|systems?|results?|racks?"
-                     r"|products?)\b", re.I),
+    "en": re.compile(
+        r"\b(preview)\b|\b(available)\s+(?:category|systems?|results?|racks?"
+        r"|products?)\b",
+        re.I,
+    ),
     "zh": re.compile(r"(预览)|(已上市)"),
-    "it": re.compile(r"\b(anteprima)\b|\b(?:categoria|sistem[ai]|risultat[oi])\s+"
-                     r"(disponibil[ei])\b", re.I),
+    "it": re.compile(
+        r"\b(anteprima)\b|\b(?:categoria|sistem[ai]|risultat[oi])\s+"
+        r"(disponibil[ei])\b",
+        re.I,
+    ),
 }
-CATEGORY_VALUES = {"preview": "preview", "available": "available", "预览": "preview",
-                   "已上市": "available", "anteprima": "preview", "disponibile": "available",
-                   "disponibili": "available"}
+CATEGORY_VALUES = {
+    "preview": "preview",
+    "available": "available",
+    "预览": "preview",
+    "已上市": "available",
+    "anteprima": "preview",
+    "disponibile": "available",
+    "disponibili": "available",
+}
 # Verification words and, before them in the same clause, what negates them.
 VERIFY = {
     "en": re.compile(r"\bverif(?:y|ies|ied|ying|ication)\b", re.I),
@@ -100,12 +121,19 @@ def benchmark_names(models: frozenset[str]) -> tuple[re.Pattern, dict[str, froze
     for model in models:
         parts = model.split("-")
         for n in range(1, len(parts) + 1):
-            if n == len(parts) or n >= 2 or re.search(r"\d", parts[0]) and re.search(
-                    r"[a-z]", parts[0]):
+            if (
+                n == len(parts)
+                or n >= 2
+                or re.search(r"\d", parts[0])
+                and re.search(r"[a-z]", parts[0])
+            ):
                 stands[_key("-".join(parts[:n]))].add(model)
-    names = {"-".join(p) for model in models
-             for p in (model.split("-")[:n] for n in range(1, len(model.split("-")) + 1))
-             if _key("-".join(p)) in stands}
+    names = {
+        "-".join(p)
+        for model in models
+        for p in (model.split("-")[:n] for n in range(1, len(model.split("-")) + 1))
+        if _key("-".join(p)) in stands
+    }
     patterns = []
     for name in sorted(names, key=len, reverse=True):
         text = re.escape(name).replace(r"\-", "[-\\s]")
@@ -127,12 +155,13 @@ def mentions(text: str, lang: str, models: frozenset[str]) -> list[Mention]:
             found.append(Mention("scenario", scenario, frozenset({scenario}), m.start()))
     for m in ROUND.finditer(text):
         found.append(Mention("round", m.group(0), frozenset({m.group(0)}), m.start()))
-    for table, facet, values in ((DIVISION, "division", DIVISION_VALUES),
-                                 (CATEGORY, "category", CATEGORY_VALUES)):
+    for table, facet, values in (
+        (DIVISION, "division", DIVISION_VALUES),
+        (CATEGORY, "category", CATEGORY_VALUES),
+    ):
         for m in table[lang].finditer(text):
             word = next(g for g in m.groups() if g)
-            found.append(Mention(facet, m.group(0), frozenset({values[word.lower()]}),
-                                 m.start()))
+            found.append(Mention(facet, m.group(0), frozenset({values[word.lower()]}), m.start()))
     pattern, stands = benchmark_names(models)
     for m in pattern.finditer(text):
         models_named = stands.get(_key(m.group(0)))
@@ -145,8 +174,9 @@ def claim_facets(formula: str, records: tuple[ResultRecord, ...]) -> dict[str, f
     """What a claim's records are, by facet: their scenarios, models, rounds, divisions and
     categories. A system's accelerator count (formula ``accelerators``) belongs to no
     benchmark or scenario."""
-    facets = {facet: frozenset(str(getattr(r, field)) for r in records)
-              for facet, field in FACETS.items()}
+    facets = {
+        facet: frozenset(str(getattr(r, field)) for r in records) for facet, field in FACETS.items()
+    }
     if formula == "accelerators":
         del facets["scenario"], facets["benchmark"]
     return facets
@@ -161,7 +191,7 @@ def sentences(post: Article) -> list[tuple[int, str]]:
     body = PLAIN.sub(lambda m: " " * 8 + m.group(1) + "  ", body)
     out, start = [], 0
     for end in SENTENCE_END.finditer(body):
-        out.append((start, body[start:end.start()]))
+        out.append((start, body[start : end.start()]))
         start = end.end()
     out.append((start, body[start:]))
     return [(s, text) for s, text in out if "[[claim:" in text]
@@ -173,9 +203,12 @@ def verified_by_mlcommons(claim) -> bool:
     return status_sentences(claim.status, formula) == [VERIFIED]
 
 
-def check_sentences(registry: Registry, posts: list[Article],
-                    facets_of: dict[str, dict[str, frozenset[str]]],
-                    models: frozenset[str]) -> list[InputError]:
+def check_sentences(
+    registry: Registry,
+    posts: list[Article],
+    facets_of: dict[str, dict[str, frozenset[str]]],
+    models: frozenset[str],
+) -> list[InputError]:
     """Every sentence that names another scenario, benchmark, round, division or category than
     the claims it quotes (``facets_of``: claim id -> ``claim_facets``, for the claims whose
     derivation resolved), and every verification word beside a claim MLCommons did not verify,
@@ -184,8 +217,11 @@ def check_sentences(registry: Registry, posts: list[Article],
     for post in posts:
         code = post.lang.code
         for offset, text in sentences(post):
-            refs = [(m.start(), m.end(), m.group(1)) for m in CLAIM_REFERENCE.finditer(text)
-                    if m.group(1) in registry.claims]
+            refs = [
+                (m.start(), m.end(), m.group(1))
+                for m in CLAIM_REFERENCE.finditer(text)
+                if m.group(1) in registry.claims
+            ]
             if not refs:
                 continue
 
@@ -198,35 +234,50 @@ def check_sentences(registry: Registry, posts: list[Article],
             for mention in mentions(prose, code, models):
                 by_facet[mention.facet].append(mention)
             for facet, named in by_facet.items():
-                known = [(cid, facets_of[cid][facet]) for _, _, cid in refs
-                         if cid in facets_of and facet in facets_of[cid]]
+                known = [
+                    (cid, facets_of[cid][facet])
+                    for _, _, cid in refs
+                    if cid in facets_of and facet in facets_of[cid]
+                ]
                 # A sentence may name other rounds or benchmarks beside the claim's, as
                 # context ("v4.1 to v6.1"); it may not name only others.
                 if not known or any(m.values & values for m in named for _, values in known):
                     continue
                 mention, what = named[0], facet
-                these = "; ".join(f"claim '{cid}' is of the {what} {', '.join(sorted(v))}"
-                                  for cid, v in known)
-                errors.append(InputError(
-                    post.path, f"line {line(mention.start)}", None,
-                    f"the sentence names the {what} '{mention.words}', but {these} (from the "
-                    "results its derivation selects): a figure must be read as what it "
-                    f"measures; name its {what} in the sentence, or quote a claim whose "
-                    f"derivation selects {mention.words}"))
+                these = "; ".join(
+                    f"claim '{cid}' is of the {what} {', '.join(sorted(v))}" for cid, v in known
+                )
+                errors.append(
+                    InputError(
+                        post.path,
+                        f"line {line(mention.start)}",
+                        None,
+                        f"the sentence names the {what} '{mention.words}', but {these} (from the "
+                        "results its derivation selects): a figure must be read as what it "
+                        f"measures; name its {what} in the sentence, or quote a claim whose "
+                        f"derivation selects {mention.words}",
+                    )
+                )
             for word in VERIFY[code].finditer(prose):
-                if NEGATION[code].search(prose[:word.start()]):
+                if NEGATION[code].search(prose[: word.start()]):
                     continue
-                nearest = min(refs, key=lambda r: min(abs(word.start() - r[1]),
-                                                      abs(r[0] - word.end())))[2]
+                nearest = min(
+                    refs, key=lambda r: min(abs(word.start() - r[1]), abs(r[0] - word.end()))
+                )[2]
                 claim = registry.claims[nearest]
                 if verified_by_mlcommons(claim):
                     continue
-                errors.append(InputError(
-                    post.path, f"line {line(word.start())}", None,
-                    f"'{word.group(0)}' beside claim '{nearest}', which MLCommons did not "
-                    f"verify (status {claim.status}"
-                    + (f", formula {claim.derivation.formula}" if claim.derivation else "")
-                    + "): only an official result quoted as published is verified by "
-                    "MLCommons; its flag says what the figure is, so drop the word, or say "
-                    "that it is not verified"))
+                errors.append(
+                    InputError(
+                        post.path,
+                        f"line {line(word.start())}",
+                        None,
+                        f"'{word.group(0)}' beside claim '{nearest}', which MLCommons did not "
+                        f"verify (status {claim.status}"
+                        + (f", formula {claim.derivation.formula}" if claim.derivation else "")
+                        + "): only an official result quoted as published is verified by "
+                        "MLCommons; its flag says what the figure is, so drop the word, or say "
+                        "that it is not verified",
+                    )
+                )
     return errors

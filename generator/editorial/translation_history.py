@@ -23,22 +23,34 @@ def change_events(paths: list[Path], root: Path) -> list[tuple[str, set[Path]]] 
     A commit whose message ends with the trailer ``Translations: unaffected`` (a wording or
     style fix within one language, which asks nothing of the others) is left out: it neither
     outdates the other versions nor counts as their update."""
+
     def git(*args):
         return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
+
     if git("rev-parse", "--is-inside-work-tree").stdout.strip() != "true":
         return None
     by_name = {str(p.resolve().relative_to(root.resolve())): p for p in paths}
-    log = git("log", "--topo-order", "--reverse",
-              f"--format=\x01%h %cs\x02%(trailers:key={TRAILER},valueonly,separator=%x20)",
-              "--name-only", "--", *by_name)
+    log = git(
+        "log",
+        "--topo-order",
+        "--reverse",
+        f"--format=\x01%h %cs\x02%(trailers:key={TRAILER},valueonly,separator=%x20)",
+        "--name-only",
+        "--",
+        *by_name,
+    )
     events = []
     for commit in log.stdout.split("\x01")[1:]:
         what, rest = commit.split("\x02", 1)
         trailer, _, names = rest.partition("\n")
         if trailer.strip().lower() == UNAFFECTED:
             continue
-        events.append((f"commit {what.replace(' ', ' of ')}",
-                       {by_name[n] for n in names.split("\n") if n in by_name}))
+        events.append(
+            (
+                f"commit {what.replace(' ', ' of ')}",
+                {by_name[n] for n in names.split("\n") if n in by_name},
+            )
+        )
     status = git("status", "--porcelain", "--untracked-files=all", "-z", "--", *by_name)
     dirty = {by_name[e[3:]] for e in status.stdout.split("\0") if e[3:] in by_name}
     if dirty:
@@ -77,10 +89,13 @@ def outdated_translations(posts: list[Article], root: Path) -> list[str]:
                 behind[path].update({source: what for source in originals})
         for post in versions:
             for source, what in sorted(behind[post.path].items()):
-                notes.append(f"{_relative(post.path, root)}: translation outdated: "
-                             f"{_relative(source, root)} changed after it ({what}); update "
-                             "it (this note stays until the version changes)")
+                notes.append(
+                    f"{_relative(post.path, root)}: translation outdated: "
+                    f"{_relative(source, root)} changed after it ({what}); update "
+                    "it (this note stays until the version changes)"
+                )
     return notes
+
 
 def _relative(path: Path, root: Path) -> str:
     try:

@@ -41,44 +41,71 @@ from generator.i18n.trademark import mark_markdown
 from generator.model.power import ENERGY_UNIT
 
 FOOTNOTE_LABEL = re.compile(r"\[\^([^\]\s]+)\]")
-ICONS = {"verified": "✔", "preview": "◔", "derived": "∑", "vendor": "⚑", "third-party": "◇",
-         "unverified": "?", "disputed": "✖"}
+ICONS = {
+    "verified": "✔",
+    "preview": "◔",
+    "derived": "∑",
+    "vendor": "⚑",
+    "third-party": "◇",
+    "unverified": "?",
+    "disputed": "✖",
+}
 PREVIEW_ICONS = {"open": "◔", "confirmed": "◕", "seen": "◕", "retracted": "⊘"}
 STATUS_LABELS = {
-    "verified": N_("Verified"), "preview": N_("Preview"), "derived": N_("Derived"),
-    "vendor": N_("Vendor figure"), "third-party": N_("Third-party estimate"),
-    "unverified": N_("Unverified"), "disputed": N_("Disputed"),
+    "verified": N_("Verified"),
+    "preview": N_("Preview"),
+    "derived": N_("Derived"),
+    "vendor": N_("Vendor figure"),
+    "third-party": N_("Third-party estimate"),
+    "unverified": N_("Unverified"),
+    "disputed": N_("Disputed"),
 }
 STATUS_MEANINGS = {
     "verified": N_("Official MLCommons result in the available category."),
-    "preview": N_("Official MLCommons result in the preview category: the product was not yet "
-                  "available when it was submitted."),
-    "derived": N_("Computed by this site from official MLCommons results; the formula is "
-                  "shown."),
+    "preview": N_(
+        "Official MLCommons result in the preview category: the product was not yet "
+        "available when it was submitted."
+    ),
+    "derived": N_("Computed by this site from official MLCommons results; the formula is shown."),
     "vendor": N_("Company figure. Result not verified by MLCommons Association."),
     "third-party": N_("Analyst or press estimate, not verified by MLCommons Association."),
     "unverified": N_("No source found yet."),
-    "disputed": N_("Our recomputation from the official results disagrees with the figure as "
-                   "published."),
+    "disputed": N_(
+        "Our recomputation from the official results disagrees with the figure as published."
+    ),
 }
 # A preview claim's label by phase of its product (claims.Preview.phase): short, as it follows
 # the figure in running text; the dates are said once, by the tooltip's sentence.
-PREVIEW_LABELS = {"open": N_("Preview"), "confirmed": N_("Preview, confirmed"),
-                  "seen": N_("Preview, confirmed"), "retracted": N_("Preview, retracted")}
+PREVIEW_LABELS = {
+    "open": N_("Preview"),
+    "confirmed": N_("Preview, confirmed"),
+    "seen": N_("Preview, confirmed"),
+    "retracted": N_("Preview, retracted"),
+}
 PREVIEW_SENTENCES = {
     "open": N_("The product is to be available by %(due)s."),
-    "confirmed": N_("The product was to be available by %(due)s and became available on "
-                    "%(date)s."),
-    "seen": N_("The product was to be available by %(due)s; it was first seen as available in "
-               "%(round)s, published on %(date)s."),
-    "retracted": N_("The product was to be available by %(due)s; the result was retracted on "
-                    "%(date)s."),
+    "confirmed": N_("The product was to be available by %(due)s and became available on %(date)s."),
+    "seen": N_(
+        "The product was to be available by %(due)s; it was first seen as available in "
+        "%(round)s, published on %(date)s."
+    ),
+    "retracted": N_(
+        "The product was to be available by %(due)s; the result was retracted on %(date)s."
+    ),
 }
 # Keys of a claim's `measures` shown (translated) on the Verification page.
-MEASURE_LABELS = {"round": N_("Round"), "model": N_("Model"), "scenario": N_("Scenario"),
-                  "suite": N_("Suite"), "division": N_("Division"), "submitter": N_("Submitter"),
-                  "system": N_("System"), "accelerators": N_("Accelerators"),
-                  "result_id": N_("Result ID"), "platform": N_("Platform")}
+MEASURE_LABELS = {
+    "round": N_("Round"),
+    "model": N_("Model"),
+    "scenario": N_("Scenario"),
+    "suite": N_("Suite"),
+    "division": N_("Division"),
+    "submitter": N_("Submitter"),
+    "system": N_("System"),
+    "accelerators": N_("Accelerators"),
+    "result_id": N_("Result ID"),
+    "platform": N_("Platform"),
+}
 FORMULA_LABELS = {
     "result": N_("official result"),
     "accelerators": N_("accelerators of the system under test"),
@@ -112,14 +139,21 @@ class ClaimView:
     @property
     def value(self) -> str:
         """The figure shown (``recomputation.shown_value``) at the stated precision."""
-        return format_value(shown_value(self.claim, self.recomputation), self.claim.unit,
-                            self.lang, self.claim.precision)
+        return format_value(
+            shown_value(self.claim, self.recomputation),
+            self.claim.unit,
+            self.lang,
+            self.claim.precision,
+        )
 
     @property
     def drifted(self) -> bool:
         """The stated value disagrees with its recomputation (only in the editor's preview)."""
-        return (self.recomputation is not None and self.claim.status != "disputed"
-                and not self.recomputation.agrees(self.claim))
+        return (
+            self.recomputation is not None
+            and self.claim.status != "disputed"
+            and not self.recomputation.agrees(self.claim)
+        )
 
     @property
     def status_label(self) -> str:
@@ -136,16 +170,24 @@ class ClaimView:
         """The flag's icon: the status's, or the preview phase's (◔ open, ◕ confirmed,
         ⊘ retracted)."""
         phase = self.preview_phase
-        return "✖" if self.drifted else PREVIEW_ICONS[phase] \
-            if phase and self.claim.status == "preview" else ICONS[self.claim.status]
+        return (
+            "✖"
+            if self.drifted
+            else PREVIEW_ICONS[phase]
+            if phase and self.claim.status == "preview"
+            else ICONS[self.claim.status]
+        )
 
     @property
     def classes(self) -> str:
         """CSS classes after ``claim``: the status's, and a preview's phase as a second one
         (``claim--preview claim--retracted``, which strikes the value through)."""
         phase = self.preview_phase if self.claim.status == "preview" else None
-        return (f"claim--{self.claim.status}" + (f" claim--{phase}" if phase else "")
-                + (" claim--drifted" if self.drifted else ""))
+        return (
+            f"claim--{self.claim.status}"
+            + (f" claim--{phase}" if phase else "")
+            + (" claim--drifted" if self.drifted else "")
+        )
 
     @property
     def label(self) -> str:
@@ -153,10 +195,13 @@ class ClaimView:
         (``Preview, retracted``); the tooltip gives the dates."""
         preview = self.claim.preview
         if self.drifted:
-            stated = format_value(self.claim.value, self.claim.unit, self.lang,
-                                  self.claim.stated_decimals)
+            stated = format_value(
+                self.claim.value, self.claim.unit, self.lang, self.claim.stated_decimals
+            )
             return self._("Stated %(stated)s, the data give %(computed)s") % {
-                "stated": stated, "computed": self.computed}
+                "stated": stated,
+                "computed": self.computed,
+            }
         if self.claim.status != "preview" or preview is None:
             return self.status_label
         return self._(PREVIEW_LABELS[preview.phase])
@@ -171,39 +216,56 @@ class ClaimView:
         if preview is not None:
             meaning += self.lang.sentence_gap + self._(PREVIEW_SENTENCES[preview.phase]) % {
                 "due": format_day(preview.available_by, self.lang),
-                "date": format_day(preview.confirmed or preview.retracted or
-                                   preview.available_by, self.lang),
-                "round": preview.confirmed_in}
-        return tidy_spacing(self._("%(label)s: %(meaning)s %(source)s") % {
-            "label": self.label, "meaning": meaning,
-            "source": self.source_text(source, source.name(self.lang.code))}, self.lang)
+                "date": format_day(
+                    preview.confirmed or preview.retracted or preview.available_by, self.lang
+                ),
+                "round": preview.confirmed_in,
+            }
+        return tidy_spacing(
+            self._("%(label)s: %(meaning)s %(source)s")
+            % {
+                "label": self.label,
+                "meaning": meaning,
+                "source": self.source_text(source, source.name(self.lang.code)),
+            },
+            self.lang,
+        )
 
     def source_text(self, source: Source, title: str) -> str:
         """A source as the language cites it: publisher, ``title`` (its name, or a Markdown link
         to it) and its publication date in the language's long form (``MLCommons，《…》，
         2026年9月16日。``)."""
         return self._("%(publisher)s, %(title)s, %(date)s.") % {
-            "publisher": source.publisher, "title": title,
-            "date": format_day(source.date, self.lang)}
+            "publisher": source.publisher,
+            "title": title,
+            "date": format_day(source.date, self.lang),
+        }
 
     @property
     def measures(self) -> list[tuple[str, str]]:
         """What the claim measures, as translated (label, value) pairs."""
         words = vocabulary().aliases
         # Other keys are editors' notes in English; the formula and sources say the rest.
-        return [(self._(MEASURE_LABELS[key]),
-                 keep(str(value)) if key == "result_id" else
-                 self._(str(value)) if str(value) in words["suite"] or str(value) in
-                 words["division"] else str(value))
-                for key, value in self.claim.measures.items() if key in MEASURE_LABELS]
+        return [
+            (
+                self._(MEASURE_LABELS[key]),
+                keep(str(value))
+                if key == "result_id"
+                else self._(str(value))
+                if str(value) in words["suite"] or str(value) in words["division"]
+                else str(value),
+            )
+            for key, value in self.claim.measures.items()
+            if key in MEASURE_LABELS
+        ]
 
     def flag(self) -> str:
         """Inline Markdown: the value and unit in HTML, and the flag as a Markdown link to the
         claims table row, so that Material's blog points it at the post when the paragraph is
         shown as an excerpt on a list page (it rewrites links, not raw HTML)."""
-        value = Markup('<span class="claim {c}" data-claim="{id}">'
-                       '<span class="claim__value">{value}</span>').format(
-            c=self.classes, id=self.claim_id, value=self.value)
+        value = Markup(
+            '<span class="claim {c}" data-claim="{id}"><span class="claim__value">{value}</span>'
+        ).format(c=self.classes, id=self.claim_id, value=self.value)
         # A Markdown link title cannot hold a straight double quote.
         tooltip = self.tooltip.replace('"', "”")
         label = _md(f"{self.icon} {self.label}")
@@ -220,18 +282,28 @@ class ClaimView:
                 label = self.claim.derivation.label
                 if label == "efficiency" and self.claim.unit == ENERGY_UNIT:
                     label = "energy"  # SingleStream, MultiStream: the published energy
-                parts.append(_("Formula: %(formula)s = %(value)s.") % {
-                    "formula": _(FORMULA_LABELS[label]),
-                    "value": self.computed})
+                parts.append(
+                    _("Formula: %(formula)s = %(value)s.")
+                    % {"formula": _(FORMULA_LABELS[label]), "value": self.computed}
+                )
         for source_id in self.claim.sources:
             source = self.registry.sources[source_id]
             # The punctuation is the language's (a Chinese footnote uses ，and 。).
-            parts.append(self.source_text(
-                source.model_copy(update={"publisher": _md(source.publisher)}),
-                f"[{_md(source.name(self.lang.code))}]({source.url})"))
-        parts += [tidy_spacing(sentence, self.lang) for sentence in guidelines.footnote_sentences(
-            self.claim.status, self.claim.derivation and self.claim.derivation.formula,
-            self.recomputation.records if self.recomputation else (), _)]
+            parts.append(
+                self.source_text(
+                    source.model_copy(update={"publisher": _md(source.publisher)}),
+                    f"[{_md(source.name(self.lang.code))}]({source.url})",
+                )
+            )
+        parts += [
+            tidy_spacing(sentence, self.lang)
+            for sentence in guidelines.footnote_sentences(
+                self.claim.status,
+                self.claim.derivation and self.claim.derivation.formula,
+                self.recomputation.records if self.recomputation else (),
+                _,
+            )
+        ]
         table_link = _("Claims table")
         parts.append(f"[{table_link}](#claim-{self.claim_id})")
         return self.lang.sentence_gap.join(parts)
@@ -242,22 +314,30 @@ class ClaimView:
         was given none)."""
         _ = self._
         source = self.registry.sources[self.claim.sources[0]]
-        retrieved = (dt.date.fromisoformat(self.retrieved[record.round])
-                     if record.round in self.retrieved else source.date)
-        return _("MLPerf Inference %(round)s, %(division)s division, %(category)s category, "
-                 "%(model)s, %(scenario)s scenario, result %(id)s "
-                 "([official result folder](%(url)s)), retrieved %(date)s.") % {
-            "round": record.round, "division": _(record.division),
-            "category": _(record.category), "model": _md(record.model),
-            "scenario": record.scenario, "id": keep(record.shown_id),
+        retrieved = (
+            dt.date.fromisoformat(self.retrieved[record.round])
+            if record.round in self.retrieved
+            else source.date
+        )
+        return _(
+            "MLPerf Inference %(round)s, %(division)s division, %(category)s category, "
+            "%(model)s, %(scenario)s scenario, result %(id)s "
+            "([official result folder](%(url)s)), retrieved %(date)s."
+        ) % {
+            "round": record.round,
+            "division": _(record.division),
+            "category": _(record.category),
+            "model": _md(record.model),
+            "scenario": record.scenario,
+            "id": keep(record.shown_id),
             "url": result_url(record.round, record.location),
-            "date": format_day(retrieved, self.lang)}
+            "date": format_day(retrieved, self.lang),
+        }
 
     @property
     def computed(self) -> str:
         """The recomputed value, in the claim's unit, at the page's usual rounding."""
-        return format_value(self.recomputation.in_unit(self.claim.unit), self.claim.unit,
-                            self.lang)
+        return format_value(self.recomputation.in_unit(self.claim.unit), self.claim.unit, self.lang)
 
     def check_text(self) -> Markup:
         """The claims table's check column (HTML): computed value, or why there is none; the
@@ -265,8 +345,11 @@ class ClaimView:
         _ = self._
         if not self.recomputation:
             return Markup(escape(_("no recomputation possible")))
-        pattern = (_("recomputed: %(value)s ✔") if self.recomputation.agrees(self.claim)
-                   else _("recomputed: %(value)s ✖ differs"))
+        pattern = (
+            _("recomputed: %(value)s ✔")
+            if self.recomputation.agrees(self.claim)
+            else _("recomputed: %(value)s ✖ differs")
+        )
         return Markup(escape(pattern)) % {"value": keep(self.computed)}
 
     @property
@@ -279,8 +362,9 @@ def keep(text: str) -> Markup:
     """``text`` (a figure with its unit, an ID, a date) escaped, each of its words in a span no
     line break divides (``.keep`` in ``mlperf.css``): ``2,705,130`` and ``tokens/秒`` never
     break inside, and a narrow column may still put the unit under its figure."""
-    return Markup(" ").join(Markup('<span class="keep">{}</span>').format(word)
-                            for word in str(text).split(" "))
+    return Markup(" ").join(
+        Markup('<span class="keep">{}</span>').format(word) for word in str(text).split(" ")
+    )
 
 
 def _md(text: str) -> str:
@@ -289,8 +373,13 @@ def _md(text: str) -> str:
     return html.escape(text).replace("[", "\\[").replace("]", "\\]").replace("*", "\\*")
 
 
-def claim_view(claim_id: str, registry: Registry, records: list[ResultRecord],
-               lang: Language, retrieved: Mapping[str, str] | None = None) -> ClaimView:
+def claim_view(
+    claim_id: str,
+    registry: Registry,
+    records: list[ResultRecord],
+    lang: Language,
+    retrieved: Mapping[str, str] | None = None,
+) -> ClaimView:
     """The view of one claim, its derivation recomputed on ``records``; ``retrieved`` as
     ``ClaimView.retrieved``.
 
@@ -313,13 +402,18 @@ def unique_footnotes(markdown: str) -> str:
     masked, _ = fences(mask_comments(markdown))
     pieces, end = [], 0
     for match in FOOTNOTE_LABEL.finditer(masked):
-        pieces += [markdown[end:match.start(1)], f"{match.group(1)}-{digest}"]
+        pieces += [markdown[end : match.start(1)], f"{match.group(1)}-{digest}"]
         end = match.end(1)
     return "".join(pieces) + markdown[end:]
 
 
-def render_article(markdown: str, registry: Registry, records: list[ResultRecord],
-                   lang: Language, retrieved: Mapping[str, str] | None = None) -> str:
+def render_article(
+    markdown: str,
+    registry: Registry,
+    records: list[ResultRecord],
+    lang: Language,
+    retrieved: Mapping[str, str] | None = None,
+) -> str:
     """Replace every ``[[claim:ID]]`` of an article's Markdown with its flag and a footnote
     reference, every ``[[plain:TEXT]]`` with its text, and append the footnotes, the claims
     table and ClaimReview JSON-LD.
@@ -345,51 +439,63 @@ def render_article(markdown: str, registry: Registry, records: list[ResultRecord
     masked = mask_comments(markdown)
     pieces, end, first_at = [], 0, {}
     for match in CLAIM_REFERENCE.finditer(masked):
-        pieces += [markdown[end:match.start()], replace(match)]
+        pieces += [markdown[end : match.start()], replace(match)]
         first_at.setdefault(match.group(1), match.start())
         end = match.end()
     body = "".join(pieces) + markdown[end:]
     if not views:
         return markdown
     _ = translations(lang).gettext
-    footnotes = "\n".join(f"[^{cid}-{digest}]: {view.footnote()}"
-                          for cid, view in views.items())
+    footnotes = "\n".join(f"[^{cid}-{digest}]: {view.footnote()}" for cid, view in views.items())
     # On a phone each row is a card, its fields named by their columns (data-label, mlperf.css).
-    names = [html.escape(name, quote=True) for name in (
-        _("Claim"), _("Value"), _("Status"), _("Source"), _("Check"))]
+    names = [
+        html.escape(name, quote=True)
+        for name in (_("Claim"), _("Value"), _("Status"), _("Source"), _("Check"))
+    ]
     rows = "\n".join(
         f'<tr id="claim-{cid}"><td data-label="{names[0]}"><code>{cid}</code></td>'
         f'<td data-label="{names[1]}">{v.value_html}</td>'
         f'<td data-label="{names[2]}"><span class="claim {v.classes}"><span class="claim__flag">'
         f'<span aria-hidden="true">{v.icon}</span> {html.escape(v.label)}'
         f'</span></span></td><td class="card-line" data-label="{names[3]}">'
-        f'{html.escape(_source_names(v))}</td>'
+        f"{html.escape(_source_names(v))}</td>"
         f'<td class="card-line" data-label="{names[4]}">{v.check_text()}</td></tr>'
-        for cid, v in views.items())
+        for cid, v in views.items()
+    )
     heading = _("Claims in this article")
     columns = "".join(f"<th>{name}</th>" for name in names)
-    table = (f"\n\n## {heading}\n\n"
-             f'<div class="mlperf-table mlperf-table--cards mlperf-table--compact claims-table" '
-             f'tabindex="0" role="region" '
-             f'aria-label="{html.escape(heading)}"><table><thead><tr>{columns}</tr></thead>'
-             f"<tbody>\n{rows}\n</tbody></table></div>\n")
+    table = (
+        f"\n\n## {heading}\n\n"
+        f'<div class="mlperf-table mlperf-table--cards mlperf-table--compact claims-table" '
+        f'tabindex="0" role="region" '
+        f'aria-label="{html.escape(heading)}"><table><thead><tr>{columns}</tr></thead>'
+        f"<tbody>\n{rows}\n</tbody></table></div>\n"
+    )
     # Each reviewed claim's first sentence, as the reader reads it (ClaimReview's claimReviewed).
     values = {cid: view.value for cid, view in views.items()}
-    reviews = claim_reviews(views.values(), {cid: claim_sentence(markdown, at, values)
-                                             for cid, at in first_at.items()})
+    reviews = claim_reviews(
+        views.values(), {cid: claim_sentence(markdown, at, values) for cid, at in first_at.items()}
+    )
     # Footnotes and the table quote sources' titles: they use the name too.
     return mark_markdown(f"{body.rstrip()}\n{table}\n{reviews}\n{footnotes}\n")
 
 
 def _source_names(view: ClaimView) -> str:
     _ = translations(view.lang).gettext
-    return _("; ").join(_("%(publisher)s, %(title)s") % {
-        "publisher": view.registry.sources[s].publisher,
-        "title": view.registry.sources[s].name(view.lang.code)} for s in view.claim.sources)
+    return _("; ").join(
+        _("%(publisher)s, %(title)s")
+        % {
+            "publisher": view.registry.sources[s].publisher,
+            "title": view.registry.sources[s].name(view.lang.code),
+        }
+        for s in view.claim.sources
+    )
 
 
 def grouped_by_status(registry: Registry) -> list[tuple[str, list[str]]]:
     """Claim ids grouped by status, in the taxonomy's order, each group sorted."""
-    return [(status, sorted(cid for cid, c in registry.claims.items() if c.status == status))
-            for status in STATUSES
-            if any(c.status == status for c in registry.claims.values())]
+    return [
+        (status, sorted(cid for cid, c in registry.claims.items() if c.status == status))
+        for status in STATUSES
+        if any(c.status == status for c in registry.claims.values())
+    ]

@@ -41,8 +41,9 @@ def format_number(value: float, lang: Language, decimals: int = 2, fixed: bool =
     What ``babel.numbers.format_decimal`` does, with the pattern and locale parsed once: the
     pages format about 100,000 numbers per build, and parsing took 0.1 ms of each. Each number
     is formatted once a process (a result is shown on several pages of each language)."""
-    return _decimal_pattern(decimals, fixed).apply(value, _locale(lang.cldr),
-                                                   numbering_system="latn")
+    return _decimal_pattern(decimals, fixed).apply(
+        value, _locale(lang.cldr), numbering_system="latn"
+    )
 
 
 def format_result(value: float, lang: Language, fixed: bool = False) -> str:
@@ -68,8 +69,7 @@ def format_change(change: float, lang: Language) -> str:
     rounded to -0.1 %): ``format_change(-0.000892, en) == "-0.09%"``,
     ``format_change(0.273, it) == "+27,3%"``. ``change`` is a ratio minus one."""
     decimals = "00" if abs(change) < 0.01 else "0"
-    return format_percent(change, format=f"+#,##0.{decimals}%;-#,##0.{decimals}%",
-                          locale=lang.cldr)
+    return format_percent(change, format=f"+#,##0.{decimals}%;-#,##0.{decimals}%", locale=lang.cldr)
 
 
 def units_label(units: str, lang: Language) -> str:
@@ -88,8 +88,11 @@ def per_accelerator_units(units: str, lang: Language) -> str:
     """The title of a per-accelerator figure (an axis, a column): ``"Tokens/s per accelerator"``,
     in Chinese with no space between two Chinese words (``"单加速器样本/秒"``) and one beside a
     Latin word (``"单加速器 tokens/秒"``): :func:`tidy_spacing`, as the pages' text."""
-    return tidy_spacing(translations(lang).gettext("%(units)s per accelerator") % {
-        "units": units_label(units, lang)}, lang)
+    return tidy_spacing(
+        translations(lang).gettext("%(units)s per accelerator")
+        % {"units": units_label(units, lang)},
+        lang,
+    )
 
 
 def unit_symbol(units: str, lang: Language) -> str:
@@ -135,8 +138,11 @@ def format_items(items: list[str], lang: Language) -> str:
         index, joiner = int(pieces[at]), pieces[at + 1]
         if re.fullmatch(_HAN_WORD, joiner) and at + 2 < len(pieces):
             after = visible[int(pieces[at + 2])]
-            joiner = ((" " if visible[index][-1:].isascii() and visible[index] else "") + joiner
-                      + (" " if after[:1].isascii() and after else ""))
+            joiner = (
+                (" " if visible[index][-1:].isascii() and visible[index] else "")
+                + joiner
+                + (" " if after[:1].isascii() and after else "")
+            )
         joined += items[index] + joiner
     return joined
 

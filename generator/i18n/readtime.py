@@ -18,8 +18,9 @@ WORDS_PER_MINUTE = {"en": 238, "it": 285}
 HAN_PER_MINUTE = 255
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*|\d+(?:[.,]\d+)*", re.UNICODE)
-MARKUP = re.compile(r"^---\n.*?\n---\n|<[^>]+>|\[\[claim:[^\]]*\]\]|\[\[plain:|[#*_`>|\[\]()!-]",
-                    re.DOTALL)
+MARKUP = re.compile(
+    r"^---\n.*?\n---\n|<[^>]+>|\[\[claim:[^\]]*\]\]|\[\[plain:|[#*_`>|\[\]()!-]", re.DOTALL
+)
 
 
 def reading_minutes(markdown: str, lang: Language) -> int:
@@ -48,5 +49,4 @@ def with_reading_time(text: str, lang: Language) -> str:
     if not found:
         return text
     head = READTIME_LINE.sub("", found.group(1))
-    return (f"{head}readtime: {reading_minutes(text, lang)}\n{found.group(2)}"
-            + text[found.end():])
+    return f"{head}readtime: {reading_minutes(text, lang)}\n{found.group(2)}" + text[found.end() :]

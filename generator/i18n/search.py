@@ -59,8 +59,9 @@ def add_word_forms(index: dict, stemmer: str) -> dict:
     entry_words = []
     forms: dict[str, set[str]] = {}
     for entry in index["docs"]:
-        found = words(" ".join([entry.get("title", ""), entry.get("text", ""),
-                                *entry.get("tags", [])]))
+        found = words(
+            " ".join([entry.get("title", ""), entry.get("text", ""), *entry.get("tags", [])])
+        )
         entry_words.append(found)
         for word in found:
             if word not in stem_of:
@@ -89,10 +90,12 @@ def aliases(path: Path = ALIASES_FILE) -> dict[str, dict[str, tuple[str, ...]]]:
         if not isinstance(names, dict):
             raise InputError(path, f"'{code}'", None, "expected a mapping of names")
         for written, typed in names.items():
-            if not isinstance(typed, list) or not all(isinstance(t, str) and t.strip()
-                                                      for t in typed):
-                raise InputError(path, f"{code}: '{written}'", None,
-                                 "expected a list of names, e.g. [英伟达]")
+            if not isinstance(typed, list) or not all(
+                isinstance(t, str) and t.strip() for t in typed
+            ):
+                raise InputError(
+                    path, f"{code}: '{written}'", None, "expected a list of names, e.g. [英伟达]"
+                )
         table[str(code)] = {str(k): tuple(v) for k, v in names.items()}
     return table
 
@@ -109,13 +112,20 @@ def add_aliases(index: dict, names: dict[str, tuple[str, ...]]) -> dict:
     Returns:
         the same index, with ``config.fields`` declaring the field with the weight of body text.
     """
-    patterns = [(re.compile(rf"(?<![^\W_]){re.escape(written)}(?![^\W_])", re.IGNORECASE),
-                 typed) for written, typed in names.items()]
+    patterns = [
+        (re.compile(rf"(?<![^\W_]){re.escape(written)}(?![^\W_])", re.IGNORECASE), typed)
+        for written, typed in names.items()
+    ]
     for entry in index["docs"]:
-        text = html.unescape(TAG.sub(" ", " ".join(
-            [entry.get("title", ""), entry.get("text", ""), *entry.get("tags", [])])))
-        found = dict.fromkeys(t for pattern, typed in patterns if pattern.search(text)
-                              for t in typed)
+        text = html.unescape(
+            TAG.sub(
+                " ",
+                " ".join([entry.get("title", ""), entry.get("text", ""), *entry.get("tags", [])]),
+            )
+        )
+        found = dict.fromkeys(
+            t for pattern, typed in patterns if pattern.search(text) for t in typed
+        )
         if found:
             entry[ALIAS_FIELD] = " ".join(found)
     index["config"]["fields"][ALIAS_FIELD] = {"boost": 1.0}

@@ -30,7 +30,8 @@ HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # An ASCII mark touching a Han character, or an opening bracket one space after one
 # ("数据 (Frictionless)"), or a closing one a space before one.
 ASCII_BESIDE_HAN = re.compile(
-    rf"(?<=[{HAN}])[,.;:!?()]|[,.;:!?()](?=[{HAN}])|(?<=[{HAN}]) \(|\) (?=[{HAN}])")
+    rf"(?<=[{HAN}])[,.;:!?()]|[,.;:!?()](?=[{HAN}])|(?<=[{HAN}]) \(|\) (?=[{HAN}])"
+)
 SPACE_AFTER_FULL_WIDTH = re.compile(r"[。，；：！？、][ \t\u3000]+(?=\S)")
 # Italian: a double quotation mark other than « », and a hyphen between spaces used as a dash.
 ITALIAN_QUOTE = re.compile(r'["\u201c\u201d]')
@@ -39,14 +40,18 @@ SPACED_HYPHEN = re.compile(r"(?<=\w) - (?=\w)")
 # name begins with a vowel (acca, emme, erre…: H100, MI355X) elides, l'H100, dell'MI300X.
 ARTICLE_BEFORE_VOWEL_LETTER = re.compile(
     r"\b(?:la|lo|il|del|dello|della|al|allo|alla|dal|dallo|dalla|nel|nello|nella|sul|sullo|"
-    r"sulla) (?=[AEFHILMNORSX][A-Z]*\d)", re.IGNORECASE)
+    r"sulla) (?=[AEFHILMNORSX][A-Z]*\d)",
+    re.IGNORECASE,
+)
 # An em dash that is not one half of the Chinese dash ——, or a space beside that dash.
 LONE_DASH = re.compile(r"(?<!—)—(?!—)| ——|—— ")
 # A date with spaces inside ("2024 年 8 月", "[[plain:2024]] 年 [[plain:8]] 月"): the pages'
 # dates are CLDR's (format_day: 2026年9月16日), with none, and an article writes them alike.
 _DAY_NUMBER = r"(?:\d+|\[\[plain:\d+\]\])"
-SPACED_DATE = re.compile(rf"{_DAY_NUMBER}(?: 年 ?| ?年 ){_DAY_NUMBER} ?月"
-                         rf"|{_DAY_NUMBER}(?: 月 ?| ?月 ){_DAY_NUMBER} ?日|{_DAY_NUMBER} 日")
+SPACED_DATE = re.compile(
+    rf"{_DAY_NUMBER}(?: 年 ?| ?年 ){_DAY_NUMBER} ?月"
+    rf"|{_DAY_NUMBER}(?: 月 ?| ?月 ){_DAY_NUMBER} ?日|{_DAY_NUMBER} 日"
+)
 # Chinese: a space between two Chinese characters (CONTRIBUTING.md: a space only beside Latin
 # words and figures; "单加速器 样本/秒" was a pattern filled with a Chinese unit).
 HAN_SPACE_HAN = re.compile(rf"(?<=[{HAN}]) +(?=[{HAN}])")
@@ -54,7 +59,8 @@ HAN_SPACE_HAN = re.compile(rf"(?<=[{HAN}]) +(?=[{HAN}])")
 # ("…公式见脚注。MLCommons, MLPerf® Inference v6.1 results, 2026-09-16"): in a Chinese sentence
 # the comma is Chinese too (，). A run holding a bracket is a published name and is not read.
 ASCII_COMMA_IN_CHINESE = re.compile(
-    rf"(?<=[{HAN}\u3000-\u303f\uff00-\uffef])[A-Za-z0-9®™.\- ]*[A-Za-z0-9®™], ")
+    rf"(?<=[{HAN}\u3000-\u303f\uff00-\uffef])[A-Za-z0-9®™.\- ]*[A-Za-z0-9®™], "
+)
 # A date in ISO form (2026-09-16): the pages write dates in CLDR's long form, the language's own
 # (formatting.format_day: September 16, 2026 / 2026年9月16日 / 16 settembre 2026).
 ISO_DATE = re.compile(r"(?<![0-9A-Za-z_-])\d{4}-\d{2}-\d{2}(?![0-9A-Za-z_-])")
@@ -68,14 +74,15 @@ DECIMAL_POINT = re.compile(r"(?<![\w.,-])\d+\.(\d+)(?![\w,-]|\.\d)")
 QUOTED = re.compile(r"«[^»]*»")
 PLAIN = re.compile(r"\[\[plain:[^\]]*\]\]")  # set as written: a name (Llama 3.1 8B)
 NOT_TEXT = re.compile(
-    r"`[^`\n]*`"                    # code spans
-    r"|\[\[claim:[^\]]*\]\]"        # claim references
-    r"|\]\([^)\s]*\)"               # a Markdown link's address (the text is kept)
-    r"|<!--.*?-->|<[^>\n]+>"        # comments and HTML tags
-    r"|https?://\S+"                # bare addresses
-    r"|%\(\w+\)[sd]|%[sd]"          # gettext placeholders
-    r"|\{\{.*?\}\}|\{%.*?%\}",      # template expressions in generated Markdown
-    re.S)
+    r"`[^`\n]*`"  # code spans
+    r"|\[\[claim:[^\]]*\]\]"  # claim references
+    r"|\]\([^)\s]*\)"  # a Markdown link's address (the text is kept)
+    r"|<!--.*?-->|<[^>\n]+>"  # comments and HTML tags
+    r"|https?://\S+"  # bare addresses
+    r"|%\(\w+\)[sd]|%[sd]"  # gettext placeholders
+    r"|\{\{.*?\}\}|\{%.*?%\}",  # template expressions in generated Markdown
+    re.S,
+)
 
 
 @dataclass(frozen=True)
@@ -91,8 +98,11 @@ def glossary(path: Path = GLOSSARY) -> dict[str, tuple[Term, ...]]:
     """The glossary, ``{language code: (Term, ...)}``, from ``glossary.yaml``."""
     with path.open(encoding="utf-8") as handle:
         data = yaml.safe_load(handle)
-    return {code: tuple(Term(e["use"], tuple(e.get("not", ()))) for e in entries)
-            for code, entries in data.items() if code != SAME_WORDS}
+    return {
+        code: tuple(Term(e["use"], tuple(e.get("not", ()))) for e in entries)
+        for code, entries in data.items()
+        if code != SAME_WORDS
+    }
 
 
 @cache
@@ -110,8 +120,14 @@ def left_in_english(key: str, translation: str, lang: Language) -> str | None:
         return None
     words = set(re.findall(r"[A-Za-z]+", text_only(key))) - {"x"}
     english = sorted(words - same_words())
-    return (f"left in English ({', '.join(english)}): translate it, or list the words in "
-            f"glossary.yaml's {SAME_WORDS} if they are names") if english else None
+    return (
+        (
+            f"left in English ({', '.join(english)}): translate it, or list the words in "
+            f"glossary.yaml's {SAME_WORDS} if they are names"
+        )
+        if english
+        else None
+    )
 
 
 def text_only(text: str) -> str:
@@ -139,41 +155,67 @@ def problems(text: str, lang: Language) -> list[str]:
             pattern = rf"(?<![\w-]){re.escape(word)}(?![\w-])" if latin else re.escape(word)
             # A Chinese word to avoid may be part of the word to use (核验表 in 数据核验表).
             inside = [] if latin else [m.span() for m in re.finditer(re.escape(term.use), plain)]
-            if any(not any(a <= m.start() and m.end() <= b for a, b in inside)
-                   for m in re.finditer(pattern, plain, re.IGNORECASE if latin else 0)):
+            if any(
+                not any(a <= m.start() and m.end() <= b for a, b in inside)
+                for m in re.finditer(pattern, plain, re.IGNORECASE if latin else 0)
+            ):
                 found.append(f"glossary: say '{term.use}', not '{word}'")
-    found += [f"date '{m.group(0)}' in ISO form: write it as the pages do, in CLDR's long form "
-              f"(formatting.format_day)" for m in ISO_DATE.finditer(plain)]
+    found += [
+        f"date '{m.group(0)}' in ISO form: write it as the pages do, in CLDR's long form "
+        f"(formatting.format_day)"
+        for m in ISO_DATE.finditer(plain)
+    ]
     if lang.code == "zh":
         for match in ASCII_BESIDE_HAN.finditer(plain):
             mark = match.group(0).strip()
-            found.append(f"ASCII '{mark}' beside Chinese text: use the full-width mark "
-                         f"(“{_context(plain, match.start())}”)")
+            found.append(
+                f"ASCII '{mark}' beside Chinese text: use the full-width mark "
+                f"(“{_context(plain, match.start())}”)"
+            )
         for match in SPACE_AFTER_FULL_WIDTH.finditer(plain):
-            found.append(f"space after '{match.group(0)[0]}': a full-width mark carries its own "
-                         f"space (“{_context(plain, match.start())}”)")
+            found.append(
+                f"space after '{match.group(0)[0]}': a full-width mark carries its own "
+                f"space (“{_context(plain, match.start())}”)"
+            )
         for match in SPACED_DATE.finditer(plain):
-            found.append(f"date: no space inside a Chinese date, as the pages write them "
-                         f"(2026年9月16日: “{_context(plain, match.start())}”)")
+            found.append(
+                f"date: no space inside a Chinese date, as the pages write them "
+                f"(2026年9月16日: “{_context(plain, match.start())}”)"
+            )
         for match in LONE_DASH.finditer(plain):
-            found.append(f"dash: the Chinese dash is '——', without spaces "
-                         f"(“{_context(plain, match.start())}”)")
-        found += [f"space between two Chinese words (“{_context(plain, m.start())}”)"
-                  for m in HAN_SPACE_HAN.finditer(plain)]
-        found += [f"ASCII ',' in a Chinese sentence: use '，' (“{_context(plain, m.end() - 2)}”)"
-                  for m in ASCII_COMMA_IN_CHINESE.finditer(plain)]
+            found.append(
+                f"dash: the Chinese dash is '——', without spaces "
+                f"(“{_context(plain, match.start())}”)"
+            )
+        found += [
+            f"space between two Chinese words (“{_context(plain, m.start())}”)"
+            for m in HAN_SPACE_HAN.finditer(plain)
+        ]
+        found += [
+            f"ASCII ',' in a Chinese sentence: use '，' (“{_context(plain, m.end() - 2)}”)"
+            for m in ASCII_COMMA_IN_CHINESE.finditer(plain)
+        ]
     if lang.code == "it":
-        if quote := ITALIAN_QUOTE.search(plain):   # one problem for a pair of marks
-            found.append(f"quotation mark '{quote.group(0)}' in Italian text: quote with « » "
-                         f"(“{_context(plain, quote.start())}”)")
-        found += [f"'{m.group(0).strip()}' before a name read from a vowel-sounding letter: elide "
-                  f"it, l'H100, dell'MI300X (“{_context(plain, m.start())}”)"
-                  for m in ARTICLE_BEFORE_VOWEL_LETTER.finditer(plain)]
-        found += [f"' - ' used as a dash in Italian text: write a colon or ' – ' "
-                  f"(“{_context(plain, m.start())}”)" for m in SPACED_HYPHEN.finditer(plain)]
-        found += [f"decimal point and decimal comma in one Italian passage: write the comma, or "
-                  f"quote a published value in « » (“{passage.strip()[:60]}”)"
-                  for passage in mixed_decimals(PLAIN.sub("x", plain))]
+        if quote := ITALIAN_QUOTE.search(plain):  # one problem for a pair of marks
+            found.append(
+                f"quotation mark '{quote.group(0)}' in Italian text: quote with « » "
+                f"(“{_context(plain, quote.start())}”)"
+            )
+        found += [
+            f"'{m.group(0).strip()}' before a name read from a vowel-sounding letter: elide "
+            f"it, l'H100, dell'MI300X (“{_context(plain, m.start())}”)"
+            for m in ARTICLE_BEFORE_VOWEL_LETTER.finditer(plain)
+        ]
+        found += [
+            f"' - ' used as a dash in Italian text: write a colon or ' – ' "
+            f"(“{_context(plain, m.start())}”)"
+            for m in SPACED_HYPHEN.finditer(plain)
+        ]
+        found += [
+            f"decimal point and decimal comma in one Italian passage: write the comma, or "
+            f"quote a published value in « » (“{passage.strip()[:60]}”)"
+            for passage in mixed_decimals(PLAIN.sub("x", plain))
+        ]
     return found
 
 
@@ -182,12 +224,16 @@ def mixed_decimals(text: str) -> list[str]:
     that write one number with a decimal comma (3,74) and another with a decimal point
     (88.42), values quoted in « » left out: Italian writes the comma (CLDR), and a value
     quoted as published keeps the form it was published in."""
-    return [line for line in QUOTED.sub("«»", text).split("\n") if DECIMAL_COMMA.search(line)
-            and any(len(m.group(1)) != 3 for m in DECIMAL_POINT.finditer(line))]
+    return [
+        line
+        for line in QUOTED.sub("«»", text).split("\n")
+        if DECIMAL_COMMA.search(line)
+        and any(len(m.group(1)) != 3 for m in DECIMAL_POINT.finditer(line))
+    ]
 
 
 def _context(text: str, at: int, width: int = 8) -> str:
-    return text[max(0, at - width):at + width].replace("\n", " ")
+    return text[max(0, at - width) : at + width].replace("\n", " ")
 
 
 def check_language(posts: list, languages: tuple[Language, ...] | None = None) -> list:
@@ -214,16 +260,20 @@ def check_language(posts: list, languages: tuple[Language, ...] | None = None) -
     for post in posts:
         description = post.meta.get("description") if post.meta else None
         if isinstance(description, str):
-            errors += [InputError(post.path, f"line {post.meta_line('description')}",
-                                  "description", p) for p in problems(description, post.lang)]
+            errors += [
+                InputError(post.path, f"line {post.meta_line('description')}", "description", p)
+                for p in problems(description, post.lang)
+            ]
         fenced = False
         for offset, line in enumerate(mask_comments(post.body).split("\n")):
             if line.lstrip().startswith(("```", "~~~")):
                 fenced = not fenced
             if fenced:
                 continue
-            errors += [InputError(post.path, f"line {post.body_line + offset}", None, p)
-                       for p in problems(line, post.lang)]
+            errors += [
+                InputError(post.path, f"line {post.body_line + offset}", None, p)
+                for p in problems(line, post.lang)
+            ]
     return errors
 
 
@@ -246,8 +296,9 @@ def _catalog_problems(path: Path, mtime_ns: int, size: int, lang: Language) -> t
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         found = [p for s in strings if s for p in problems(s, lang)]
         keys = message.id if isinstance(message.id, tuple) else (message.id,)
-        found += [p for k, s in zip(keys, strings) if k and s
-                  if (p := left_in_english(k, s, lang))]
-        errors += [InputError(path, f"line {message.lineno}", None,
-                              f"msgid {message.id!r}: {problem}") for problem in found]
+        found += [p for k, s in zip(keys, strings) if k and s if (p := left_in_english(k, s, lang))]
+        errors += [
+            InputError(path, f"line {message.lineno}", None, f"msgid {message.id!r}: {problem}")
+            for problem in found
+        ]
     return tuple(errors)

@@ -26,11 +26,12 @@ SITE_NAME = "MLPerf Wiki"
 USE = re.compile(r"(?<![\w/.-])MLPerf(?![\w®/-]|\.\w| Wiki\b|\\u00[aA][eE]|&reg;|&#174;)")
 # Catalog keys that name the mark instead of using it (their translations are left alone):
 # the guidelines' legend (``guidelines.LEGEND``) and the How to cite page's advice.
-NAMING = ("The MLPerf name and logo are registered and unregistered trademarks of MLCommons "
-          "Association in the United States and other countries. All rights reserved. "
-          "Unauthorized use strictly prohibited. See www.mlcommons.org for more information.",
-          "Put the registered mark after the name MLPerf and never translate or shorten the "
-          "name.")
+NAMING = (
+    "The MLPerf name and logo are registered and unregistered trademarks of MLCommons "
+    "Association in the United States and other countries. All rights reserved. "
+    "Unauthorized use strictly prohibited. See www.mlcommons.org for more information.",
+    "Put the registered mark after the name MLPerf and never translate or shorten the name.",
+)
 
 
 def mark(text: str, key: str | None = None) -> str:
@@ -62,8 +63,9 @@ def mark_catalog(catalog) -> None:
 # What Markdown shows as written: fenced code, code spans, HTML comments, link targets; and an
 # HTML tag with its attributes (a generated page's script data, already marked where it was
 # made, with its own escapes).
-VERBATIM = re.compile(r"```.*?```|~~~.*?~~~|`[^`\n]*`|<!--.*?-->|\]\([^)\s]*|<[a-zA-Z][^>]*>",
-                      re.DOTALL)
+VERBATIM = re.compile(
+    r"```.*?```|~~~.*?~~~|`[^`\n]*`|<!--.*?-->|\]\([^)\s]*|<[a-zA-Z][^>]*>", re.DOTALL
+)
 
 
 @cache
@@ -78,7 +80,7 @@ def mark_markdown(text: str, keep: tuple[str, ...] = NAMING) -> str:
     verbatim = _verbatim(keep)
     pieces, end = [], 0
     for found in verbatim.finditer(text):
-        pieces += [mark(text[end:found.start()]), found.group()]
+        pieces += [mark(text[end : found.start()]), found.group()]
         end = found.end()
     return "".join(pieces) + mark(text[end:])
 
@@ -112,5 +114,6 @@ POST_FRONT_MATTER = re.compile(r"\A(---\s*\n)(.*?\n)(?=---\s*\n)", re.DOTALL)
 def mark_post(text: str) -> str:
     """A post file's ``text`` with its front matter marked (``mark_front_matter``) and its body
     as written (the body is marked where it is rendered); text without front matter unchanged."""
-    return POST_FRONT_MATTER.sub(lambda m: m.group(1) + mark_front_matter(m.group(2)), text,
-                                 count=1)
+    return POST_FRONT_MATTER.sub(
+        lambda m: m.group(1) + mark_front_matter(m.group(2)), text, count=1
+    )

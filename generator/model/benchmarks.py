@@ -117,6 +117,7 @@ def rank(records: list[ResultRecord]) -> tuple[ResultRecord, ...]:
         sign = -1 if words.is_throughput(r.units) else 1
         base = r.result * words.units[r.units].factor
         return (DIVISION_ORDER.index(r.division), sign * base, r.result_id, r.system_name)
+
     return tuple(sorted(records, key=key))
 
 
@@ -132,19 +133,34 @@ def benchmarks_of(records: list[ResultRecord]) -> list[Benchmark]:
     groups: dict[tuple, list[ResultRecord]] = {}
     for r in records:
         for suite in r.suites:
-            groups.setdefault((r.round, suite, r.model, SCENARIO_ORDER.index(r.scenario)),
-                              []).append(r)
+            groups.setdefault(
+                (r.round, suite, r.model, SCENARIO_ORDER.index(r.scenario)), []
+            ).append(r)
     out = []
     for key in sorted(groups):
         by_quantity: dict[str, list[ResultRecord]] = {}
         for r in groups[key]:
             by_quantity.setdefault(words.quantity(r.units), []).append(r)
-        order = sorted(by_quantity, key=lambda q: (
-            -sum(r.division == "closed" for r in by_quantity[q]), -len(by_quantity[q]), q))
+        order = sorted(
+            by_quantity,
+            key=lambda q: (
+                -sum(r.division == "closed" for r in by_quantity[q]),
+                -len(by_quantity[q]),
+                q,
+            ),
+        )
         round_name, suite, model, scenario = key
         for position, quantity in enumerate(order):
-            out.append(Benchmark(round_name, suite, model, SCENARIO_ORDER[scenario],
-                                 rank(by_quantity[quantity]), apart=position > 0))
+            out.append(
+                Benchmark(
+                    round_name,
+                    suite,
+                    model,
+                    SCENARIO_ORDER[scenario],
+                    rank(by_quantity[quantity]),
+                    apart=position > 0,
+                )
+            )
     return out
 
 

@@ -18,11 +18,40 @@ LEADERS = 10  # bars per benchmark chart
 # 20's #ff9d9a and #ff9da7 were 2 apart). Each submitter keeps one colour on every chart, and no
 # two submitters on the same chart share one (``assign_colours``); tests/test_colours.py checks
 # every generated chart against ΔE 12.
-PALETTE = ("#0072b2", "#e69f00", "#009e73", "#d55e00", "#56b4e9", "#cc79a7", "#f0e442",
-           "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#ff9da7", "#9c755f",
-           "#bab0ac", "#a0cbe8", "#ffbe7d", "#8cd17d", "#d4a6c8", "#79706e", "#332288",
-           "#117733", "#ddcc77", "#cc6677", "#aa4499", "#882255", "#999933", "#661100",
-           "#a6761d", "#7570b3", "#e7298a", "#66a61e")
+PALETTE = (
+    "#0072b2",
+    "#e69f00",
+    "#009e73",
+    "#d55e00",
+    "#56b4e9",
+    "#cc79a7",
+    "#f0e442",
+    "#f28e2b",
+    "#e15759",
+    "#76b7b2",
+    "#59a14f",
+    "#edc948",
+    "#ff9da7",
+    "#9c755f",
+    "#bab0ac",
+    "#a0cbe8",
+    "#ffbe7d",
+    "#8cd17d",
+    "#d4a6c8",
+    "#79706e",
+    "#332288",
+    "#117733",
+    "#ddcc77",
+    "#cc6677",
+    "#aa4499",
+    "#882255",
+    "#999933",
+    "#661100",
+    "#a6761d",
+    "#7570b3",
+    "#e7298a",
+    "#66a61e",
+)
 
 
 def chart_rows(benchmark: Benchmark) -> list[ResultRecord]:
@@ -41,8 +70,10 @@ def per_accelerator_rows(benchmark: Benchmark) -> list[ResultRecord]:
     if not benchmark.higher_is_better:
         return []
     pool = benchmark.division("closed") or list(benchmark.results)
-    ranked = sorted((r for r in pool if per_accelerator(r) is not None),
-                    key=lambda r: (-per_accelerator(r), r.result_id, r.system_name))
+    ranked = sorted(
+        (r for r in pool if per_accelerator(r) is not None),
+        key=lambda r: (-per_accelerator(r), r.result_id, r.system_name),
+    )
     return ranked[:LEADERS]
 
 
@@ -61,8 +92,11 @@ def assign_colours(benchmarks: list[Benchmark]) -> dict[str, str]:
     neighbours: dict[str, set[str]] = defaultdict(set)
     for benchmark in benchmarks:
         power_figures = power_rows(power.ranked(list(benchmark.results)))
-        for rows in (chart_rows(benchmark), per_accelerator_rows(benchmark),
-                     [f.record for f in power_figures]):
+        for rows in (
+            chart_rows(benchmark),
+            per_accelerator_rows(benchmark),
+            [f.record for f in power_figures],
+        ):
             group = {r.submitter for r in rows}
             for submitter in group:
                 neighbours[submitter] |= group - {submitter}

@@ -40,9 +40,12 @@ def entries(benchmarks: list[Benchmark]) -> list[Entry]:
     return out
 
 
-def group_by(items: list[Entry], key: Callable[[ResultRecord], str | None],
-             slugs: dict[str, str], name: Callable[[str], str] = str
-             ) -> dict[str, tuple[str, list[Entry]]]:
+def group_by(
+    items: list[Entry],
+    key: Callable[[ResultRecord], str | None],
+    slugs: dict[str, str],
+    name: Callable[[str], str] = str,
+) -> dict[str, tuple[str, list[Entry]]]:
     """``{slug: (display name, entries)}`` of the entries with a ``key`` (records without one,
     such as CPU-only systems for accelerators, are left out), sorted by display name.
 
@@ -115,21 +118,31 @@ class TimelineRow:
         present = [r for r in rounds if (accelerator_id, r) in self.best]
         out = {}
         for earlier, later in zip(present, present[1:]):
-            pairs = [(a, b) for b in self.results.get((accelerator_id, later), ())
-                     for a in self.results.get((accelerator_id, earlier), ())
-                     if same_system(a, b)]
+            pairs = [
+                (a, b)
+                for b in self.results.get((accelerator_id, later), ())
+                for a in self.results.get((accelerator_id, earlier), ())
+                if same_system(a, b)
+            ]
             if pairs:
-                before, after = max(pairs, key=lambda pair: (pair[1].result_per_accelerator,
-                                                             pair[0].result_per_accelerator))
+                before, after = max(
+                    pairs,
+                    key=lambda pair: (
+                        pair[1].result_per_accelerator,
+                        pair[0].result_per_accelerator,
+                    ),
+                )
                 out[later] = Step(before, after, True)
             else:
-                out[later] = Step(self.best[(accelerator_id, earlier)],
-                                  self.best[(accelerator_id, later)], False)
+                out[later] = Step(
+                    self.best[(accelerator_id, earlier)], self.best[(accelerator_id, later)], False
+                )
         return out
 
 
-def timeline(benchmarks_by_round: dict[str, list[Benchmark]],
-             accelerator_ids: tuple[str, ...]) -> list[TimelineRow]:
+def timeline(
+    benchmarks_by_round: dict[str, list[Benchmark]], accelerator_ids: tuple[str, ...]
+) -> list[TimelineRow]:
     """Round-over-round view of some accelerators (one, or a family's): for each throughput
     benchmark they ran in more than one round, the best per-accelerator closed result of each
     accelerator in each round. The same hardware in two rounds shows the software gain; a new
@@ -151,8 +164,7 @@ def timeline(benchmarks_by_round: dict[str, list[Benchmark]],
             if not benchmark.higher_is_better:
                 continue
             for record in benchmark.division("closed"):
-                if (record.accelerator_id not in accelerator_ids
-                        or per_accelerator(record) is None):
+                if record.accelerator_id not in accelerator_ids or per_accelerator(record) is None:
                     continue
                 key = (benchmark.suite, benchmark.model, benchmark.scenario, record.units)
                 cell = (record.accelerator_id, round_name)
@@ -160,10 +172,12 @@ def timeline(benchmarks_by_round: dict[str, list[Benchmark]],
                 best = table.setdefault(key, {}).get(cell)
                 if best is None or record.result_per_accelerator > best.result_per_accelerator:
                     table[key][cell] = record
-    rows = [TimelineRow(*key, best, {cell: tuple(found) for cell, found in every[key].items()})
-            for key, best in table.items() if len({round_name for _, round_name in best}) > 1]
-    return sorted(rows, key=lambda r: (r.suite, r.model, SCENARIO_ORDER.index(r.scenario),
-                                       r.units))
+    rows = [
+        TimelineRow(*key, best, {cell: tuple(found) for cell, found in every[key].items()})
+        for key, best in table.items()
+        if len({round_name for _, round_name in best}) > 1
+    ]
+    return sorted(rows, key=lambda r: (r.suite, r.model, SCENARIO_ORDER.index(r.scenario), r.units))
 
 
 def same_system(a: ResultRecord, b: ResultRecord) -> bool:
@@ -180,8 +194,11 @@ def same_system(a: ResultRecord, b: ResultRecord) -> bool:
     """
     if a.round == b.round:
         return a.result_id == b.result_id
-    return (a.system_name == b.system_name and a.total_accelerators == b.total_accelerators
-            and bool(set(organizations_of(a.submitter)) & set(organizations_of(b.submitter))))
+    return (
+        a.system_name == b.system_name
+        and a.total_accelerators == b.total_accelerators
+        and bool(set(organizations_of(a.submitter)) & set(organizations_of(b.submitter)))
+    )
 
 
 @dataclass(frozen=True)
@@ -221,15 +238,24 @@ def systems(benchmarks_by_round: dict[str, list[Benchmark]]) -> list[System]:
             # Benchmark.results is ranked closed first, best first: a system's first record
             # on a benchmark is the one the comparison uses.
             for record in benchmark.results:
-                entry = found.setdefault(record.shown_id, {
-                    "round": round_name, "submitter": record.submitter,
-                    "name": record.system_name, "first": record, "results": {}})
-                entry["results"].setdefault((benchmark.suite, benchmark.model,
-                                             benchmark.scenario), (benchmark, record))
+                entry = found.setdefault(
+                    record.shown_id,
+                    {
+                        "round": round_name,
+                        "submitter": record.submitter,
+                        "name": record.system_name,
+                        "first": record,
+                        "results": {},
+                    },
+                )
+                entry["results"].setdefault(
+                    (benchmark.suite, benchmark.model, benchmark.scenario), (benchmark, record)
+                )
     order = {name: index for index, name in enumerate(benchmarks_by_round)}
-    return sorted((System(key, **entry) for key, entry in found.items()),
-                  key=lambda s: (order[s.round], s.submitter.lower(), s.name.lower(),
-                                 s.first.result_id))
+    return sorted(
+        (System(key, **entry) for key, entry in found.items()),
+        key=lambda s: (order[s.round], s.submitter.lower(), s.name.lower(), s.first.result_id),
+    )
 
 
 def default_pair(all_systems: list[System]) -> tuple[System, System] | None:

@@ -25,11 +25,31 @@ from generator.model.qualifiers import per_accelerator
 ID_FIELDS = ("result_id", "result_id_published", "result_id_derived")
 # Fields of the dataset every results download carries, in the dataset's order, then its own
 # columns. ``suite`` is the record's (``datacenter,edge`` for a result MLCommons lists in both).
-DATASET_FIELDS = ("round", "suite", "model", "scenario", *ID_FIELDS, "division", "category",
-                  "submitter", "system_name", "accelerator", "total_accelerators", "result",
-                  "units", "result_per_accelerator", "accelerator_mixed", "inferred")
-FIELDS_ADDED = ("used_model", "accuracy", "meets_closed_accuracy_target",
-                "accuracy_target_source", "result_url")
+DATASET_FIELDS = (
+    "round",
+    "suite",
+    "model",
+    "scenario",
+    *ID_FIELDS,
+    "division",
+    "category",
+    "submitter",
+    "system_name",
+    "accelerator",
+    "total_accelerators",
+    "result",
+    "units",
+    "result_per_accelerator",
+    "accelerator_mixed",
+    "inferred",
+)
+FIELDS_ADDED = (
+    "used_model",
+    "accuracy",
+    "meets_closed_accuracy_target",
+    "accuracy_target_source",
+    "result_url",
+)
 DOWNLOAD_FIELDS = ("rank", *DATASET_FIELDS, *FIELDS_ADDED)
 
 
@@ -45,14 +65,19 @@ def result_row(record: ResultRecord, rank: int | None) -> dict:
     what an open-division result ran and how accurately, and its official result folder. The
     per-accelerator figure is the pages' (``qualifiers.per_accelerator``): empty for a
     mixed-accelerator system and for a result no accelerator ran."""
-    row = {"rank": rank, **{name: getattr(record, name) for name in DATASET_FIELDS},
-           "result_per_accelerator": per_accelerator(record)}
-    return {**row, **disclosure_fields(record), "result_url": result_url(record.round,
-                                                                          record.location)}
+    row = {
+        "rank": rank,
+        **{name: getattr(record, name) for name in DATASET_FIELDS},
+        "result_per_accelerator": per_accelerator(record),
+    }
+    return {
+        **row,
+        **disclosure_fields(record),
+        "result_url": result_url(record.round, record.location),
+    }
 
 
-def result_rows(records: list[ResultRecord], ranks: list[int | None] | None = None
-                ) -> list[dict]:
+def result_rows(records: list[ResultRecord], ranks: list[int | None] | None = None) -> list[dict]:
     """``result_row`` of each record, ranked 1, 2, … in the order given, or by ``ranks``."""
     ranks = ranks or list(range(1, len(records) + 1))
     return [result_row(record, rank) for rank, record in zip(ranks, records)]
@@ -65,9 +90,13 @@ def step_row(suite: str, model: str, scenario: str, step: Step) -> dict:
     then, the change (``after ÷ before − 1``; empty between different systems)."""
     row = {"suite": suite, "model": model, "scenario": scenario, "units": step.after.units}
     for side, record in (("before", step.before), ("after", step.after)):
-        row |= {f"{side}_round": record.round, **result_id_fields(record, f"{side}_"),
-                f"{side}_submitter": record.submitter, f"{side}_system_name": record.system_name,
-                f"{side}_total_accelerators": record.total_accelerators,
-                f"{side}_result": record.result,
-                f"{side}_result_per_accelerator": per_accelerator(record)}
+        row |= {
+            f"{side}_round": record.round,
+            **result_id_fields(record, f"{side}_"),
+            f"{side}_submitter": record.submitter,
+            f"{side}_system_name": record.system_name,
+            f"{side}_total_accelerators": record.total_accelerators,
+            f"{side}_result": record.result,
+            f"{side}_result_per_accelerator": per_accelerator(record),
+        }
     return {**row, "same_system": step.same_system, "change": step.change}

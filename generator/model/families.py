@@ -75,11 +75,19 @@ def families(path: Path = FAMILIES_FILE) -> tuple[Family, ...]:
             ids = tuple(generation.get("accelerators") or ())
             for accelerator_id in ids:
                 if accelerator_id not in known:
-                    raise InputError(path, where, "accelerators", f"{accelerator_id!r} is not "
-                                     "an id of generator/data/accelerators.yaml")
+                    raise InputError(
+                        path,
+                        where,
+                        "accelerators",
+                        f"{accelerator_id!r} is not an id of generator/data/accelerators.yaml",
+                    )
                 if accelerator_id in seen:
-                    raise InputError(path, where, "accelerators", f"{accelerator_id!r} is "
-                                     f"already in family '{seen[accelerator_id]}'")
+                    raise InputError(
+                        path,
+                        where,
+                        "accelerators",
+                        f"{accelerator_id!r} is already in family '{seen[accelerator_id]}'",
+                    )
                 seen[accelerator_id] = family_id
             generations.append(Generation(str(generation["name"]), ids))
         out.append(Family(family_id, spec["name"], spec["vendor"], tuple(generations)))

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 
 from generator.data.schema import ResultRecord
 
-TARGET_SOURCE = ("MLPerf® Inference rules (mlcommons/inference_policies, inference_rules.adoc), "
-                 "table of benchmarks, column Quality")
+TARGET_SOURCE = (
+    "MLPerf® Inference rules (mlcommons/inference_policies, inference_rules.adoc), "
+    "table of benchmarks, column Quality"
+)
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,9 @@ def disclosure_fields(record: ResultRecord) -> dict:
     or empty when unknown) and ``accuracy_target_source`` (where the target comes from, empty
     when there is none)."""
     meets = meets_closed_target(record)
-    return {"used_model": record.used_model, "accuracy": record.accuracy,
-            "meets_closed_accuracy_target": meets,
-            "accuracy_target_source": TARGET_SOURCE if meets is not None else ""}
+    return {
+        "used_model": record.used_model,
+        "accuracy": record.accuracy,
+        "meets_closed_accuracy_target": meets,
+        "accuracy_target_source": TARGET_SOURCE if meets is not None else "",
+    }

@@ -25,14 +25,20 @@ WATTS = "Watts"
 MILLIJOULES = "millijoules"
 # The efficiency unit of each throughput unit: a rate per second divided by joules per second.
 # The units are translation keys (``formatting.units_label``).
-PER_JOULE = {"Tokens/s": N_("tokens/J"), "Samples/s": N_("samples/J"),
-             "Queries/s": N_("queries/J"), "Tasks/s": N_("tasks/J")}
+PER_JOULE = {
+    "Tokens/s": N_("tokens/J"),
+    "Samples/s": N_("samples/J"),
+    "Queries/s": N_("queries/J"),
+    "Tasks/s": N_("tasks/J"),
+}
 ENERGY_UNIT = N_("mJ")
 # What the published power figure is, as a table heading or an axis title: MLCommons reports
 # the energy of one query for SingleStream and of one stream (a query of several samples) for
 # MultiStream (``power_measurement.adoc``), the average power for Offline and Server.
-POWER_HEADINGS = {"SingleStream": N_("Energy per query (mJ)"),
-                  "MultiStream": N_("Energy per stream (mJ)")}
+POWER_HEADINGS = {
+    "SingleStream": N_("Energy per query (mJ)"),
+    "MultiStream": N_("Energy per stream (mJ)"),
+}
 AVERAGE_POWER = N_("Average power (W)")
 
 
@@ -78,8 +84,9 @@ def efficiency(record: ResultRecord) -> Efficiency | None:
         return None
     throughput = vocabulary().is_throughput(record.units)
     if record.power_units == WATTS and throughput:
-        return Efficiency(record, record.result / record.power_result, PER_JOULE[record.units],
-                          True)
+        return Efficiency(
+            record, record.result / record.power_result, PER_JOULE[record.units], True
+        )
     if record.power_units == MILLIJOULES and not throughput:
         return Efficiency(record, record.power_result, ENERGY_UNIT, False)
     raise ValueError(f"{record.power_units} does not fit a result in {record.units}")
@@ -92,6 +99,11 @@ def ranked(records: list[ResultRecord]) -> list[Efficiency]:
     ``records`` are of one benchmark, so their figures share one unit.
     """
     figures = [e for e in map(efficiency, records) if e is not None]
-    return sorted(figures, key=lambda e: (e.record.division != "closed",
-                                          -e.value if e.higher_is_better else e.value,
-                                          e.record.result_id))
+    return sorted(
+        figures,
+        key=lambda e: (
+            e.record.division != "closed",
+            -e.value if e.higher_is_better else e.value,
+            e.record.result_id,
+        ),
+    )

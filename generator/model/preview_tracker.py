@@ -69,36 +69,56 @@ def track(records: list[ResultRecord]) -> list[Preview]:
     systems: dict[tuple[str, str, str, str], list[ResultRecord]] = {}
     for record in records:
         if record.category == "preview":
-            systems.setdefault((record.round, record.submitter, record.system_name,
-                                record.result_id), []).append(record)
-    available = sorted((r for r in records if r.category == "available"),
-                       key=lambda r: (round_key(r.round), r.division != "closed",
-                                      r.result_id, r.model, r.scenario))
+            systems.setdefault(
+                (record.round, record.submitter, record.system_name, record.result_id), []
+            ).append(record)
+    available = sorted(
+        (r for r in records if r.category == "available"),
+        key=lambda r: (
+            round_key(r.round),
+            r.division != "closed",
+            r.result_id,
+            r.model,
+            r.scenario,
+        ),
+    )
     out = []
     for (round_name, submitter, _, _), members in sorted(
-            systems.items(), key=lambda item: (round_key(item[0][0]), *item[0][1:])):
+        systems.items(), key=lambda item: (round_key(item[0][0]), *item[0][1:])
+    ):
         later = [name for name in rounds if round_key(name) > round_key(round_name)]
         due = due_round(round_name)
         if not later:
             out.append(Preview(tuple(members), due, PENDING))
             continue
         organizations = set(organizations_of(submitter))
-        ours = [r for r in available if round_key(r.round) > round_key(round_name)
-                and organizations & set(organizations_of(r.submitter))]
+        ours = [
+            r
+            for r in available
+            if round_key(r.round) > round_key(round_name)
+            and organizations & set(organizations_of(r.submitter))
+        ]
         first = members[0]
         same = next((r for r in ours if same_system(first, r)), None)
         if first.accelerator_id:
             same_part = next((r for r in ours if r.accelerator_id == first.accelerator_id), None)
             part = "accelerator"
         else:
-            same_part = next((r for r in ours if not r.accelerator and first.host_processor
-                              and fold(r.host_processor) == fold(first.host_processor)), None)
+            same_part = next(
+                (
+                    r
+                    for r in ours
+                    if not r.accelerator
+                    and first.host_processor
+                    and fold(r.host_processor) == fold(first.host_processor)
+                ),
+                None,
+            )
             part = "processor"
         # The earliest round wins; within it the same system before the same part.
         candidates = [(r, kind) for r, kind in ((same, "system"), (same_part, part)) if r]
         if candidates:
-            found, kind = min(candidates, key=lambda c: (round_key(c[0].round),
-                                                         c[1] != "system"))
+            found, kind = min(candidates, key=lambda c: (round_key(c[0].round), c[1] != "system"))
             out.append(Preview(tuple(members), due, AVAILABLE, found, kind))
         else:
             out.append(Preview(tuple(members), due, NOT_SEEN))

@@ -44,8 +44,8 @@ from generator.model import open_division
 # The checker compares the names in lower case where it computes a result, so those flagged
 # results were measured in their own scenario: in v6.0 and v6.1 the flag does not say which.
 INFERRED_MEANING = {
-    "v4.1": "unset",         # no result of the v4.1 summary carries the flag
-    "v5.1": "scenario",      # computed from another scenario's run
+    "v4.1": "unset",  # no result of the v4.1 summary carries the flag
+    "v5.1": "scenario",  # computed from another scenario's run
     "v6.0": "name-differs",  # the folder's scenario differs from LoadGen's, as written
     "v6.1": "name-differs",
 }
@@ -73,11 +73,11 @@ def accelerator_unused(record: ResultRecord) -> bool:
     names = {record.model.lower(), record.used_model.lower()}
     marks = list(_NAMED.finditer(record.notes))
     starts = [m.start() for m in marks] + [len(record.notes)]
-    clauses = [(None, record.notes[:starts[0]])]
-    clauses += [(m.group(1).lower(), record.notes[m.end():end])
-                for m, end in zip(marks, starts[1:])]
-    return any(_UNUSED.search(text) for name, text in clauses
-               if name is None or name in names)
+    clauses = [(None, record.notes[: starts[0]])]
+    clauses += [
+        (m.group(1).lower(), record.notes[m.end() : end]) for m, end in zip(marks, starts[1:])
+    ]
+    return any(_UNUSED.search(text) for name, text in clauses if name is None or name in names)
 
 
 def due_round(name: str) -> str:
@@ -151,7 +151,8 @@ def qualifiers(record: ResultRecord) -> Qualifiers:
         meets_closed_target=open_division.meets_closed_target(record) if open_run else None,
         accelerators=None if unused else record.total_accelerators,
         accelerator_unused=unused,
-        per_accelerator=None if unused or record.accelerator_mixed
+        per_accelerator=None
+        if unused or record.accelerator_mixed
         else record.result_per_accelerator,
     )
 

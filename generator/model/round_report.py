@@ -136,8 +136,12 @@ def presence(rounds: list[str], members: dict[str, set[str]]) -> Presence:
         if older:
             seen_before[name] = older[-1]
     order = str.casefold
-    return Presence(tuple(sorted(new, key=order)), tuple(sorted(current & previous, key=order)),
-                    tuple(sorted(previous - current, key=order)), seen_before)
+    return Presence(
+        tuple(sorted(new, key=order)),
+        tuple(sorted(current & previous, key=order)),
+        tuple(sorted(previous - current, key=order)),
+        seen_before,
+    )
 
 
 def _best(records: list[ResultRecord], benchmark: Benchmark) -> ResultRecord | None:
@@ -165,10 +169,12 @@ def round_reports(records: list[ResultRecord]) -> list[RoundReport]:
     """
     rounds = sorted({r.round for r in records}, key=round_key)
     by_round = {name: [r for r in records if r.round == name] for name in rounds}
-    benchmarks = {name: [b for b in benchmarks_of(by_round[name]) if not b.apart]
-                  for name in rounds}
-    organizations = {name: {o for r in by_round[name] for o in organizations_of(r.submitter)}
-                     for name in rounds}
+    benchmarks = {
+        name: [b for b in benchmarks_of(by_round[name]) if not b.apart] for name in rounds
+    }
+    organizations = {
+        name: {o for r in by_round[name] for o in organizations_of(r.submitter)} for name in rounds
+    }
     submitters = {name: {submitter_name(r.submitter) for r in by_round[name]} for name in rounds}
     tracked = track(records)
     reports = []
@@ -177,34 +183,49 @@ def round_reports(records: list[ResultRecord]) -> list[RoundReport]:
         previous = earlier[-1] if earlier else None
         older_records = [r for e in earlier for r in by_round[e]]
         older_systems = list(_system_first(older_records).values())
-        systems = _system_first(sorted(by_round[name], key=lambda r: (
-            r.result_id, r.division != "closed", r.model, r.scenario)))
-        new_systems = tuple(s for s in systems.values() if earlier
-                            and not any(same_system(s, o) for o in older_systems))
+        systems = _system_first(
+            sorted(
+                by_round[name],
+                key=lambda r: (r.result_id, r.division != "closed", r.model, r.scenario),
+            )
+        )
+        new_systems = tuple(
+            s
+            for s in systems.values()
+            if earlier and not any(same_system(s, o) for o in older_systems)
+        )
         seen_parts = {r.accelerator_id for r in older_records}
         new_parts: dict[str, ResultRecord] = {}
         for record in systems.values():
             if earlier and record.accelerator_id and record.accelerator_id not in seen_parts:
                 new_parts.setdefault(record.accelerator_id, record)
         seen_benchmarks = {(b.suite, b.model, b.scenario) for e in earlier for b in benchmarks[e]}
-        new_benchmarks = tuple(b for b in benchmarks[name] if earlier
-                               and (b.suite, b.model, b.scenario) not in seen_benchmarks)
+        new_benchmarks = tuple(
+            b
+            for b in benchmarks[name]
+            if earlier and (b.suite, b.model, b.scenario) not in seen_benchmarks
+        )
         bests = []
         for b in benchmarks[name]:
             closed = b.division("closed")
             if not closed:
                 continue
-            before = [r for e in earlier for o in benchmarks[e]
-                      if (o.suite, o.model, o.scenario, o.units[0])
-                      == (b.suite, b.model, b.scenario, b.units[0])
-                      for r in o.division("closed")]
+            before = [
+                r
+                for e in earlier
+                for o in benchmarks[e]
+                if (o.suite, o.model, o.scenario, o.units[0])
+                == (b.suite, b.model, b.scenario, b.units[0])
+                for r in o.division("closed")
+            ]
             bests.append(BenchmarkRecord(b, closed[0], _best(before, b)))
         # Previews due in this round, or in a round between the previous one and this one
         # that this dataset does not hold (v4.1's were due in v5.0, reported with v5.1).
         previews = tuple(
             (p, p.followed_by if p.followed_by and p.followed_by.round == name else None)
-            for p in tracked if previous
-            and round_key(previous) < round_key(p.due) <= round_key(name))
+            for p in tracked
+            if previous and round_key(previous) < round_key(p.due) <= round_key(name)
+        )
         same = []
         if previous:
             prior = {(b.suite, b.model, b.scenario, b.units[0]): b for b in benchmarks[previous]}
@@ -217,14 +238,24 @@ def round_reports(records: list[ResultRecord]) -> list[RoundReport]:
                     if record.result_id in seen:
                         continue
                     seen.add(record.result_id)
-                    match = next((o for o in other.division("closed")
-                                  if same_system(record, o)), None)
+                    match = next(
+                        (o for o in other.division("closed") if same_system(record, o)), None
+                    )
                     if match is not None:
                         same.append(SameSystem(b, record, match))
-        reports.append(RoundReport(
-            name, previous, tuple(earlier[:-1]),
-            presence(rounds[:index + 1], organizations),
-            presence(rounds[:index + 1], submitters),
-            new_systems, tuple(sorted(new_parts.values(), key=lambda r: r.accelerator.casefold())),
-            new_benchmarks, tuple(bests), previews, tuple(same)))
+        reports.append(
+            RoundReport(
+                name,
+                previous,
+                tuple(earlier[:-1]),
+                presence(rounds[: index + 1], organizations),
+                presence(rounds[: index + 1], submitters),
+                new_systems,
+                tuple(sorted(new_parts.values(), key=lambda r: r.accelerator.casefold())),
+                new_benchmarks,
+                tuple(bests),
+                previews,
+                tuple(same),
+            )
+        )
     return reports

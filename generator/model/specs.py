@@ -83,16 +83,35 @@ FIELDS = (
     Field("form_factor", None, label=N_("Form factor")),
     Field("memory", "GB", "Memory (bytes)", 1e9, upper=4000, label=N_("Memory")),
     Field("memory_type", None, label=N_("Memory type")),
-    Field("memory_bandwidth", "TB/s", "Memory bandwidth (byte/s)", 1e12, upper=100,
-          label=N_("Memory bandwidth")),
+    Field(
+        "memory_bandwidth",
+        "TB/s",
+        "Memory bandwidth (byte/s)",
+        1e12,
+        upper=100,
+        label=N_("Memory bandwidth"),
+    ),
     Field("power", "W", "TDP (W)", 1, upper=5000, label=N_("Rated power (TDP)")),
-    Field("fp16", "TFLOPS", "Tensor-FP16/BF16 performance (FLOP/s)", 1e12, True, 200_000,
-          N_("FP16/BF16 compute")),
+    Field(
+        "fp16",
+        "TFLOPS",
+        "Tensor-FP16/BF16 performance (FLOP/s)",
+        1e12,
+        True,
+        200_000,
+        N_("FP16/BF16 compute"),
+    ),
     Field("fp8", "TFLOPS", "FP8 performance (FLOP/s)", 1e12, True, 200_000, N_("FP8 compute")),
     Field("fp4", "TFLOPS", "FP4 performance (FLOP/s)", 1e12, True, 400_000, N_("FP4 compute")),
     Field("int8", "TOPS", "INT8 performance (OP/s)", 1e12, True, 200_000, N_("INT8 compute")),
-    Field("interconnect", "GB/s", "Intranode bandwidth (byte/s)", 1e9, upper=20_000,
-          label=N_("Accelerator interconnect")),
+    Field(
+        "interconnect",
+        "GB/s",
+        "Intranode bandwidth (byte/s)",
+        1e9,
+        upper=20_000,
+        label=N_("Accelerator interconnect"),
+    ),
 )
 BY_NAME = {f.name: f for f in FIELDS}
 SOURCE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -161,11 +180,20 @@ class Card:
 
 
 def _epoch_source(row: str, datasheet: str | None, modified: str | None) -> Source:
-    return Source(f"epoch:{row}", EPOCH["publisher"], EPOCH["title"], EPOCH["url"],
-                  EPOCH["retrieved"], row=row, datasheet=datasheet or None, modified=modified)
+    return Source(
+        f"epoch:{row}",
+        EPOCH["publisher"],
+        EPOCH["title"],
+        EPOCH["url"],
+        EPOCH["retrieved"],
+        row=row,
+        datasheet=datasheet or None,
+        modified=modified,
+    )
 
 
 # --- the Epoch seed --------------------------------------------------------------------------
+
 
 def first_url(text: str | None) -> str | None:
     """The first http(s) address of an Epoch "Link to datasheet" cell (it may hold several,
@@ -182,21 +210,26 @@ def epoch_rows(path: Path = EPOCH_CSV) -> dict[str, dict[str, str]]:
             would then be ambiguous).
     """
     if not path.is_file():
-        raise InputError(path, None, None, "Epoch AI's CSV is not there; give its path with "
-                         "--csv (see ../shared/data/specs/README.md)")
+        raise InputError(
+            path,
+            None,
+            None,
+            "Epoch AI's CSV is not there; give its path with "
+            "--csv (see ../shared/data/specs/README.md)",
+        )
     rows: dict[str, dict[str, str]] = {}
     with path.open(encoding="utf-8", newline="") as handle:
         for number, row in enumerate(csv.DictReader(handle), start=1):
             name = row["Hardware name"].strip()
             if name in rows:
-                raise InputError(path, f"row {number}", "Hardware name",
-                                 f"'{name}' is written twice")
+                raise InputError(
+                    path, f"row {number}", "Hardware name", f"'{name}' is written twice"
+                )
             rows[name] = row
     return rows
 
 
-def seed(registry_raw: dict, rows: dict[str, dict[str, str]], path: Path = REGISTRY_FILE
-         ) -> dict:
+def seed(registry_raw: dict, rows: dict[str, dict[str, str]], path: Path = REGISTRY_FILE) -> dict:
     """The seed file's data: for each accelerator of the registry with an ``epoch`` row name,
     ``{"row", "datasheet", "modified", "values": {field: number or date text}}``, the row's
     cells converted to each field's unit (:data:`FIELDS`), fields of ``epoch_skip`` and empty
@@ -215,9 +248,14 @@ def seed(registry_raw: dict, rows: dict[str, dict[str, str]], path: Path = REGIS
             continue
         row = rows.get(row_name)
         if row is None:
-            errors.append(InputError(path, editor_yaml.line_of(
-                lines, ["accelerators", accelerator_id, "epoch"]), "epoch",
-                f"Epoch's CSV has no row named '{row_name}'; write its 'Hardware name' exactly"))
+            errors.append(
+                InputError(
+                    path,
+                    editor_yaml.line_of(lines, ["accelerators", accelerator_id, "epoch"]),
+                    "epoch",
+                    f"Epoch's CSV has no row named '{row_name}'; write its 'Hardware name' exactly",
+                )
+            )
             continue
         skip = set((entry.get("epoch_skip") or {}))
         values = {}
@@ -229,10 +267,12 @@ def seed(registry_raw: dict, rows: dict[str, dict[str, str]], path: Path = REGIS
                 values[spec.name] = cell[:10]
             else:
                 values[spec.name] = float(f"{float(cell) / spec.epoch_scale:.6g}")
-        out[accelerator_id] = {"row": row_name,
-                               "datasheet": first_url(row.get("Link to datasheet")),
-                               "modified": (row.get("Last modified") or "")[:10] or None,
-                               "values": values}
+        out[accelerator_id] = {
+            "row": row_name,
+            "datasheet": first_url(row.get("Link to datasheet")),
+            "modified": (row.get("Last modified") or "")[:10] or None,
+            "values": values,
+        }
     if errors:
         raise InputErrors(errors)
     return out
@@ -252,61 +292,107 @@ def seed_text(seeded: dict) -> str:
     """The seed file's text: its header, then one block per accelerator in id order."""
     import yaml  # only the seeding command writes YAML
 
-    body = yaml.safe_dump({"accelerators": dict(sorted(seeded.items()))}, sort_keys=False,
-                          allow_unicode=True, width=100)
+    body = yaml.safe_dump(
+        {"accelerators": dict(sorted(seeded.items()))},
+        sort_keys=False,
+        allow_unicode=True,
+        width=100,
+    )
     return SEED_HEADER + body
 
 
 # --- reading the cards -----------------------------------------------------------------------
 
+
 def _number(raw, where, name, path, errors) -> float | None:
-    if isinstance(raw, bool) or not isinstance(raw, (int, float)) or not math.isfinite(raw) \
-            or raw <= 0:
+    if (
+        isinstance(raw, bool)
+        or not isinstance(raw, (int, float))
+        or not math.isfinite(raw)
+        or raw <= 0
+    ):
         errors.append(InputError(path, where, name, f"'{raw}' is not a positive number"))
         return None
     return float(raw)
 
 
-def _value(spec: Field, raw, source: Source, where: str | None, path: Path,
-           errors: list[InputError], epoch: bool = False) -> Value | None:
+def _value(
+    spec: Field,
+    raw,
+    source: Source,
+    where: str | None,
+    path: Path,
+    errors: list[InputError],
+    epoch: bool = False,
+) -> Value | None:
     """One value of the registry (a mapping ``{value, unit, source, sparsity, note}``) or of the
     seed (a bare number or text, in the field's unit), checked: the unit is the field's, the
     number positive and plausible, a compute rate says whether it counts sparsity."""
     if epoch:
         raw = {"value": raw, "unit": spec.unit, "sparsity": False if spec.compute else None}
     if not isinstance(raw, dict) or "value" not in raw:
-        errors.append(InputError(path, where, spec.name, "write {value: ..., unit: ..., "
-                                 "source: ...}" if spec.unit else "write {value: ..., "
-                                 "source: ...}"))
+        errors.append(
+            InputError(
+                path,
+                where,
+                spec.name,
+                "write {value: ..., unit: ..., source: ...}"
+                if spec.unit
+                else "write {value: ..., source: ...}",
+            )
+        )
         return None
     value = raw["value"]
     if spec.unit is not None:
         if raw.get("unit") != spec.unit:
-            errors.append(InputError(path, where, spec.name, f"unit '{raw.get('unit')}' is not "
-                                     f"this field's unit: write the value in {spec.unit}"))
+            errors.append(
+                InputError(
+                    path,
+                    where,
+                    spec.name,
+                    f"unit '{raw.get('unit')}' is not "
+                    f"this field's unit: write the value in {spec.unit}",
+                )
+            )
             return None
         value = _number(value, where, spec.name, path, errors)
         if value is None:
             return None
         if spec.upper and value > spec.upper:
-            errors.append(InputError(path, where, spec.name, f"{value:g} {spec.unit} is beyond "
-                                     f"any accelerator's (at most {spec.upper:g}); check the "
-                                     "unit and the digits"))
+            errors.append(
+                InputError(
+                    path,
+                    where,
+                    spec.name,
+                    f"{value:g} {spec.unit} is beyond "
+                    f"any accelerator's (at most {spec.upper:g}); check the "
+                    "unit and the digits",
+                )
+            )
             return None
     elif spec.name == "release_date":
         try:
             value = dt.date.fromisoformat(str(value)[:10])
         except ValueError:
-            errors.append(InputError(path, where, spec.name, f"'{value}' is not a date: "
-                                     f"{editor_yaml.DATE_HINT}"))
+            errors.append(
+                InputError(
+                    path, where, spec.name, f"'{value}' is not a date: {editor_yaml.DATE_HINT}"
+                )
+            )
             return None
     elif not isinstance(value, str) or not value.strip():
         errors.append(InputError(path, where, spec.name, "write a text"))
         return None
     sparsity = raw.get("sparsity")
     if spec.compute and not isinstance(sparsity, bool):
-        errors.append(InputError(path, where, spec.name, "say whether the vendor's figure "
-                                 "counts sparsity: sparsity: true or false"))
+        errors.append(
+            InputError(
+                path,
+                where,
+                spec.name,
+                "say whether the vendor's figure counts sparsity: sparsity: true or false",
+            )
+        )
         return None
     return Value(spec, value, source, sparsity if spec.compute else None, raw.get("note"))
 
@@ -317,8 +403,14 @@ def _sources(raw: dict, path: Path, lines, errors: list[InputError]) -> dict[str
     for source_id, spec in (raw or {}).items():
         where = editor_yaml.line_of(lines, ["sources", source_id])
         if not SOURCE_ID.match(str(source_id)):
-            errors.append(InputError(path, where, "sources", f"'{source_id}' is not an id: "
-                                     "lowercase letters, digits and single hyphens"))
+            errors.append(
+                InputError(
+                    path,
+                    where,
+                    "sources",
+                    f"'{source_id}' is not an id: lowercase letters, digits and single hyphens",
+                )
+            )
             continue
         spec = spec if isinstance(spec, dict) else {}
         missing = [k for k in ("publisher", "title", "url", "retrieved") if not spec.get(k)]
@@ -326,16 +418,22 @@ def _sources(raw: dict, path: Path, lines, errors: list[InputError]) -> dict[str
             errors.append(InputError(path, where, ", ".join(missing), "required for a source"))
             continue
         if not str(spec["url"]).startswith("https://"):
-            errors.append(InputError(path, where, "url", "write the datasheet's https:// "
-                                     "address"))
+            errors.append(InputError(path, where, "url", "write the datasheet's https:// address"))
             continue
         retrieved = spec["retrieved"]
         if not isinstance(retrieved, dt.date) or retrieved > today:
-            errors.append(InputError(path, where, "retrieved", "the date the page was read, not "
-                                     f"after today: {editor_yaml.DATE_HINT}"))
+            errors.append(
+                InputError(
+                    path,
+                    where,
+                    "retrieved",
+                    f"the date the page was read, not after today: {editor_yaml.DATE_HINT}",
+                )
+            )
             continue
-        out[source_id] = Source(source_id, str(spec["publisher"]), str(spec["title"]),
-                                str(spec["url"]), retrieved)
+        out[source_id] = Source(
+            source_id, str(spec["publisher"]), str(spec["title"]), str(spec["url"]), retrieved
+        )
     return out
 
 
@@ -352,8 +450,11 @@ def read_cards(path: Path = REGISTRY_FILE, seed_path: Path = SEED_FILE) -> dict[
     """
     raw = editor_yaml.read(path) or {}
     lines = editor_yaml.key_lines(path.read_text(encoding="utf-8"))
-    seeded = ((editor_yaml.read(seed_path) or {}).get("accelerators") or {}) \
-        if seed_path.is_file() else {}
+    seeded = (
+        ((editor_yaml.read(seed_path) or {}).get("accelerators") or {})
+        if seed_path.is_file()
+        else {}
+    )
     errors: list[InputError] = []
     sources = _sources(raw.get("sources"), path, lines, errors)
     known = accelerators.table().accelerators
@@ -362,8 +463,14 @@ def read_cards(path: Path = REGISTRY_FILE, seed_path: Path = SEED_FILE) -> dict[
         at = ["accelerators", accelerator_id]
         where = editor_yaml.line_of(lines, at)
         if accelerator_id not in known:
-            errors.append(InputError(path, where, None, f"'{accelerator_id}' is not an id of "
-                                     "generator/data/accelerators.yaml"))
+            errors.append(
+                InputError(
+                    path,
+                    where,
+                    None,
+                    f"'{accelerator_id}' is not an id of generator/data/accelerators.yaml",
+                )
+            )
             continue
         entry = entry or {}
         values: dict[str, Value] = {}
@@ -371,21 +478,39 @@ def read_cards(path: Path = REGISTRY_FILE, seed_path: Path = SEED_FILE) -> dict[
         skip = entry.get("epoch_skip") or {}
         from_epoch = seeded.get(accelerator_id) if row else None
         if row and (from_epoch is None or from_epoch.get("row") != row):
-            errors.append(InputError(path, editor_yaml.line_of(lines, at + ["epoch"]), "epoch",
-                                     f"{seed_path.name} holds no values of the row '{row}': "
-                                     "run `python -m generator specs-seed`"))
+            errors.append(
+                InputError(
+                    path,
+                    editor_yaml.line_of(lines, at + ["epoch"]),
+                    "epoch",
+                    f"{seed_path.name} holds no values of the row '{row}': "
+                    "run `python -m generator specs-seed`",
+                )
+            )
         for name, reason in skip.items():
             if name not in BY_NAME or not BY_NAME[name].epoch_column or not reason:
-                errors.append(InputError(path, editor_yaml.line_of(lines, at + ["epoch_skip"]),
-                                         f"epoch_skip.{name}", "name a field Epoch gives, with "
-                                         "the reason its value is set aside"))
+                errors.append(
+                    InputError(
+                        path,
+                        editor_yaml.line_of(lines, at + ["epoch_skip"]),
+                        f"epoch_skip.{name}",
+                        "name a field Epoch gives, with the reason its value is set aside",
+                    )
+                )
         if from_epoch:
             source = _epoch_source(row, from_epoch.get("datasheet"), from_epoch.get("modified"))
             for name, number in (from_epoch.get("values") or {}).items():
                 spec = BY_NAME.get(name)
                 if spec and name not in skip:
-                    value = _value(spec, number, source, f"accelerator '{accelerator_id}'",
-                                   seed_path, errors, epoch=True)
+                    value = _value(
+                        spec,
+                        number,
+                        source,
+                        f"accelerator '{accelerator_id}'",
+                        seed_path,
+                        errors,
+                        epoch=True,
+                    )
                     if value:
                         values[name] = value
         for name, item in entry.items():
@@ -394,25 +519,42 @@ def read_cards(path: Path = REGISTRY_FILE, seed_path: Path = SEED_FILE) -> dict[
             item_where = editor_yaml.line_of(lines, at + [name])
             spec = BY_NAME.get(name)
             if spec is None:
-                errors.append(InputError(path, item_where, name, "not a field of a card: "
-                                         f"write one of {', '.join(BY_NAME)}"))
+                errors.append(
+                    InputError(
+                        path,
+                        item_where,
+                        name,
+                        f"not a field of a card: write one of {', '.join(BY_NAME)}",
+                    )
+                )
                 continue
             if name in values:
-                errors.append(InputError(path, item_where, name, f"Epoch's row '{row}' gives "
-                                         "it already: remove it here, or set the row's value "
-                                         "aside in epoch_skip with the reason"))
+                errors.append(
+                    InputError(
+                        path,
+                        item_where,
+                        name,
+                        f"Epoch's row '{row}' gives "
+                        "it already: remove it here, or set the row's value "
+                        "aside in epoch_skip with the reason",
+                    )
+                )
                 continue
             source = sources.get((item or {}).get("source")) if isinstance(item, dict) else None
             if source is None:
-                errors.append(InputError(path, item_where, name, "cite a source of 'sources' "
-                                         "(source: its id)"))
+                errors.append(
+                    InputError(
+                        path, item_where, name, "cite a source of 'sources' (source: its id)"
+                    )
+                )
                 continue
             value = _value(spec, item, source, item_where, path, errors)
             if value:
                 values[name] = value
         ordered = {f.name: values[f.name] for f in FIELDS if f.name in values}
-        cards[accelerator_id] = Card(accelerator_id, ordered, row, entry.get("per"),
-                                     entry.get("note"))
+        cards[accelerator_id] = Card(
+            accelerator_id, ordered, row, entry.get("per"), entry.get("note")
+        )
     if errors:
         raise InputErrors(errors)
     return cards
@@ -439,34 +581,43 @@ ESSENTIAL = ("memory", "memory_bandwidth", "power")
 def missing_cards(records: list[ResultRecord], all_cards: dict[str, Card]) -> list[str]:
     """A note per accelerator of the dataset (mixed systems excepted) without a card, or whose
     card lacks one of :data:`ESSENTIAL`."""
-    ids = sorted({r.accelerator_id for r in records if r.accelerator_id
-                  and not r.accelerator_mixed})
+    ids = sorted(
+        {r.accelerator_id for r in records if r.accelerator_id and not r.accelerator_mixed}
+    )
     notes = []
     for accelerator_id in ids:
         card = all_cards.get(accelerator_id)
         if card is None:
-            notes.append(f"accelerator '{accelerator_id}' has no card in "
-                         "data/accelerator_specs.yaml; add its vendor's specifications (or its "
-                         "Epoch row) so that its page shows them")
+            notes.append(
+                f"accelerator '{accelerator_id}' has no card in "
+                "data/accelerator_specs.yaml; add its vendor's specifications (or its "
+                "Epoch row) so that its page shows them"
+            )
             continue
         lacking = [name for name in ESSENTIAL if name not in card.values]
         if lacking:
-            notes.append(f"the card of '{accelerator_id}' has no {', '.join(lacking)}: add the "
-                         "vendor's figure with its source where one is published")
+            notes.append(
+                f"the card of '{accelerator_id}' has no {', '.join(lacking)}: add the "
+                "vendor's figure with its source where one is published"
+            )
     return notes
 
 
-def seed_outdated(registry_path: Path = REGISTRY_FILE, seed_path: Path = SEED_FILE,
-                  csv_path: Path = EPOCH_CSV) -> str | None:
+def seed_outdated(
+    registry_path: Path = REGISTRY_FILE, seed_path: Path = SEED_FILE, csv_path: Path = EPOCH_CSV
+) -> str | None:
     """A note when Epoch's CSV is at hand and the committed seed differs from what
     ``specs-seed`` would write from it (the map or the CSV changed), else None."""
     if not csv_path.is_file() or not seed_path.is_file():
         return None
-    expected = seed_text(seed(editor_yaml.read(registry_path) or {}, epoch_rows(csv_path),
-                              registry_path))
+    expected = seed_text(
+        seed(editor_yaml.read(registry_path) or {}, epoch_rows(csv_path), registry_path)
+    )
     if seed_path.read_text(encoding="utf-8") != expected:
-        return (f"{seed_path.name} differs from what `python -m generator specs-seed` writes "
-                f"from {csv_path.name}: run it and review the diff")
+        return (
+            f"{seed_path.name} differs from what `python -m generator specs-seed` writes "
+            f"from {csv_path.name}: run it and review the diff"
+        )
     return None
 
 
@@ -476,9 +627,17 @@ def seed_outdated(registry_path: Path = REGISTRY_FILE, seed_path: Path = SEED_FI
 # submitters write them: "fp4", "NVFP4, FP8 (KV cache)", "bf16, fp8, fp4", "int8,bf16",
 # "BF16/F32/F8_E4M3/U8"), and the card's field of that precision's peak rate. Where several are
 # named, the lowest precision is taken: the one the largest part of the work runs in.
-PRECISION_WORDS = {"fp4": "fp4", "nvfp4": "fp4", "mxfp4": "fp4", "fp8": "fp8",
-                   "f8_e4m3": "fp8", "e4m3": "fp8", "int8": "int8", "bf16": "fp16",
-                   "fp16": "fp16"}
+PRECISION_WORDS = {
+    "fp4": "fp4",
+    "nvfp4": "fp4",
+    "mxfp4": "fp4",
+    "fp8": "fp8",
+    "f8_e4m3": "fp8",
+    "e4m3": "fp8",
+    "int8": "int8",
+    "bf16": "fp16",
+    "fp16": "fp16",
+}
 LOWEST_FIRST = ("fp4", "fp8", "int8", "fp16")
 
 
@@ -505,13 +664,11 @@ class Derived:
 
     @property
     def per_tb_s(self) -> float | None:
-        return self.record.result_per_accelerator / self.bandwidth.value \
-            if self.bandwidth else None
+        return self.record.result_per_accelerator / self.bandwidth.value if self.bandwidth else None
 
     @property
     def per_tflops(self) -> float | None:
-        return self.record.result_per_accelerator / self.compute.value \
-            if self.compute else None
+        return self.record.result_per_accelerator / self.compute.value if self.compute else None
 
 
 def derived_figures(records: list[ResultRecord], card: Card | None) -> list[Derived]:
@@ -532,8 +689,13 @@ def derived_figures(records: list[ResultRecord], card: Card | None) -> list[Deri
     bandwidth = card.values.get("memory_bandwidth")
     out = []
     for r in records:
-        if r.units != "Tokens/s" or not r.result_per_accelerator or r.accelerator_mixed \
-                or r.division != "closed" or r.category != "available":
+        if (
+            r.units != "Tokens/s"
+            or not r.result_per_accelerator
+            or r.accelerator_mixed
+            or r.division != "closed"
+            or r.category != "available"
+        ):
             continue
         compute = card.values.get(precision_of(r.weight_data_types) or "")
         if bandwidth or compute:

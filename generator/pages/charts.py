@@ -62,8 +62,11 @@ def bar(rank: int, record, lang: Language) -> dict:
         "label": marks.chart_label(f"{rank}. {record.system_name}", record, lang, LABEL_CHARS),
         "system": record.system_name,
         "submitter": record.submitter,
-        "accelerators": (f"{record.accelerator} × {record.total_accelerators}"
-                         if record.accelerator and record.total_accelerators else ""),
+        "accelerators": (
+            f"{record.accelerator} × {record.total_accelerators}"
+            if record.accelerator and record.total_accelerators
+            else ""
+        ),
         "category": marks.category_text(record, lang),
         "division": translations(lang).gettext(record.division),
         "used_model": record.used_model if open_run else "",
@@ -71,8 +74,9 @@ def bar(rank: int, record, lang: Language) -> dict:
     }
 
 
-def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
-                  per_accelerator: bool = False) -> dict:
+def leaders_chart(
+    benchmark: Benchmark, lang: Language, colours: dict[str, str], per_accelerator: bool = False
+) -> dict:
     """Vega-Lite spec of a horizontal bar chart of the benchmark's leading closed-division
     results (open-division results when it has no closed one), best on top.
 
@@ -91,29 +95,42 @@ def leaders_chart(benchmark: Benchmark, lang: Language, colours: dict[str, str],
     _ = translations(lang).gettext
     rows = per_accelerator_rows(benchmark) if per_accelerator else chart_rows(benchmark)
     units = benchmark.units[0]
-    axis_title = (per_accelerator_units(units, lang) if per_accelerator
-                  else units_label(units, lang))
-    data = [{
-        **bar(i + 1, r, lang),
-        # One unit per chart: a latency published in ms on a benchmark shown in s is converted.
-        "result": qualifiers.per_accelerator(r) if per_accelerator else benchmark.value(r),
-    } for i, r in enumerate(rows)]
+    axis_title = per_accelerator_units(units, lang) if per_accelerator else units_label(units, lang)
+    data = [
+        {
+            **bar(i + 1, r, lang),
+            # One unit per chart: a latency published in ms on a benchmark shown in s is converted.
+            "result": qualifiers.per_accelerator(r) if per_accelerator else benchmark.value(r),
+        }
+        for i, r in enumerate(rows)
+    ]
     first, value = rows[0], data[0]["result"]
-    words = {"n": len(rows), "system": marks.marked_name(first, lang),
-             "submitter": first.submitter,
-             "result": format_result(value, lang), "units": unit_symbol(units, lang)}
-    description = (_("Bar chart of the %(n)s leading results per accelerator; first: "
-                     "%(system)s (%(submitter)s), %(result)s %(units)s per accelerator.")
-                   if per_accelerator else
-                   _("Bar chart of the %(n)s leading results; first: %(system)s (%(submitter)s), "
-                     "%(result)s %(units)s.")) % words
+    words = {
+        "n": len(rows),
+        "system": marks.marked_name(first, lang),
+        "submitter": first.submitter,
+        "result": format_result(value, lang),
+        "units": unit_symbol(units, lang),
+    }
+    description = (
+        _(
+            "Bar chart of the %(n)s leading results per accelerator; first: "
+            "%(system)s (%(submitter)s), %(result)s %(units)s per accelerator."
+        )
+        if per_accelerator
+        else _(
+            "Bar chart of the %(n)s leading results; first: %(system)s (%(submitter)s), "
+            "%(result)s %(units)s."
+        )
+    ) % words
     if per_accelerator:
         description += lang.sentence_gap + _(DERIVED)
     return bar_chart(data, axis_title, lang, colours, description)
 
 
-def bar_chart(data: list[dict], axis_title: str, lang: Language,
-              colours: dict[str, str], description: str) -> dict:
+def bar_chart(
+    data: list[dict], axis_title: str, lang: Language, colours: dict[str, str], description: str
+) -> dict:
     """Vega-Lite spec of a horizontal bar chart, best on top, one colour per submitter.
 
     Args:
@@ -131,8 +148,7 @@ def bar_chart(data: list[dict], axis_title: str, lang: Language,
     # Grouped like the table's figures; three significant digits below 1 (0.00419).
     value_format = ",.3~r" if largest < 1 else ",.2~f" if largest < 100 else ",.0f"
     with _unchecked():
-        return _bar_chart(data, axis_title, lang, colours, description, submitters,
-                          value_format)
+        return _bar_chart(data, axis_title, lang, colours, description, submitters, value_format)
 
 
 def _unchecked():
@@ -142,34 +158,58 @@ def _unchecked():
     return alt.utils.schemapi.debug_mode(False)
 
 
-def _bar_chart(data: list[dict], axis_title: str, lang: Language, colours: dict[str, str],
-               description: str, submitters: list[str], value_format: str) -> dict:
+def _bar_chart(
+    data: list[dict],
+    axis_title: str,
+    lang: Language,
+    colours: dict[str, str],
+    description: str,
+    submitters: list[str],
+    value_format: str,
+) -> dict:
     _ = translations(lang).gettext
-    chart = alt.Chart(alt.Data(values=data)).mark_bar().encode(
-        # Axis numbers as in the table (5,000,000 / 5.000.000), not SI-prefixed.
-        x=alt.X("result:Q", title=axis_title,
-                axis=alt.Axis(format=value_format, tickCount=5)),
-        y=alt.Y("label:N", title=None, sort=alt.EncodingSortField("rank", order="ascending"),
-                axis=alt.Axis(labelLimit=0)),
-        color=alt.Color("submitter:N", title=_("Submitter"),
-                        scale=alt.Scale(domain=submitters,
-                                        range=[submitter_colour(colours, s)
-                                               for s in submitters])),
-        tooltip=[alt.Tooltip("system:N", title=_("System")),
-                 alt.Tooltip("submitter:N", title=_("Submitter")),
-                 alt.Tooltip("accelerators:N", title=_("Accelerators")),
-                 alt.Tooltip("category:N", title=_("Category")),
-                 *([alt.Tooltip("division:N", title=_("Division")),
-                    alt.Tooltip("used_model:N", title=_("Model run")),
-                    alt.Tooltip("accuracy:N", title=_("Accuracy"))]
-                   if any(row.get("used_model") for row in data) else []),
-                 alt.Tooltip("result:Q", title=axis_title, format=value_format)],
-    ).properties(width=WIDTH_PX, height=alt.Step(22))
+    chart = (
+        alt.Chart(alt.Data(values=data))
+        .mark_bar()
+        .encode(
+            # Axis numbers as in the table (5,000,000 / 5.000.000), not SI-prefixed.
+            x=alt.X("result:Q", title=axis_title, axis=alt.Axis(format=value_format, tickCount=5)),
+            y=alt.Y(
+                "label:N",
+                title=None,
+                sort=alt.EncodingSortField("rank", order="ascending"),
+                axis=alt.Axis(labelLimit=0),
+            ),
+            color=alt.Color(
+                "submitter:N",
+                title=_("Submitter"),
+                scale=alt.Scale(
+                    domain=submitters, range=[submitter_colour(colours, s) for s in submitters]
+                ),
+            ),
+            tooltip=[
+                alt.Tooltip("system:N", title=_("System")),
+                alt.Tooltip("submitter:N", title=_("Submitter")),
+                alt.Tooltip("accelerators:N", title=_("Accelerators")),
+                alt.Tooltip("category:N", title=_("Category")),
+                *(
+                    [
+                        alt.Tooltip("division:N", title=_("Division")),
+                        alt.Tooltip("used_model:N", title=_("Model run")),
+                        alt.Tooltip("accuracy:N", title=_("Accuracy")),
+                    ]
+                    if any(row.get("used_model") for row in data)
+                    else []
+                ),
+                alt.Tooltip("result:Q", title=axis_title, format=value_format),
+            ],
+        )
+        .properties(width=WIDTH_PX, height=alt.Step(22))
+    )
     # Not validated against the Vega-Lite schema at every build: that was 60 % of the pages'
     # generation; tests/test_charts.py validates a spec of each kind.
     spec = chart.properties(description=description).to_dict(validate=False)
-    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),
-                                         "actions": False}}
+    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang), "actions": False}}
     return spec
 
 
@@ -180,8 +220,9 @@ def chart_json(spec: dict) -> str:
 
 def render_svg(spec: dict, lang: Language) -> str:
     """Render ``spec`` to SVG text with vl-convert, numbers in ``lang``'s format locale."""
-    return vl_convert.vegalite_to_svg(spec, vl_version=VEGA_LITE_VERSION,
-                                      format_locale=format_locale(lang))
+    return vl_convert.vegalite_to_svg(
+        spec, vl_version=VEGA_LITE_VERSION, format_locale=format_locale(lang)
+    )
 
 
 def javascript_bundle() -> str:
@@ -190,8 +231,7 @@ def javascript_bundle() -> str:
     return vl_convert.javascript_bundle(vl_version=VEGA_LITE_VERSION)
 
 
-def timeline_chart(points: list[dict], axis_title: str, lang: Language,
-                   description: str) -> dict:
+def timeline_chart(points: list[dict], axis_title: str, lang: Language, description: str) -> dict:
     """Vega-Lite spec of a benchmark's round-over-round chart: one point per accelerator and
     round (its best per-accelerator result), a line per accelerator; each point links its
     official result folder.
@@ -212,35 +252,52 @@ def timeline_chart(points: list[dict], axis_title: str, lang: Language,
         return _timeline_chart(points, axis_title, lang, description, rounds, value_format)
 
 
-def _timeline_chart(points: list[dict], axis_title: str, lang: Language, description: str,
-                    rounds: list[str], value_format: str) -> dict:
+def _timeline_chart(
+    points: list[dict],
+    axis_title: str,
+    lang: Language,
+    description: str,
+    rounds: list[str],
+    value_format: str,
+) -> dict:
     _ = translations(lang).gettext
     base = alt.Chart(alt.Data(values=points)).encode(
         x=alt.X("round:O", title=_("Round"), sort=rounds, axis=alt.Axis(labelAngle=0)),
         y=alt.Y("result:Q", title=axis_title, axis=alt.Axis(format=value_format, tickCount=5)),
-        color=alt.Color("accelerator:N", title=_("Accelerator"),
-                        scale=alt.Scale(range=list(PALETTE)),
-                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
+        color=alt.Color(
+            "accelerator:N",
+            title=_("Accelerator"),
+            scale=alt.Scale(range=list(PALETTE)),
+            legend=alt.Legend(orient="bottom", columns=2, labelLimit=260),
+        ),
+    )
     lines = base.mark_line(opacity=0.6)
     dots = base.mark_point(filled=True, size=70).encode(
         href="url:N",
-        tooltip=[alt.Tooltip("accelerator:N", title=_("Accelerator")),
-                 alt.Tooltip("round:O", title=_("Round")),
-                 alt.Tooltip("system:N", title=_("System")),
-                 alt.Tooltip("submitter:N", title=_("Submitter")),
-                 alt.Tooltip("result_id:N", title=_("Result ID")),
-                 alt.Tooltip("category:N", title=_("Category")),
-                 alt.Tooltip("result:Q", title=axis_title, format=value_format)])
+        tooltip=[
+            alt.Tooltip("accelerator:N", title=_("Accelerator")),
+            alt.Tooltip("round:O", title=_("Round")),
+            alt.Tooltip("system:N", title=_("System")),
+            alt.Tooltip("submitter:N", title=_("Submitter")),
+            alt.Tooltip("result_id:N", title=_("Result ID")),
+            alt.Tooltip("category:N", title=_("Category")),
+            alt.Tooltip("result:Q", title=axis_title, format=value_format),
+        ],
+    )
     best = max(points, key=lambda point: point["result"])
     description += lang.sentence_gap + _("Highest: %(accelerator)s in %(round)s, %(result)s.") % {
-        "accelerator": best["accelerator"], "round": best["round"],
-        "result": format_result(best["result"], lang)}
+        "accelerator": best["accelerator"],
+        "round": best["round"],
+        "result": format_result(best["result"], lang),
+    }
     # Not validated at every build (a third of the pages' generation); tests/test_charts.py
     # validates timelines of every language.
-    spec = (lines + dots).properties(width=WIDTH_PX, height=260,
-                                     description=description).to_dict(validate=False)
-    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang),
-                                         "actions": False}}
+    spec = (
+        (lines + dots)
+        .properties(width=WIDTH_PX, height=260, description=description)
+        .to_dict(validate=False)
+    )
+    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang), "actions": False}}
     return spec
 
 
@@ -254,11 +311,17 @@ def power_chart(figures: list, lang: Language, colours: dict[str, str]) -> dict:
     _ = translations(lang).gettext
     pool = power_rows(figures)
     first = pool[0]
-    axis_title = (units_label(first.units, lang) if first.higher_is_better
-                  else _(first.published_heading))
+    axis_title = (
+        units_label(first.units, lang) if first.higher_is_better else _(first.published_heading)
+    )
     data = [{**bar(i + 1, f.record, lang), "result": f.value} for i, f in enumerate(pool)]
-    description = _("Bar chart of the MLPerf Power results of this benchmark; first: %(system)s "
-                    "(%(submitter)s), %(value)s %(units)s.") % {
-        "system": marks.marked_name(first.record, lang), "submitter": first.record.submitter,
-        "value": format_result(first.value, lang), "units": units_label(first.units, lang)}
+    description = _(
+        "Bar chart of the MLPerf Power results of this benchmark; first: %(system)s "
+        "(%(submitter)s), %(value)s %(units)s."
+    ) % {
+        "system": marks.marked_name(first.record, lang),
+        "submitter": first.record.submitter,
+        "value": format_result(first.value, lang),
+        "units": units_label(first.units, lang),
+    }
     return bar_chart(data, axis_title, lang, colours, description)

@@ -33,9 +33,14 @@ def words(record, lang: Language, retrieved: str) -> dict[str, str]:
     ``retrieved``, the ISO date this dataset read its round, in the language's long form
     (``retrieval_day``)."""
     figure = f"{format_result(record.result, lang)} {unit_symbol(record.units, lang)}"
-    return citation_words(record, figure, result_url(record.round, record.location),
-                          retrieval_day(retrieved, lang), translations(lang).gettext,
-                          lang.sentence_gap)
+    return citation_words(
+        record,
+        figure,
+        result_url(record.round, record.location),
+        retrieval_day(retrieved, lang),
+        translations(lang).gettext,
+        lang.sentence_gap,
+    )
 
 
 def retrieval_day(retrieved: str, lang: Language) -> str:
@@ -50,30 +55,40 @@ def retrieval_day(retrieved: str, lang: Language) -> str:
 
 def citation(record, lang: Language, retrieved: str) -> str:
     """The citation of one official result in ``lang`` (``guidelines.citation_text``)."""
-    return citation_text(words(record, lang, retrieved), translations(lang).gettext,
-                         lang.sentence_gap)
+    return citation_text(
+        words(record, lang, retrieved), translations(lang).gettext, lang.sentence_gap
+    )
 
 
 def pattern(lang: Language) -> str:
     """The citation of ``lang`` with every field a ``{name}`` placeholder (``CITATION_FIELDS``),
     for the script to fill with a row's words."""
-    return citation_text({name: "{%s}" % name for name in CITATION_FIELDS},
-                         translations(lang).gettext, lang.sentence_gap)
+    return citation_text(
+        {name: "{%s}" % name for name in CITATION_FIELDS},
+        translations(lang).gettext,
+        lang.sentence_gap,
+    )
 
 
 def shared_words(rows: list[dict[str, str]]) -> dict[str, str]:
     """The words (``words``) equal in every one of ``rows``; none for no rows."""
-    return {name: value for name, value in rows[0].items()
-            if all(row[name] == value for row in rows)} if rows else {}
+    return (
+        {name: value for name, value in rows[0].items() if all(row[name] == value for row in rows)}
+        if rows
+        else {}
+    )
 
 
 def labels(lang: Language) -> dict[str, str]:
     """The texts of the script's button and panel in ``lang``: ``cite`` (the button),
     ``cite_result`` (its accessible name), ``heading`` (the panel's) and ``copied``."""
     gettext = translations(lang).gettext
-    return {"cite": gettext("Cite"), "cite_result": gettext("Cite result %(id)s"),
-            "heading": gettext("Citation of result %(id)s"),
-            "copied": gettext("Copied to the clipboard.")}
+    return {
+        "cite": gettext("Cite"),
+        "cite_result": gettext("Cite result %(id)s"),
+        "heading": gettext("Citation of result %(id)s"),
+        "copied": gettext("Copied to the clipboard."),
+    }
 
 
 def script_texts(lang: Language, retrieved: dict[str, str] | None) -> dict:
@@ -84,9 +99,13 @@ def script_texts(lang: Language, retrieved: dict[str, str] | None) -> dict:
     ``gap`` (the language's space between sentences) and ``dates`` (``{round: date}`` the
     dataset read it, in the language's long form; a round not given is cited by its name, as
     ``install`` does)."""
-    return {"pattern": pattern(lang), "labels": labels(lang),
-            "derived_id": translations(lang).gettext(DERIVED_ID), "gap": lang.sentence_gap,
-            "dates": {name: retrieval_day(day, lang) for name, day in (retrieved or {}).items()}}
+    return {
+        "pattern": pattern(lang),
+        "labels": labels(lang),
+        "derived_id": translations(lang).gettext(DERIVED_ID),
+        "gap": lang.sentence_gap,
+        "dates": {name: retrieval_day(day, lang) for name, day in (retrieved or {}).items()},
+    }
 
 
 def as_json(values: dict) -> str:
@@ -114,8 +133,13 @@ class CitationTable:
 
     def row(self, record) -> str:
         """JSON of ``record``'s own words (those not shared)."""
-        return as_json({name: value for name, value in self._words[id(record)].items()
-                        if name not in self._shared})
+        return as_json(
+            {
+                name: value
+                for name, value in self._words[id(record)].items()
+                if name not in self._shared
+            }
+        )
 
 
 def table_attributes(table: CitationTable, lang: Language) -> Markup:
@@ -123,8 +147,10 @@ def table_attributes(table: CitationTable, lang: Language) -> Markup:
     words, the pattern and the labels of its button and panel, each escaped."""
     # The pattern's line break as a character reference: the start tag stays on one line.
     return Markup(' data-cite="{}" data-cite-pattern="{}" data-cite-labels="{}"').format(
-        table.shared, Markup(str(escape(pattern(lang))).replace("\n", "&#10;")),
-        as_json(labels(lang)))
+        table.shared,
+        Markup(str(escape(pattern(lang))).replace("\n", "&#10;")),
+        as_json(labels(lang)),
+    )
 
 
 def install(env, lang: Language, retrieved: dict[str, str] | None) -> None:
@@ -133,11 +159,14 @@ def install(env, lang: Language, retrieved: dict[str, str] | None) -> None:
     (``table_attributes``), ``cite_words(record)`` (``words``) and ``cite_script()``
     (``script_texts``); ``retrieved`` is ``{round: ISO date}`` this dataset read each
     round (the round's name when not given)."""
+
     def read_on(name):
         return (retrieved or {}).get(name, name)
+
     env.globals.update(
         cite=lambda record: citation(record, lang, read_on(record.round)),
         cite_table=lambda records: CitationTable(records, lang, read_on),
         cite_attributes=lambda table: table_attributes(table, lang),
         cite_words=lambda record: words(record, lang, read_on(record.round)),
-        cite_script=lambda: script_texts(lang, retrieved))
+        cite_script=lambda: script_texts(lang, retrieved),
+    )

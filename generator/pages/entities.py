@@ -25,55 +25,94 @@ from generator.model.comparisons import (
     systems,
     timeline,
 )
-from generator.pages import marks
 from generator.model.download_rows import step_row
+from generator.pages import marks
 from generator.pages.citations import shared_words
 from generator.pages.filters import system_label
 from generator.pages.output import RESULTS, Page, download_rows, downloads
 
 
-def comparison_pages(env: Environment, round_name: str, benchmarks: list[Benchmark],
-                     naming: Naming) -> list[Page]:
+def comparison_pages(
+    env: Environment, round_name: str, benchmarks: list[Benchmark], naming: Naming
+) -> list[Page]:
     """Pages of every submitter of a round (all its results, with rank, division, category and
     accelerator count) with their index, and the index of the round's accelerators, which links
     each accelerator's page across rounds (``accelerator_pages``)."""
     base = f"{RESULTS}/{round_name}"
     all_entries = entries(benchmarks)
     # One organization, one page, whatever the round's spelling (``ORACLE`` on Oracle's page).
-    submitters = group_by(all_entries, lambda r: organizations.submitter_name(r.submitter),
-                          naming.submitters)
-    accelerators = group_by(all_entries, lambda r: r.accelerator_id, naming.accelerators,
-                            lambda accelerator_id: accelerator_name(all_entries, accelerator_id))
+    submitters = group_by(
+        all_entries, lambda r: organizations.submitter_name(r.submitter), naming.submitters
+    )
+    accelerators = group_by(
+        all_entries,
+        lambda r: r.accelerator_id,
+        naming.accelerators,
+        lambda accelerator_id: accelerator_name(all_entries, accelerator_id),
+    )
     pages = []
-    for kind, folder, groups, link in (("submitter", "submitters", submitters, ""),
-                                       ("accelerator", "accelerators", accelerators,
-                                        "../../accelerators/")):
-        pages.append(Page(f"{base}/{folder}/index.md",
-                          env.get_template("entities_index.md.j2").render(
-                              round=round_name, kind=kind, groups=groups, link=link)))
-        pages += downloads(f"{base}/{folder}/{folder}", [
-            {kind: name, "results": len(members),
-             "benchmarks": len({entry.benchmark.path for entry in members}),
-             "page": f"{link}{group_slug}/"}
-            for group_slug, (name, members) in groups.items()])
+    for kind, folder, groups, link in (
+        ("submitter", "submitters", submitters, ""),
+        ("accelerator", "accelerators", accelerators, "../../accelerators/"),
+    ):
+        pages.append(
+            Page(
+                f"{base}/{folder}/index.md",
+                env.get_template("entities_index.md.j2").render(
+                    round=round_name, kind=kind, groups=groups, link=link
+                ),
+            )
+        )
+        pages += downloads(
+            f"{base}/{folder}/{folder}",
+            [
+                {
+                    kind: name,
+                    "results": len(members),
+                    "benchmarks": len({entry.benchmark.path for entry in members}),
+                    "page": f"{link}{group_slug}/",
+                }
+                for group_slug, (name, members) in groups.items()
+            ],
+        )
     for group_slug, (name, members) in submitters.items():
         companies = set(organizations.organizations_of(name))
         # Joint submissions its company took part in (Dell's page lists Dell_AMD's results).
-        joint = [(other, slug, rows) for slug, (other, rows) in submitters.items()
-                 if other != name and organizations.is_joint(other)
-                 and companies & set(organizations.organizations_of(other))
-                 and not organizations.is_joint(name)]
+        joint = [
+            (other, slug, rows)
+            for slug, (other, rows) in submitters.items()
+            if other != name
+            and organizations.is_joint(other)
+            and companies & set(organizations.organizations_of(other))
+            and not organizations.is_joint(name)
+        ]
         stem = download_stem(round_name, group_slug)
-        pages.append(Page(f"{base}/submitters/{group_slug}/index.md",
-                          env.get_template("entity.md.j2").render(
-                              round=round_name, kind="submitter", name=name, entries=members,
-                              download=stem,
-                              spellings=published_spellings(name, members), history=[],
-                              rounds=[], joint=joint, family=None, card=None, derived=(),
-                              partners=organizations.organizations_of(name)
-                              if organizations.is_joint(name) else ())))
-        pages += downloads(f"{base}/submitters/{group_slug}/{stem}", download_rows(
-            [entry.record for entry in members], [entry.rank for entry in members]))
+        pages.append(
+            Page(
+                f"{base}/submitters/{group_slug}/index.md",
+                env.get_template("entity.md.j2").render(
+                    round=round_name,
+                    kind="submitter",
+                    name=name,
+                    entries=members,
+                    download=stem,
+                    spellings=published_spellings(name, members),
+                    history=[],
+                    rounds=[],
+                    joint=joint,
+                    family=None,
+                    card=None,
+                    derived=(),
+                    partners=organizations.organizations_of(name)
+                    if organizations.is_joint(name)
+                    else (),
+                ),
+            )
+        )
+        pages += downloads(
+            f"{base}/submitters/{group_slug}/{stem}",
+            download_rows([entry.record for entry in members], [entry.rank for entry in members]),
+        )
     return pages
 
 
@@ -95,21 +134,40 @@ def published_spellings(name: str, members: list) -> list[str]:
 ACCELERATORS = f"{RESULTS}/accelerators"
 
 
-def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
-                      naming: Naming) -> list[Page]:
+def accelerator_pages(
+    env: Environment, by_round: dict[str, list[Benchmark]], naming: Naming
+) -> list[Page]:
     """One page per canonical accelerator with its results of every round (newest first), the
     published spellings it gathers and its round-over-round table
     (``comparisons.timeline``), and the index of all accelerators."""
     rounds_oldest_first = list(reversed(by_round))
     all_entries = [e for benchmarks in by_round.values() for e in entries(benchmarks)]
-    groups = group_by(all_entries, lambda r: r.accelerator_id, naming.accelerators,
-                      lambda accelerator_id: accelerator_name(all_entries, accelerator_id))
-    pages = [Page(f"{ACCELERATORS}/index.md", env.get_template("entities_index.md.j2").render(
-        round=None, kind="accelerator", groups=groups, link=""))]
-    pages += downloads(f"{ACCELERATORS}/accelerators", [
-        {"accelerator": name, "results": len(members),
-         "rounds": " ".join(dict.fromkeys(e.record.round for e in members)),
-         "page": f"{group_slug}/"} for group_slug, (name, members) in groups.items()])
+    groups = group_by(
+        all_entries,
+        lambda r: r.accelerator_id,
+        naming.accelerators,
+        lambda accelerator_id: accelerator_name(all_entries, accelerator_id),
+    )
+    pages = [
+        Page(
+            f"{ACCELERATORS}/index.md",
+            env.get_template("entities_index.md.j2").render(
+                round=None, kind="accelerator", groups=groups, link=""
+            ),
+        )
+    ]
+    pages += downloads(
+        f"{ACCELERATORS}/accelerators",
+        [
+            {
+                "accelerator": name,
+                "results": len(members),
+                "rounds": " ".join(dict.fromkeys(e.record.round for e in members)),
+                "page": f"{group_slug}/",
+            }
+            for group_slug, (name, members) in groups.items()
+        ],
+    )
     for group_slug, (name, members) in groups.items():
         accelerator_id = members[0].record.accelerator_id
         history = timeline(dict(reversed(by_round.items())), (accelerator_id,))
@@ -118,30 +176,56 @@ def accelerator_pages(env: Environment, by_round: dict[str, list[Benchmark]],
         derived = best_derived(specs.derived_figures([e.record for e in members], card))
         stem = download_stem(group_slug)
         steps = [(row, row.steps(accelerator_id, rounds_oldest_first)) for row in history]
-        pages.append(Page(f"{ACCELERATORS}/{group_slug}/index.md",
-                          env.get_template("entity.md.j2").render(
-                              round=None, kind="accelerator", name=name, entries=members,
-                              download=stem,
-                              spellings=spellings, accelerator_id=accelerator_id,
-                              history=steps,
-                              rounds=rounds_oldest_first, joint=[], partners=(),
-                              family=families.family_of(accelerator_id), card=card,
-                              derived=derived, epoch=specs.EPOCH)))
+        pages.append(
+            Page(
+                f"{ACCELERATORS}/{group_slug}/index.md",
+                env.get_template("entity.md.j2").render(
+                    round=None,
+                    kind="accelerator",
+                    name=name,
+                    entries=members,
+                    download=stem,
+                    spellings=spellings,
+                    accelerator_id=accelerator_id,
+                    history=steps,
+                    rounds=rounds_oldest_first,
+                    joint=[],
+                    partners=(),
+                    family=families.family_of(accelerator_id),
+                    card=card,
+                    derived=derived,
+                    epoch=specs.EPOCH,
+                ),
+            )
+        )
         if card:
             pages += downloads(f"{ACCELERATORS}/{group_slug}/specifications", card_rows(card))
         if derived:
             pages += downloads(f"{ACCELERATORS}/{group_slug}/derived", derived_rows(derived))
-        pages += downloads(f"{ACCELERATORS}/{group_slug}/{stem}", download_rows(
-            [entry.record for entry in members], [entry.rank for entry in members]))
+        pages += downloads(
+            f"{ACCELERATORS}/{group_slug}/{stem}",
+            download_rows([entry.record for entry in members], [entry.rank for entry in members]),
+        )
         if history:
-            best = [row.best[(accelerator_id, r)] for row in history for r in rounds_oldest_first
-                    if (accelerator_id, r) in row.best]
-            pages += downloads(f"{ACCELERATORS}/{group_slug}/{stem}-round-over-round",
-                               download_rows(best, [None] * len(best)))
+            best = [
+                row.best[(accelerator_id, r)]
+                for row in history
+                for r in rounds_oldest_first
+                if (accelerator_id, r) in row.best
+            ]
+            pages += downloads(
+                f"{ACCELERATORS}/{group_slug}/{stem}-round-over-round",
+                download_rows(best, [None] * len(best)),
+            )
             # The pairs the table compares, each said to be the same system or not.
-            pages += downloads(f"{ACCELERATORS}/{group_slug}/{stem}-round-over-round-pairs", [
-                step_row(row.suite, row.model, row.scenario, step)
-                for row, by_round_name in steps for step in by_round_name.values()])
+            pages += downloads(
+                f"{ACCELERATORS}/{group_slug}/{stem}-round-over-round-pairs",
+                [
+                    step_row(row.suite, row.model, row.scenario, step)
+                    for row, by_round_name in steps
+                    for step in by_round_name.values()
+                ],
+            )
     return pages
 
 
@@ -153,31 +237,49 @@ def specification_pages(env: Environment, naming: Naming) -> list[Page]:
     CSV and JSON (every value of every card with its source, ``card_rows``). An accelerator
     links its page when the dataset has its results."""
     known = accelerators.table().accelerators
-    rows = [{"card": card, "name": known[accelerator_id].name,
-             "slug": naming.accelerators.get(accelerator_id)}
-            for accelerator_id, card in specs.cards().items()]
+    rows = [
+        {
+            "card": card,
+            "name": known[accelerator_id].name,
+            "slug": naming.accelerators.get(accelerator_id),
+        }
+        for accelerator_id, card in specs.cards().items()
+    ]
     fields = [f for f in specs.FIELDS if f.unit]
-    return [Page(f"{SPECIFICATIONS}/index.md", env.get_template("specifications.md.j2").render(
-        rows=rows, fields=fields, epoch=specs.EPOCH))] + downloads(
-        f"{SPECIFICATIONS}/specifications",
-        [row for r in rows for row in card_rows(r["card"])])
+    return [
+        Page(
+            f"{SPECIFICATIONS}/index.md",
+            env.get_template("specifications.md.j2").render(
+                rows=rows, fields=fields, epoch=specs.EPOCH
+            ),
+        )
+    ] + downloads(
+        f"{SPECIFICATIONS}/specifications", [row for r in rows for row in card_rows(r["card"])]
+    )
 
 
 def card_rows(card: specs.Card) -> list[dict]:
     """A card's download rows: one per value, with its unit, sparsity and source (a vendor
     figure, never an MLCommons result; Epoch AI's rows with the licence its credit needs)."""
-    return [{"accelerator_id": card.accelerator_id, "field": name,
-             "value": value.value.isoformat() if hasattr(value.value, "isoformat")
-             else value.value,
-             "unit": value.field.unit or "", "per": card.per or "",
-             "sparsity": "" if value.sparsity is None else value.sparsity,
-             "kind": "vendor figure, not an MLCommons result",
-             "source": value.source.publisher, "source_title": value.source.title,
-             "source_url": value.source.url, "epoch_row": value.source.row or "",
-             "datasheet": value.source.datasheet or "",
-             "licence": specs.EPOCH["licence"] if value.source.is_epoch else "",
-             "retrieved": value.source.retrieved.isoformat()}
-            for name, value in card.values.items()]
+    return [
+        {
+            "accelerator_id": card.accelerator_id,
+            "field": name,
+            "value": value.value.isoformat() if hasattr(value.value, "isoformat") else value.value,
+            "unit": value.field.unit or "",
+            "per": card.per or "",
+            "sparsity": "" if value.sparsity is None else value.sparsity,
+            "kind": "vendor figure, not an MLCommons result",
+            "source": value.source.publisher,
+            "source_title": value.source.title,
+            "source_url": value.source.url,
+            "epoch_row": value.source.row or "",
+            "datasheet": value.source.datasheet or "",
+            "licence": specs.EPOCH["licence"] if value.source.is_epoch else "",
+            "retrieved": value.source.retrieved.isoformat(),
+        }
+        for name, value in card.values.items()
+    ]
 
 
 def best_derived(derived: list[specs.Derived]) -> list[specs.Derived]:
@@ -187,36 +289,48 @@ def best_derived(derived: list[specs.Derived]) -> list[specs.Derived]:
     for figure in derived:
         r = figure.record
         key = (r.round, r.suite, r.model, r.scenario)
-        if key not in best or r.result_per_accelerator > \
-                best[key].record.result_per_accelerator:
+        if key not in best or r.result_per_accelerator > best[key].record.result_per_accelerator:
             best[key] = figure
-    newest_first = sorted(best.values(), key=lambda d: (d.record.suite, d.record.model,
-                                                         d.record.scenario))
+    newest_first = sorted(
+        best.values(), key=lambda d: (d.record.suite, d.record.model, d.record.scenario)
+    )
     return sorted(newest_first, key=lambda d: round_key(d.record.round), reverse=True)
 
 
 def derived_rows(derived: list[specs.Derived]) -> list[dict]:
     """The derived figures' download rows, each marked as derived by this site."""
-    return [{"round": d.record.round, "suite": d.record.suite, "model": d.record.model,
-             "scenario": d.record.scenario, "result_id": d.record.shown_id,
-             "system_name": d.record.system_name,
-             "result_per_accelerator": d.record.result_per_accelerator,
-             "units": d.record.units, "weight_data_types": d.record.weight_data_types,
-             "memory_bandwidth_tb_s": d.bandwidth.value if d.bandwidth else None,
-             "tokens_per_s_per_accelerator_per_tb_s":
-                 round(d.per_tb_s, 2) if d.bandwidth else None,
-             "precision": d.compute.field.name if d.compute else None,
-             "peak_compute": d.compute.value if d.compute else None,
-             "peak_compute_unit": d.compute.field.unit if d.compute else None,
-             "peak_compute_sparsity": d.compute.sparsity if d.compute else None,
-             "tokens_per_s_per_accelerator_per_peak_tflops":
-                 round(d.per_tflops, 4) if d.compute else None,
-             "sources": "; ".join(dict.fromkeys(
-                 v.source.publisher + (f" ({v.source.row})" if v.source.row else "")
-                 for v in (d.bandwidth, d.compute) if v)),
-             "kind": "derived by mlperf-wiki from an MLCommons result and a vendor "
-                     "specification; not an MLPerf result"}
-            for d in derived]
+    return [
+        {
+            "round": d.record.round,
+            "suite": d.record.suite,
+            "model": d.record.model,
+            "scenario": d.record.scenario,
+            "result_id": d.record.shown_id,
+            "system_name": d.record.system_name,
+            "result_per_accelerator": d.record.result_per_accelerator,
+            "units": d.record.units,
+            "weight_data_types": d.record.weight_data_types,
+            "memory_bandwidth_tb_s": d.bandwidth.value if d.bandwidth else None,
+            "tokens_per_s_per_accelerator_per_tb_s": round(d.per_tb_s, 2) if d.bandwidth else None,
+            "precision": d.compute.field.name if d.compute else None,
+            "peak_compute": d.compute.value if d.compute else None,
+            "peak_compute_unit": d.compute.field.unit if d.compute else None,
+            "peak_compute_sparsity": d.compute.sparsity if d.compute else None,
+            "tokens_per_s_per_accelerator_per_peak_tflops": round(d.per_tflops, 4)
+            if d.compute
+            else None,
+            "sources": "; ".join(
+                dict.fromkeys(
+                    v.source.publisher + (f" ({v.source.row})" if v.source.row else "")
+                    for v in (d.bandwidth, d.compute)
+                    if v
+                )
+            ),
+            "kind": "derived by mlperf-wiki from an MLCommons result and a vendor "
+            "specification; not an MLPerf result",
+        }
+        for d in derived
+    ]
 
 
 def accelerator_name(all_entries: list, accelerator_id: str) -> str:
@@ -226,16 +340,18 @@ def accelerator_name(all_entries: list, accelerator_id: str) -> str:
     known = accelerators.table().accelerators.get(accelerator_id)
     if known:
         return known.name
-    spelling = next(e.record.accelerator for e in all_entries
-                    if e.record.accelerator_id == accelerator_id)
+    spelling = next(
+        e.record.accelerator for e in all_entries if e.record.accelerator_id == accelerator_id
+    )
     return accelerators.identify(spelling).accelerator.name
 
 
 COMPARE = f"{RESULTS}/compare"
 
 
-def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark]],
-                            lang: Language, naming: Naming) -> list[Page]:
+def system_comparison_pages(
+    env: Environment, by_round: dict[str, list[Benchmark]], lang: Language, naming: Naming
+) -> list[Page]:
     """The page comparing two systems under test (``results/compare/``) and its data
     (``systems.json``).
 
@@ -268,12 +384,19 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
     catalog = translations(lang)
 
     def cited(system: System) -> tuple[dict, dict]:
-        words = {key: {name: value for name, value in env.globals["cite_words"](record).items()
-                       if name not in ("result", "url")}
-                 for key, (_, record) in system.results.items()}
+        words = {
+            key: {
+                name: value
+                for name, value in env.globals["cite_words"](record).items()
+                if name not in ("result", "url")
+            }
+            for key, (_, record) in system.results.items()
+        }
         shared = shared_words(list(words.values()))
-        return shared, {key: {name: value for name, value in own.items() if name not in shared}
-                        for key, own in words.items()}
+        return shared, {
+            key: {name: value for name, value in own.items() if name not in shared}
+            for key, own in words.items()
+        }
 
     def result(benchmark: Benchmark, record: ResultRecord) -> dict:
         # No per-accelerator figure for a mixed system or one no accelerator ran, as on
@@ -291,15 +414,19 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
             "higher_is_better": benchmark.higher_is_better,
             "per_accelerator": per_accelerator,
             # One catalog sentence, so each language orders value, unit and "per accelerator".
-            "per_accelerator_text": None if per_accelerator is None else
-            catalog.gettext("%(value)s %(units)s per accelerator") % {
-                "value": format_result(per_accelerator, lang), "units": units},
+            "per_accelerator_text": None
+            if per_accelerator is None
+            else catalog.gettext("%(value)s %(units)s per accelerator")
+            % {"value": format_result(per_accelerator, lang), "units": units},
             "division": record.division,
             # The model an open-division result ran and its accuracy, as its benchmark page says.
-            "open_text": None if record.division != "open" else
-            catalog.gettext("Open division: ran %(model)s, accuracy %(accuracy)s.") % {
+            "open_text": None
+            if record.division != "open"
+            else catalog.gettext("Open division: ran %(model)s, accuracy %(accuracy)s.")
+            % {
                 "model": record.used_model,
-                "accuracy": record.accuracy or catalog.gettext("not published")},
+                "accuracy": record.accuracy or catalog.gettext("not published"),
+            },
             "category": record.category,
             # A preview's due round, as every page says it (marks.preview_note); None else.
             "preview_text": marks.preview_note(record, lang),
@@ -312,33 +439,49 @@ def system_comparison_pages(env: Environment, by_round: dict[str, list[Benchmark
     for system in all_systems:
         by_name.setdefault((system.name, system.first.total_accelerators), []).append(system)
     cite = {system.key: cited(system) for system in all_systems}
-    data = {"repositories": {name: result_url(name, "") for name in by_round}, "systems": {
-            system.key: {"round": system.round, "submitter": system.submitter,
-                         "name": system.name, "label": system_label(system.first, lang),
-                         "result_id": system.key,
-                         "result_id_canonical": system.first.result_id,
-                         "result_id_derived": system.first.result_id_derived,
-                         "same_system": [other.key for other in by_name[
-                             (system.name, system.first.total_accelerators)]
-                             if other.round != system.round
-                             and same_system(system.first, other.first)],
-                         "cite": cite[system.key][0],
-                         "results": {"/".join(key): {**result(*pair),
-                                                     "cite": cite[system.key][1][key]}
-                                     for key, pair in system.results.items()}}
-            for system in all_systems},
-            "canonical": {s.first.result_id: s.key for s in all_systems
-                          if s.first.result_id != s.key},
-            "renamed": renamed_keys(all_systems, naming)}
+    data = {
+        "repositories": {name: result_url(name, "") for name in by_round},
+        "systems": {
+            system.key: {
+                "round": system.round,
+                "submitter": system.submitter,
+                "name": system.name,
+                "label": system_label(system.first, lang),
+                "result_id": system.key,
+                "result_id_canonical": system.first.result_id,
+                "result_id_derived": system.first.result_id_derived,
+                "same_system": [
+                    other.key
+                    for other in by_name[(system.name, system.first.total_accelerators)]
+                    if other.round != system.round and same_system(system.first, other.first)
+                ],
+                "cite": cite[system.key][0],
+                "results": {
+                    "/".join(key): {**result(*pair), "cite": cite[system.key][1][key]}
+                    for key, pair in system.results.items()
+                },
+            }
+            for system in all_systems
+        },
+        "canonical": {s.first.result_id: s.key for s in all_systems if s.first.result_id != s.key},
+        "renamed": renamed_keys(all_systems, naming),
+    }
     groups: dict[tuple[str, str], list] = {}
     for system in all_systems:  # one group per organization, whatever the round's spelling
-        groups.setdefault((system.round, organizations.submitter_name(system.submitter)),
-                          []).append(system)
+        groups.setdefault(
+            (system.round, organizations.submitter_name(system.submitter)), []
+        ).append(system)
     return [
-        Page(f"{COMPARE}/index.md", env.get_template("compare.md.j2").render(
-            groups=groups, pair=default_pair(all_systems), slugs=naming.submitters)),
-        Page(f"{COMPARE}/systems.json", json.dumps(data, ensure_ascii=False,
-                                                   separators=(",", ":")) + "\n"),
+        Page(
+            f"{COMPARE}/index.md",
+            env.get_template("compare.md.j2").render(
+                groups=groups, pair=default_pair(all_systems), slugs=naming.submitters
+            ),
+        ),
+        Page(
+            f"{COMPARE}/systems.json",
+            json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n",
+        ),
     ]
 
 
@@ -350,6 +493,7 @@ def renamed_keys(all_systems: list[System], naming: Naming) -> dict[str, list[st
     found: dict[str, list[System]] = {}
     for system in all_systems:
         found.setdefault(naming.system_key(system.first), []).append(system)
-    return {old: [s.key for s in sorted(members, key=lambda s: (-len(s.results),
-                                                                  s.first.result_id))]
-            for old, members in found.items()}
+    return {
+        old: [s.key for s in sorted(members, key=lambda s: (-len(s.results), s.first.result_id))]
+        for old, members in found.items()
+    }

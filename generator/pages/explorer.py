@@ -37,17 +37,41 @@ EXPLORER_DATA = "assets/data/results.json"
 # system's folder (its first four parts, shared by the system's results) and the rest (model,
 # scenario and run, shared across systems): 17 KB less gzip than whole paths, a quarter of the
 # file.
-TEXT_COLUMNS = ("round", "result_id", "division", "category", "suite", "submitter",
-                "submitter_published", "system",
-                "model", "used_model", "scenario", "units", "accelerator", "accelerator_id",
-                "accuracy", "power_units", "energy_units", "location_folder", "location_rest")
+TEXT_COLUMNS = (
+    "round",
+    "result_id",
+    "division",
+    "category",
+    "suite",
+    "submitter",
+    "submitter_published",
+    "system",
+    "model",
+    "used_model",
+    "scenario",
+    "units",
+    "accelerator",
+    "accelerator_id",
+    "accuracy",
+    "power_units",
+    "energy_units",
+    "location_folder",
+    "location_rest",
+)
 LOCATION_FOLDER_PARTS = 4
 # The figure per accelerator is not stored: explore.js divides ``result`` by ``accelerators``
 # for a throughput of a system with one kind of accelerator, the division the import made
 # (``normalize``: result / total accelerators, exact in both languages' doubles), and gives a
 # mixed system or a result no accelerator ran none, as the ranked tables do (9 KB less gzip).
-NUMBER_COLUMNS = ("result", "accelerators", "accelerator_mixed", "accelerator_unused", "power",
-                  "energy", "result_id_derived")
+NUMBER_COLUMNS = (
+    "result",
+    "accelerators",
+    "accelerator_mixed",
+    "accelerator_unused",
+    "power",
+    "energy",
+    "result_id_derived",
+)
 
 
 def explorer_records(records: list[ResultRecord]) -> list[ResultRecord]:
@@ -55,8 +79,16 @@ def explorer_records(records: list[ResultRecord]) -> list[ResultRecord]:
     scenario: every result of the dataset except a withdrawn one (a record whose ``withdrawn``
     field, where the dataset has one, is true). This is the one place the selection is made."""
     kept = [r for r in records if not getattr(r, "withdrawn", False)]
-    return sorted(kept, key=lambda r: (tuple(-part for part in round_key(r.round)),
-                                       r.result_id, r.model, r.scenario, r.suite))
+    return sorted(
+        kept,
+        key=lambda r: (
+            tuple(-part for part in round_key(r.round)),
+            r.result_id,
+            r.model,
+            r.scenario,
+            r.suite,
+        ),
+    )
 
 
 def explorer_data(records: list[ResultRecord]) -> str:
@@ -85,46 +117,69 @@ def explorer_data(records: list[ResultRecord]) -> str:
     columns: dict[str, list] = {name: [] for name in TEXT_COLUMNS + NUMBER_COLUMNS}
 
     def text(name: str, value: str | None) -> None:
-        columns[name].append(None if value is None or value == "" else
-                             values[name].setdefault(value, len(values[name])))
+        columns[name].append(
+            None
+            if value is None or value == ""
+            else values[name].setdefault(value, len(values[name]))
+        )
 
     for r in rows:
         figure = power.efficiency(r)
         open_division = r.division == "open"
-        for name, value in (("round", r.round), ("result_id", r.shown_id),
-                            ("division", r.division), ("category", r.category),
-                            ("suite", r.suite),
-                            ("submitter", organizations.submitter_name(r.submitter)),
-                            ("submitter_published", None if r.submitter ==
-                             organizations.submitter_name(r.submitter) else r.submitter),
-                            ("system", r.system_name), ("model", r.model),
-                            ("used_model", r.used_model if open_division else None),
-                            ("scenario", r.scenario), ("units", r.units),
-                            ("accelerator", r.accelerator), ("accelerator_id", r.accelerator_id),
-                            ("accuracy", r.accuracy if open_division else None),
-                            ("power_units", r.power_units),
-                            ("energy_units", figure.units if figure else None),
-                            *zip(("location_folder", "location_rest"),
-                                 split_location(r.location))):
+        for name, value in (
+            ("round", r.round),
+            ("result_id", r.shown_id),
+            ("division", r.division),
+            ("category", r.category),
+            ("suite", r.suite),
+            ("submitter", organizations.submitter_name(r.submitter)),
+            (
+                "submitter_published",
+                None if r.submitter == organizations.submitter_name(r.submitter) else r.submitter,
+            ),
+            ("system", r.system_name),
+            ("model", r.model),
+            ("used_model", r.used_model if open_division else None),
+            ("scenario", r.scenario),
+            ("units", r.units),
+            ("accelerator", r.accelerator),
+            ("accelerator_id", r.accelerator_id),
+            ("accuracy", r.accuracy if open_division else None),
+            ("power_units", r.power_units),
+            ("energy_units", figure.units if figure else None),
+            *zip(("location_folder", "location_rest"), split_location(r.location)),
+        ):
             text(name, value)
-        for name, value in (("result", r.result), ("accelerators", r.total_accelerators),
-                            ("accelerator_mixed", int(r.accelerator_mixed)),
-                            ("accelerator_unused", int(qualifiers(r).accelerator_unused)),
-                            ("power", r.power_result),
-                            ("energy", figure.value if figure else None),
-                            ("result_id_derived", int(r.result_id_derived))):
+        for name, value in (
+            ("result", r.result),
+            ("accelerators", r.total_accelerators),
+            ("accelerator_mixed", int(r.accelerator_mixed)),
+            ("accelerator_unused", int(qualifiers(r).accelerator_unused)),
+            ("power", r.power_result),
+            ("energy", figure.value if figure else None),
+            ("result_id_derived", int(r.result_id_derived)),
+        ):
             columns[name].append(value)
     data = {
         "columns": columns,
         "values": {name: list(found) for name, found in values.items()},
         "repositories": {name: result_url(name, "") for name in values["round"]},
-        "units": {u: {"higher_is_better": vocabulary().is_throughput(u),
-                      "quantity": vocabulary().quantity(u)} for u in values["units"]},
-        "accelerators": {i: {"name": accelerator_display_name(i, rows),
-                             "family": getattr(families.family_of(i), "id", None)} for i in values["accelerator_id"]},
+        "units": {
+            u: {
+                "higher_is_better": vocabulary().is_throughput(u),
+                "quantity": vocabulary().quantity(u),
+            }
+            for u in values["units"]
+        },
+        "accelerators": {
+            i: {
+                "name": accelerator_display_name(i, rows),
+                "family": getattr(families.family_of(i), "id", None),
+            }
+            for i in values["accelerator_id"]
+        },
         "families": {f.id: f.name for f in families.families()},
-        "organizations": {s: list(organizations.organizations_of(s))
-                          for s in values["submitter"]},
+        "organizations": {s: list(organizations.organizations_of(s)) for s in values["submitter"]},
         "power_rounds": power_rounds(rows),
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -158,8 +213,12 @@ def accelerator_display_name(accelerator_id: str, rows: list[ResultRecord]) -> s
     return accelerators.identify(spelling).accelerator.name
 
 
-def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
-                  colours: dict[str, str] | None = None) -> Page:
+def explorer_page(
+    env: Environment,
+    records: list[ResultRecord],
+    lang: Language,
+    colours: dict[str, str] | None = None,
+) -> Page:
     """The explorer page of ``lang``: its controls, the translated labels and unit symbols of
     every unit of ``records`` (and of the energy figures), the translated family names, and the
     address of the shared dataset file (``EXPLORER_DATA``, which ``assets.fingerprint_pages``
@@ -171,15 +230,33 @@ def explorer_page(env: Environment, records: list[ResultRecord], lang: Language,
     units = sorted({r.units for r in records})
     symbols = {u: unit_symbol(u, lang) for u in units}
     symbols.update({u: catalog.gettext(u) for u in (*power.PER_JOULE.values(), power.ENERGY_UNIT)})
-    placeholder = {"rank": 1, "label": "", "system": "", "submitter": "", "accelerators": "",
-                   "category": "", "result": 1.0}
-    chart = {"spec": bar_chart([placeholder], "", lang, {}, ""), "palette": list(PALETTE),
-             "colours": {s: submitter_colour(colours or {}, s)
-                         for s in sorted({r.submitter for r in records})}}
-    return Page(f"{EXPLORE}/index.md", env.get_template("explore.md.j2").render(
-        data_url=f"../../../{EXPLORER_DATA}", units=symbols, locale=lang.vega,
-        families={f.id: catalog.gettext(f.name) for f in families.families()},
-        chart=chart, rounds=sorted({r.round for r in records}, key=round_key, reverse=True)))
+    placeholder = {
+        "rank": 1,
+        "label": "",
+        "system": "",
+        "submitter": "",
+        "accelerators": "",
+        "category": "",
+        "result": 1.0,
+    }
+    chart = {
+        "spec": bar_chart([placeholder], "", lang, {}, ""),
+        "palette": list(PALETTE),
+        "colours": {
+            s: submitter_colour(colours or {}, s) for s in sorted({r.submitter for r in records})
+        },
+    }
+    return Page(
+        f"{EXPLORE}/index.md",
+        env.get_template("explore.md.j2").render(
+            data_url=f"../../../{EXPLORER_DATA}",
+            units=symbols,
+            locale=lang.vega,
+            families={f.id: catalog.gettext(f.name) for f in families.families()},
+            chart=chart,
+            rounds=sorted({r.round for r in records}, key=round_key, reverse=True),
+        ),
+    )
 
 
 def explorer_link(prefix: str, **filters: str) -> str:

@@ -96,20 +96,29 @@ def system_label(record, lang: Language) -> str:
     count = record.total_accelerators
     if count:
         size = catalog.ngettext("%(num)s accelerator", "%(num)s accelerators", count) % {
-            "num": format_number(count, lang, 0)}
+            "num": format_number(count, lang, 0)
+        }
     elif record.accelerator:
         size = catalog.gettext("%(accelerator)s, count not published") % {
-            "accelerator": record.accelerator}
+            "accelerator": record.accelerator
+        }
     else:
         size = catalog.gettext("CPU only")
     return catalog.gettext("%(name)s — %(size)s — %(id)s") % {
-        "name": record.system_name, "size": size, "id": record.shown_id}
+        "name": record.system_name,
+        "size": size,
+        "id": record.shown_id,
+    }
+
+
 def _tidied(function, lang: Language):
     """Jinja's gettext callable ``function`` (context-passing, newstyle), its formatted result
     passed through ``formatting.tidy_spacing``."""
+
     @pass_context
     def call(context, *args, **kwargs):
         return tidy_spacing(function(context, *args, **kwargs), lang)
+
     return call
 
 
@@ -120,15 +129,22 @@ def sort_key(value: float | int | None) -> str:
     if value is None:
         return ""
     return format(Decimal(repr(value)), "f")
+
+
 def environment(lang: Language) -> Environment:
     """The Jinja2 environment of ``lang``: templates from ``templates/``, HTML autoescaping on
     for every template, gettext from the language's catalog, locale-aware number filters, and
     ``explorer_link`` (the address of the results explorer with a filter) and a result's
     marks (``marks.install``)."""
-    env = Environment(loader=FileSystemLoader(TEMPLATES_DIR),
-                      autoescape=select_autoescape(default=True, default_for_string=True),
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES_DIR),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
+    )
     env.install_gettext_translations(translations(lang), newstyle=True)
     # Chinese sentences filled with Chinese words lose the space their pattern put there.
     for name in ("gettext", "ngettext", "_"):
@@ -146,7 +162,8 @@ def environment(lang: Language) -> Environment:
         yaml_name=yaml_name,
         code_spans=code_spans,
         sentences=lambda parts: Markup(lang.sentence_gap).join(
-            escape(part) for part in parts if part),
+            escape(part) for part in parts if part
+        ),
         result_url=result_url,
         date=lambda iso: format_day(dt.date.fromisoformat(str(iso)), lang),
         # A figure with its unit, an ID or a date that no line break may divide (mlperf.css).
@@ -158,8 +175,12 @@ def environment(lang: Language) -> Environment:
         system_label=lambda record: system_label(record, lang),
         sort_key=sort_key,
     )
-    env.globals.update(lang=lang, languages=LANGUAGES, explorer_link=explorer_link,
-                       accuracy_target=lambda r: open_division.TARGETS.get(r.model),
-                       meets_closed_target=open_division.meets_closed_target)
+    env.globals.update(
+        lang=lang,
+        languages=LANGUAGES,
+        explorer_link=explorer_link,
+        accuracy_target=lambda r: open_division.TARGETS.get(r.model),
+        meets_closed_target=open_division.meets_closed_target,
+    )
     marks.install(env, lang)  # a result's qualifiers, worded in the language
     return env

@@ -40,11 +40,20 @@ def home_page(dataset: Dataset, lang: Language, posts: list[Article] = ()) -> Pa
     latest = dataset.rounds[-1]
     benchmarks = benchmarks_of(dataset.of_round(latest))
     records = dataset.of_round(latest)
-    return Page("index.md", environment(lang).get_template("home.md.j2").render(
-        round=latest, benchmarks=benchmarks, records=records,
-        record=record_holder(benchmarks),
-        latest=sorted((p for p in posts if p.lang == lang), key=lambda p: (p.date, p.key),
-                      reverse=True)[:3]))
+    return Page(
+        "index.md",
+        environment(lang)
+        .get_template("home.md.j2")
+        .render(
+            round=latest,
+            benchmarks=benchmarks,
+            records=records,
+            record=record_holder(benchmarks),
+            latest=sorted(
+                (p for p in posts if p.lang == lang), key=lambda p: (p.date, p.key), reverse=True
+            )[:3],
+        ),
+    )
 
 
 BIBTEX = """@misc{{mlperf_wiki_dataset,
@@ -76,32 +85,62 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
     cite" page (``cite.md``): MLCommons' results guidelines in short, an example citation of
     the newest round's first benchmark leader, the trademark legend."""
     env = environment(lang)
-    rounds = [(name, len(dataset.of_round(name)),
-               RESULTS_REPOSITORY.format(round=name).removesuffix("tree/main/"))
-              for name in reversed(dataset.rounds)]
-    files = [Page(f"data/{name}.csv", round_table(data_dir, name).read_text(encoding="utf-8"))
-             for name, _, _ in rounds]
-    files += [Page(f"data/withdrawn/{name}.csv", path.read_text(encoding="utf-8"))
-              for name, _, _ in rounds if (path := withdrawn.table(data_dir, name)).exists()]
+    rounds = [
+        (
+            name,
+            len(dataset.of_round(name)),
+            RESULTS_REPOSITORY.format(round=name).removesuffix("tree/main/"),
+        )
+        for name in reversed(dataset.rounds)
+    ]
+    files = [
+        Page(f"data/{name}.csv", round_table(data_dir, name).read_text(encoding="utf-8"))
+        for name, _, _ in rounds
+    ]
+    files += [
+        Page(f"data/withdrawn/{name}.csv", path.read_text(encoding="utf-8"))
+        for name, _, _ in rounds
+        if (path := withdrawn.table(data_dir, name)).exists()
+    ]
     files.append(Page("data/datapackage.json", published_descriptor(data_dir)))
     # The ® of MLPerf as the character itself, as the page shows it (trademark.py): biber reads
     # the entry as UTF-8, and LaTeX, UTF-8 by default since 2018, prints ® as \textregistered.
-    bibtex = mark(BIBTEX.format(rounds=", ".join(name for name, _, _ in rounds),
-                                url=f"{site_url}{lang.code}/data/"))
-    changes = {name: list(reversed(changelog.read_changelog(data_dir, name)))
-               for name, _, _ in rounds}
+    bibtex = mark(
+        BIBTEX.format(
+            rounds=", ".join(name for name, _, _ in rounds), url=f"{site_url}{lang.code}/data/"
+        )
+    )
+    changes = {
+        name: list(reversed(changelog.read_changelog(data_dir, name))) for name, _, _ in rounds
+    }
     latest = dataset.rounds[-1]
     example = benchmarks_of(dataset.of_round(latest))[0].leader
     cite = env.get_template("cite.md.j2").render(
-        example=example, legend=translations(lang).gettext(LEGEND), legend_original=LEGEND,
-        example_citation=citation(example, lang, changes[latest][0]["date"]
-                                  if changes[latest] else latest))
-    return [Page("data/index.md", env.get_template("data.md.j2").render(
-        rounds=rounds, fields=field_descriptors(), bibtex=bibtex, changes=changes,
-        withdrawals={name: [w for w in dataset.withdrawn if w.record.round == name]
-                     for name, _, _ in rounds},
-        titles={field["name"]: field["title"] for field in field_descriptors()})),
-        Page("cite.md", cite), *files]
+        example=example,
+        legend=translations(lang).gettext(LEGEND),
+        legend_original=LEGEND,
+        example_citation=citation(
+            example, lang, changes[latest][0]["date"] if changes[latest] else latest
+        ),
+    )
+    return [
+        Page(
+            "data/index.md",
+            env.get_template("data.md.j2").render(
+                rounds=rounds,
+                fields=field_descriptors(),
+                bibtex=bibtex,
+                changes=changes,
+                withdrawals={
+                    name: [w for w in dataset.withdrawn if w.record.round == name]
+                    for name, _, _ in rounds
+                },
+                titles={field["name"]: field["title"] for field in field_descriptors()},
+            ),
+        ),
+        Page("cite.md", cite),
+        *files,
+    ]
 
 
 def post_url(post: Article) -> str:
@@ -110,8 +149,13 @@ def post_url(post: Article) -> str:
     return f"blog/{post.date:%Y/%m/%d}/{post.meta['slug']}/"
 
 
-def editorial_pages(registry: Registry, posts: list[Article], records: list[ResultRecord],
-                    lang: Language, data_dir: Path = ROOT / "data") -> list[Page]:
+def editorial_pages(
+    registry: Registry,
+    posts: list[Article],
+    records: list[ResultRecord],
+    lang: Language,
+    data_dir: Path = ROOT / "data",
+) -> list[Page]:
     """The generated editorial pages of ``lang``: the blog's index and authors file, the tag
     index and one page per tag (with its post count), the Verification page listing every
     claim by status, and ``claims.csv``/``.json``: one row per claim with its status, a
@@ -120,52 +164,92 @@ def editorial_pages(registry: Registry, posts: list[Article], records: list[Resu
     Authors and tags are those of ``data_dir``, the project's ``data/``."""
     env = environment(lang)
     own = [p for p in posts if p.lang == lang]
-    pages = [Page("blog/index.md", env.get_template("blog_index.md.j2").render()),
-             Page("blog/.authors.yml",
-                  editorial.authors_file(lang, data_dir / editorial.AUTHORS_NAME))]
+    pages = [
+        Page("blog/index.md", env.get_template("blog_index.md.j2").render()),
+        Page("blog/.authors.yml", editorial.authors_file(lang, data_dir / editorial.AUTHORS_NAME)),
+    ]
     tags = []
     for slug, names in sorted(editorial.tags(data_dir / editorial.TAGS_NAME).items()):
         name = names[lang.code]
         count = sum(name in (p.meta.get("tags") or []) for p in own)
-        pages.append(Page(f"tags/{slug}.md", env.get_template("tag.md.j2").render(
-            name=name, count=count)))
+        pages.append(
+            Page(f"tags/{slug}.md", env.get_template("tag.md.j2").render(name=name, count=count))
+        )
         tags.append({"slug": slug, "name": name, "count": count})
     # The tag index: the tags posts use, by name, each linked to its page (tags_index.md.j2).
-    pages.append(Page("tags/index.md", env.get_template("tags_index.md.j2").render(
-        tags=sorted((t for t in tags if t["count"]), key=lambda t: t["name"].casefold()))))
+    pages.append(
+        Page(
+            "tags/index.md",
+            env.get_template("tags_index.md.j2").render(
+                tags=sorted((t for t in tags if t["count"]), key=lambda t: t["name"].casefold())
+            ),
+        )
+    )
     used_in: dict[str, list[dict]] = {}
     for post in own:
         for ref in post.claim_references():
             entry = {"url": post_url(post), "title": post.title}
             if entry not in used_in.setdefault(ref.claim_id, []):
                 used_in[ref.claim_id].append(entry)
-    groups = [(status, [claim_view(cid, registry, records, lang) for cid in ids])
-              for status, ids in grouped_by_status(registry)]
-    pages.append(Page("verification.md", env.get_template("verification.md.j2").render(
-        groups=groups, registry=registry, used_in=used_in, icons=ICONS,
-        meanings=STATUS_MEANINGS)))
-    pages += downloads("claims", [
-        {"claim_id": v.claim_id, "status": v.claim.status,
-         # A preview's follow-up (claims.Preview): phase and ISO dates, empty for other claims.
-         "preview_phase": v.preview_phase,
-         **{f"preview_{field}": (getattr(v.claim.preview, field).isoformat()
-                                 if v.claim.preview and getattr(v.claim.preview, field)
-                                 else None)
-            for field in ("available_by", "confirmed", "retracted")},
-         "label": v.label, "value": v.claim.value,
-         "unit": v.claim.unit,
-         "measures": "; ".join(f"{k}: {value}" for k, value in v.claim.measures.items()),
-         # In the claim's unit, as the value: percent for "%".
-         "recomputed_value": (v.recomputation.in_unit(v.claim.unit) if v.recomputation
-                              else None),
-         # The IDs as published, their canonical forms, and for each whether it is derived.
-         **{name: " ".join(value(r) for r in v.recomputation.records)
-            if v.recomputation else None for name, value in (
-                ("recomputed_from", lambda r: r.shown_id),
-                ("recomputed_from_canonical", lambda r: r.result_id),
-                ("recomputed_from_derived",
-                 lambda r: "true" if r.result_id_derived else "false"))},
-         "sources": " ".join(registry.sources[s].url for s in v.claim.sources),
-         "articles": " ".join(post["url"] for post in used_in.get(v.claim_id, []))}
-        for _, views in groups for v in views])
+    groups = [
+        (status, [claim_view(cid, registry, records, lang) for cid in ids])
+        for status, ids in grouped_by_status(registry)
+    ]
+    pages.append(
+        Page(
+            "verification.md",
+            env.get_template("verification.md.j2").render(
+                groups=groups,
+                registry=registry,
+                used_in=used_in,
+                icons=ICONS,
+                meanings=STATUS_MEANINGS,
+            ),
+        )
+    )
+    pages += downloads(
+        "claims",
+        [
+            {
+                "claim_id": v.claim_id,
+                "status": v.claim.status,
+                # A preview's follow-up (claims.Preview): phase and ISO dates, empty for other claims.
+                "preview_phase": v.preview_phase,
+                **{
+                    f"preview_{field}": (
+                        getattr(v.claim.preview, field).isoformat()
+                        if v.claim.preview and getattr(v.claim.preview, field)
+                        else None
+                    )
+                    for field in ("available_by", "confirmed", "retracted")
+                },
+                "label": v.label,
+                "value": v.claim.value,
+                "unit": v.claim.unit,
+                "measures": "; ".join(f"{k}: {value}" for k, value in v.claim.measures.items()),
+                # In the claim's unit, as the value: percent for "%".
+                "recomputed_value": (
+                    v.recomputation.in_unit(v.claim.unit) if v.recomputation else None
+                ),
+                # The IDs as published, their canonical forms, and for each whether it is derived.
+                **{
+                    name: " ".join(value(r) for r in v.recomputation.records)
+                    if v.recomputation
+                    else None
+                    for name, value in (
+                        ("recomputed_from", lambda r: r.shown_id),
+                        ("recomputed_from_canonical", lambda r: r.result_id),
+                        (
+                            "recomputed_from_derived",
+                            lambda r: "true" if r.result_id_derived else "false",
+                        ),
+                    )
+                },
+                "sources": " ".join(registry.sources[s].url for s in v.claim.sources),
+                "articles": " ".join(post["url"] for post in used_in.get(v.claim_id, [])),
+            }
+            for _, views in groups
+            for v in views
+        ],
+    )
     return pages

@@ -23,22 +23,29 @@ PREVIEW_NOTE = N_("Preview: to be available by %(round)s, under MLCommons' rules
 PREVIEW_LABEL = N_("%(label)s · preview")
 PREVIEW_CATEGORY = N_("preview, to be available by %(round)s")
 DERIVED_ID_MARK = N_("ID derived with MLCommons' rule; MLCommons has not published it yet")
-UNUSED_NOTE = N_("No accelerator ran this benchmark, as the submitter's notes say: no "
-                 "per-accelerator figure.")
+UNUSED_NOTE = N_(
+    "No accelerator ran this benchmark, as the submitter's notes say: no per-accelerator figure."
+)
 INFERRED_TITLE = N_("Marked inferred by MLCommons: see the note below the table")
 # What MLCommons' flag means in a round (qualifiers.INFERRED_MEANING), after "* ".
 INFERRED_NOTES = {
-    "scenario": N_("Marked inferred by MLCommons: in this round its submission checker marks a "
-                   "result computed from the run of another scenario (Offline from a "
-                   "SingleStream or MultiStream run, MultiStream from a SingleStream run)."),
-    "name-differs": N_("Marked inferred by MLCommons: in this round its submission checker "
-                       "marks every result whose scenario is written differently from the one "
-                       "LoadGen logged as run, which includes every Interactive result (run as "
-                       "Server): the mark does not say whether the result was computed from "
-                       "another scenario's run."),
+    "scenario": N_(
+        "Marked inferred by MLCommons: in this round its submission checker marks a "
+        "result computed from the run of another scenario (Offline from a "
+        "SingleStream or MultiStream run, MultiStream from a SingleStream run)."
+    ),
+    "name-differs": N_(
+        "Marked inferred by MLCommons: in this round its submission checker "
+        "marks every result whose scenario is written differently from the one "
+        "LoadGen logged as run, which includes every Interactive result (run as "
+        "Server): the mark does not say whether the result was computed from "
+        "another scenario's run."
+    ),
     "unset": N_("Marked inferred by MLCommons."),
-    "unknown": N_("Marked inferred by MLCommons; what the mark means in this round is not "
-                  "documented by MLCommons."),
+    "unknown": N_(
+        "Marked inferred by MLCommons; what the mark means in this round is not "
+        "documented by MLCommons."
+    ),
 }
 
 
@@ -53,8 +60,11 @@ def category_text(record: ResultRecord, lang: Language) -> str:
     preview, ``preview, to be available by v7.0``, translated."""
     catalog = translations(lang)
     due = qualifiers(record).preview_due
-    return (catalog.gettext(record.category) if due is None
-            else catalog.gettext(PREVIEW_CATEGORY) % {"round": due})
+    return (
+        catalog.gettext(record.category)
+        if due is None
+        else catalog.gettext(PREVIEW_CATEGORY) % {"round": due}
+    )
 
 
 def chart_label(label: str, record: ResultRecord, lang: Language, limit: int) -> str:
@@ -82,7 +92,7 @@ def inferred_note(round_name: str, lang: Language) -> str:
 
 def _cut(label: str, limit: int) -> str:
     """``label`` cut to ``limit`` characters, ending with an ellipsis when cut."""
-    return label if len(label) <= limit else label[:limit - 1].rstrip() + "…"
+    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
 
 
 def install(env, lang: Language) -> None:

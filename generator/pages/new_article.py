@@ -18,8 +18,9 @@ from generator.i18n.languages import LANGUAGES
 from generator.pages.filters import environment
 
 
-def new_article(docs_dir: Path, slug: str, title: str, date: dt.date, author: str,
-                tags: list[str]) -> list[Path]:
+def new_article(
+    docs_dir: Path, slug: str, title: str, date: dt.date, author: str, tags: list[str]
+) -> list[Path]:
     """Create ``docs/<code>/blog/posts/<slug>.md`` for every language from
     ``templates/new_article.md.j2`` (front matter, inline guidance in the language).
 
@@ -34,26 +35,49 @@ def new_article(docs_dir: Path, slug: str, title: str, date: dt.date, author: st
         InputError: an invalid slug, an unknown author or tag, or an existing article.
     """
     if not SLUG.match(slug):
-        raise InputError("new-article", None, "slug",
-                         f"'{slug}' must be lowercase ASCII letters, digits and hyphens")
+        raise InputError(
+            "new-article",
+            None,
+            "slug",
+            f"'{slug}' must be lowercase ASCII letters, digits and hyphens",
+        )
     # The registries of the project whose docs folder this is (``--root``).
     authors_path = docs_dir.parent / "data" / editorial.AUTHORS_NAME
     tags_path = docs_dir.parent / "data" / editorial.TAGS_NAME
     known_authors, known_tags = editorial.authors(authors_path), editorial.tags(tags_path)
     if author not in known_authors:
-        raise InputError(authors_path, None, "authors",
-                         f"unknown author '{author}'; known: {', '.join(known_authors)}")
+        raise InputError(
+            authors_path,
+            None,
+            "authors",
+            f"unknown author '{author}'; known: {', '.join(known_authors)}",
+        )
     unknown = [t for t in tags if t not in known_tags]
     if unknown:
-        raise InputError(tags_path, None, "tags",
-                         f"unknown tag slug(s) {unknown}; known: {', '.join(known_tags)}")
+        raise InputError(
+            tags_path,
+            None,
+            "tags",
+            f"unknown tag slug(s) {unknown}; known: {', '.join(known_tags)}",
+        )
     paths = [docs_dir / lang.code / POSTS / f"{slug}.md" for lang in LANGUAGES]
     existing = [p for p in paths if p.exists()]
     if existing:
         raise InputError(existing[0], None, None, "already exists; choose another slug")
     for lang, path in zip(LANGUAGES, paths):
         names = [known_tags[t][lang.code] for t in tags]
-        write_text_atomic(path, environment(lang).get_template("new_article.md.j2").render(
-            date=date.isoformat(), author=author, tags=names, slug=slug, title=title,
-            description=DESCRIPTION_PLACEHOLDER, body=BODY_PLACEHOLDERS))
+        write_text_atomic(
+            path,
+            environment(lang)
+            .get_template("new_article.md.j2")
+            .render(
+                date=date.isoformat(),
+                author=author,
+                tags=names,
+                slug=slug,
+                title=title,
+                description=DESCRIPTION_PLACEHOLDER,
+                body=BODY_PLACEHOLDERS,
+            ),
+        )
     return paths

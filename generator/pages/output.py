@@ -55,8 +55,9 @@ class ChartImage:
 LOCALIZED_FIELDS = frozenset({"citation", "label", "articles"})
 
 
-def download_rows(records: list[ResultRecord], ranks: list[int | None] | None = None,
-                  cite=None) -> list[dict]:
+def download_rows(
+    records: list[ResultRecord], ranks: list[int | None] | None = None, cite=None
+) -> list[dict]:
     """Rows of a table or chart of results as offered for download: each result with the
     dataset's columns and qualifiers (``download_rows.result_rows``: its rank within the list
     given, or ``ranks``). With ``cite`` (``record -> text``, the page language's
@@ -80,5 +81,7 @@ def downloads(stem: str, rows: list[dict]) -> list[Page]:
     writer.writeheader()
     writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
     kind = Page if LOCALIZED_FIELDS.intersection(fields) else SharedDownload
-    return [kind(f"{stem}.csv", buffer.getvalue()),
-            kind(f"{stem}.json", json.dumps(rows, ensure_ascii=False, indent=1) + "\n")]
+    return [
+        kind(f"{stem}.csv", buffer.getvalue()),
+        kind(f"{stem}.json", json.dumps(rows, ensure_ascii=False, indent=1) + "\n"),
+    ]

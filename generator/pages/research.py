@@ -34,8 +34,9 @@ PREVIEWS = f"{RESULTS}/previews"
 FAMILIES = f"{RESULTS}/families"
 
 
-def research_pages(dataset: Dataset, lang: Language,
-                   retrieved: dict[str, str] | None = None) -> list[Page | ChartImage]:
+def research_pages(
+    dataset: Dataset, lang: Language, retrieved: dict[str, str] | None = None
+) -> list[Page | ChartImage]:
     """Every research page of ``lang``: ``results/<round>/power/`` for each round with power
     results, ``results/previews/`` and ``results/families/`` with a page per family.
 
@@ -51,8 +52,11 @@ def research_pages(dataset: Dataset, lang: Language,
     env.filters["accelerator_name"] = lambda accelerator_id: names[accelerator_id].name
     env.filters["accelerator_link"] = lambda accelerator_id, linked: (
         Markup('<a href="../../accelerators/{}/">{}</a>').format(
-            accelerator_id, names[accelerator_id].name) if accelerator_id in linked
-        else escape(names[accelerator_id].name))
+            accelerator_id, names[accelerator_id].name
+        )
+        if accelerator_id in linked
+        else escape(names[accelerator_id].name)
+    )
     by_round = {name: benchmarks_of(dataset.of_round(name)) for name in dataset.rounds}
     pages: list[Page | ChartImage] = []
     for round_name, benchmarks in by_round.items():
@@ -70,33 +74,62 @@ def power_round_page(env, round_name: str, benchmarks: list[Benchmark]) -> list[
     if not sections:
         return []
     folder = f"{RESULTS}/{round_name}/{POWER}"
-    rows = [{**download_rows([f.record])[0], "power_result": f.record.power_result,
-             "power_units": f.record.power_units, "efficiency": f.value,
-             "efficiency_units": f.units} for _, figures in sections for f in figures]
-    return [Page(f"{folder}/index.md", env.get_template("power.md.j2").render(
-        round=round_name, sections=sections)), *downloads(f"{folder}/power", rows)]
+    rows = [
+        {
+            **download_rows([f.record])[0],
+            "power_result": f.record.power_result,
+            "power_units": f.record.power_units,
+            "efficiency": f.value,
+            "efficiency_units": f.units,
+        }
+        for _, figures in sections
+        for f in figures
+    ]
+    return [
+        Page(
+            f"{folder}/index.md",
+            env.get_template("power.md.j2").render(round=round_name, sections=sections),
+        ),
+        *downloads(f"{folder}/power", rows),
+    ]
 
 
 def preview_pages(env, dataset: Dataset) -> list[Page]:
     """The preview tracker (``previews.track``) and its downloads."""
     tracked = track(list(dataset.records))
     none = dict.fromkeys(result_id_fields(tracked[0].first, "followed_by_")) if tracked else {}
-    rows = [{"round": p.first.round, **result_id_fields(p.first),
-             "submitter": p.first.submitter,
-             "system_name": p.first.system_name, "accelerator": p.first.accelerator,
-             "total_accelerators": p.first.total_accelerators,
-             "results": len(p.records), "due_round": p.due, "status": p.status,
-             "match": p.match,
-             "followed_by_round": p.followed_by.round if p.followed_by else None,
-             **(result_id_fields(p.followed_by, "followed_by_") if p.followed_by else none),
-             "followed_by_url": result_url(p.followed_by.round, p.followed_by.location)
-             if p.followed_by else None} for p in tracked]
-    return [Page(f"{PREVIEWS}/index.md", env.get_template("previews.md.j2").render(
-        previews=tracked, rounds=dataset.rounds)), *downloads(f"{PREVIEWS}/previews", rows)]
+    rows = [
+        {
+            "round": p.first.round,
+            **result_id_fields(p.first),
+            "submitter": p.first.submitter,
+            "system_name": p.first.system_name,
+            "accelerator": p.first.accelerator,
+            "total_accelerators": p.first.total_accelerators,
+            "results": len(p.records),
+            "due_round": p.due,
+            "status": p.status,
+            "match": p.match,
+            "followed_by_round": p.followed_by.round if p.followed_by else None,
+            **(result_id_fields(p.followed_by, "followed_by_") if p.followed_by else none),
+            "followed_by_url": result_url(p.followed_by.round, p.followed_by.location)
+            if p.followed_by
+            else None,
+        }
+        for p in tracked
+    ]
+    return [
+        Page(
+            f"{PREVIEWS}/index.md",
+            env.get_template("previews.md.j2").render(previews=tracked, rounds=dataset.rounds),
+        ),
+        *downloads(f"{PREVIEWS}/previews", rows),
+    ]
 
 
-def family_pages(env, by_round: dict[str, list[Benchmark]], lang: Language
-                 ) -> list[Page | ChartImage]:
+def family_pages(
+    env, by_round: dict[str, list[Benchmark]], lang: Language
+) -> list[Page | ChartImage]:
     """A page per accelerator family with its round-over-round timelines
     (``comparisons.timeline``): for each benchmark two rounds or more of the family ran, a chart
     and a table of the best per-accelerator closed result per accelerator and round; and the
@@ -104,8 +137,9 @@ def family_pages(env, by_round: dict[str, list[Benchmark]], lang: Language
     pages: list[Page | ChartImage] = []
     catalog = translations(lang)
     listed = []
-    present = {r.accelerator_id for benchmarks in by_round.values() for b in benchmarks
-               for r in b.results}
+    present = {
+        r.accelerator_id for benchmarks in by_round.values() for b in benchmarks for r in b.results
+    }
     for family in families():
         rows = timeline(by_round, family.accelerators)
         members = [a for a in family.accelerators if a in present]
@@ -114,24 +148,55 @@ def family_pages(env, by_round: dict[str, list[Benchmark]], lang: Language
         charts = []
         for index, row in enumerate(rows, start=1):
             name = f"timeline-{index}"
-            spec = timeline_chart(timeline_points(row, list(by_round), lang),
-                                  axis_title(row, lang), lang, catalog.gettext(
-                "Chart of the best result per accelerator of %(family)s on %(model)s "
-                "%(scenario)s, round by round, in %(units)s.") % {
-                "family": catalog.gettext(family.name), "model": row.model,
-                "scenario": row.scenario, "units": units_label(row.units, lang)})
-            charts.append((row, name, [a for a in family.accelerators
-                                       if any(cell[0] == a for cell in row.best)]))
-            pages += [Page(f"{folder}/{name}.vl.json", chart_json(spec)),
-                      ChartImage(f"{folder}/{name}.svg", f"{folder}/{name}.vl.json", spec, lang)]
-        pages.append(Page(f"{folder}/index.md", env.get_template("family.md.j2").render(
-            family=family, members=members, charts=charts, rounds=list(by_round),
-            unit_changes=unit_changes(rows))))
-        pages += downloads(f"{folder}/timeline", [
-            {**download_rows([record])[0], "generation": family.generation_of(cell[0]).name}
-            for row in rows for cell, record in row.best.items()])
-    pages.append(Page(f"{FAMILIES}/index.md", env.get_template("families.md.j2").render(
-        families=listed)))
+            spec = timeline_chart(
+                timeline_points(row, list(by_round), lang),
+                axis_title(row, lang),
+                lang,
+                catalog.gettext(
+                    "Chart of the best result per accelerator of %(family)s on %(model)s "
+                    "%(scenario)s, round by round, in %(units)s."
+                )
+                % {
+                    "family": catalog.gettext(family.name),
+                    "model": row.model,
+                    "scenario": row.scenario,
+                    "units": units_label(row.units, lang),
+                },
+            )
+            charts.append(
+                (
+                    row,
+                    name,
+                    [a for a in family.accelerators if any(cell[0] == a for cell in row.best)],
+                )
+            )
+            pages += [
+                Page(f"{folder}/{name}.vl.json", chart_json(spec)),
+                ChartImage(f"{folder}/{name}.svg", f"{folder}/{name}.vl.json", spec, lang),
+            ]
+        pages.append(
+            Page(
+                f"{folder}/index.md",
+                env.get_template("family.md.j2").render(
+                    family=family,
+                    members=members,
+                    charts=charts,
+                    rounds=list(by_round),
+                    unit_changes=unit_changes(rows),
+                ),
+            )
+        )
+        pages += downloads(
+            f"{folder}/timeline",
+            [
+                {**download_rows([record])[0], "generation": family.generation_of(cell[0]).name}
+                for row in rows
+                for cell, record in row.best.items()
+            ],
+        )
+    pages.append(
+        Page(f"{FAMILIES}/index.md", env.get_template("families.md.j2").render(families=listed))
+    )
     return pages
 
 
@@ -139,14 +204,21 @@ def timeline_points(row: TimelineRow, rounds: list[str], lang: Language) -> list
     """The chart points of a timeline row, rounds oldest first, texts in ``lang``."""
     order = {name: index for index, name in enumerate(rounds)}
     names = accelerators.table().accelerators
-    return [{"round": round_name, "accelerator": names[accelerator_id].name,
-             "result": per_accelerator(record), "system": record.system_name,
-             "submitter": record.submitter,
-             "result_id": record.shown_id + ("†" if record.result_id_derived else ""),
-             "category": marks.category_text(record, lang),
-             "url": result_url(record.round, record.location)}
-            for (accelerator_id, round_name), record in sorted(
-                row.best.items(), key=lambda item: (order[item[0][1]], item[0][0]))]
+    return [
+        {
+            "round": round_name,
+            "accelerator": names[accelerator_id].name,
+            "result": per_accelerator(record),
+            "system": record.system_name,
+            "submitter": record.submitter,
+            "result_id": record.shown_id + ("†" if record.result_id_derived else ""),
+            "category": marks.category_text(record, lang),
+            "url": result_url(record.round, record.location),
+        }
+        for (accelerator_id, round_name), record in sorted(
+            row.best.items(), key=lambda item: (order[item[0][1]], item[0][0])
+        )
+    ]
 
 
 def axis_title(row: TimelineRow, lang: Language) -> str:

@@ -54,27 +54,46 @@ def result_search_entries(records: list[ResultRecord], lang: Language) -> list[d
     for record in explorer_records(records):
         systems.setdefault(record.result_id, []).append(record)
     entries = []
-    for members in sorted(systems.values(), key=lambda m: (
-            tuple(-p for p in round_key(m[0].round)), m[0].result_id)):
+    for members in sorted(
+        systems.values(), key=lambda m: (tuple(-p for p in round_key(m[0].round)), m[0].result_id)
+    ):
         first = members[0]
         ids = spellings(first)
-        entries.append({
-            "location": f"{EXPLORE}/?id={first.shown_id}",
-            # Material shows titles and texts as HTML: data is escaped.
-            "title": escape(_("Result %(ids)s") % {"ids": " · ".join(ids)}),
-            "text": escape(_("MLPerf Inference %(round)s, %(submitter)s: %(system)s. "
-                             "Benchmarks: %(models)s.") % {
-                "round": first.round, "submitter": first.submitter,
-                "system": system_label(first, lang),
-                "models": ", ".join(dict.fromkeys(r.model for r in members))}),
-            "tags": [first.result_id.split("-", 1)[1]],
-            "boost": ENTRY_BOOST})
+        entries.append(
+            {
+                "location": f"{EXPLORE}/?id={first.shown_id}",
+                # Material shows titles and texts as HTML: data is escaped.
+                "title": escape(_("Result %(ids)s") % {"ids": " · ".join(ids)}),
+                "text": escape(
+                    _(
+                        "MLPerf Inference %(round)s, %(submitter)s: %(system)s. "
+                        "Benchmarks: %(models)s."
+                    )
+                    % {
+                        "round": first.round,
+                        "submitter": first.submitter,
+                        "system": system_label(first, lang),
+                        "models": ", ".join(dict.fromkeys(r.model for r in members)),
+                    }
+                ),
+                "tags": [first.result_id.split("-", 1)[1]],
+                "boost": ENTRY_BOOST,
+            }
+        )
     return entries
 
 
 def result_search_page(records: list[ResultRecord], lang: Language) -> Page:
     """The file of ``result_search_entries`` for ``lang`` (JSON, one entry a line)."""
-    return Page(RESULT_SEARCH, "[\n" + ",\n".join(
-        json.dumps({k: v if k in ("boost", "tags") else str(v) for k, v in e.items()},
-                   ensure_ascii=False) for e in result_search_entries(records, lang))
-        + "\n]\n")
+    return Page(
+        RESULT_SEARCH,
+        "[\n"
+        + ",\n".join(
+            json.dumps(
+                {k: v if k in ("boost", "tags") else str(v) for k, v in e.items()},
+                ensure_ascii=False,
+            )
+            for e in result_search_entries(records, lang)
+        )
+        + "\n]\n",
+    )

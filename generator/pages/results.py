@@ -25,8 +25,9 @@ from generator.pages.output import RESULTS, ChartImage, Page, download_rows, dow
 from generator.pages.round_report import report_pages
 
 
-def results_pages(dataset: Dataset, lang: Language,
-                  retrieved: dict[str, str] | None = None) -> list[Page | ChartImage]:
+def results_pages(
+    dataset: Dataset, lang: Language, retrieved: dict[str, str] | None = None
+) -> list[Page | ChartImage]:
     """Every page of the results section of ``lang``: an overview of the rounds, an index per
     round (benchmarks grouped by suite and model) and one page per benchmark, each with its chart
     spec and static SVG, and the results explorer.
@@ -52,25 +53,47 @@ def results_pages(dataset: Dataset, lang: Language,
     pages.extend(specification_pages(env, naming))
     for round_name, benchmarks in rounds:
         pages.extend(comparison_pages(env, round_name, benchmarks, naming))
-        pages.append(Page(f"{RESULTS}/{round_name}/index.md",
-                          env.get_template("round.md.j2").render(
-                              round=round_name, benchmarks=benchmarks,
-                              records=dataset.of_round(round_name),
-                              organizations=organizations.count(
-                                  r.submitter for r in dataset.of_round(round_name)),
-                              has_power=any(r.power_result is not None
-                                            for r in dataset.of_round(round_name)),
-                              withdrawn=[w for w in dataset.withdrawn
-                                         if w.record.round == round_name])))
-        pages += downloads(f"{RESULTS}/{round_name}/benchmarks", [
-            {"suite": b.suite, "model": b.model, "scenario": b.scenario,
-             "results": len(b.results), "units": b.units[0], "best_result": b.value(b.leader),
-             "leader_submitter": b.leader.submitter, "leader_system": b.leader.system_name,
-             "leader_result_id": b.leader.shown_id, "page": f"{b.path.split('/', 1)[1]}/"}
-            for b in benchmarks])
+        pages.append(
+            Page(
+                f"{RESULTS}/{round_name}/index.md",
+                env.get_template("round.md.j2").render(
+                    round=round_name,
+                    benchmarks=benchmarks,
+                    records=dataset.of_round(round_name),
+                    organizations=organizations.count(
+                        r.submitter for r in dataset.of_round(round_name)
+                    ),
+                    has_power=any(r.power_result is not None for r in dataset.of_round(round_name)),
+                    withdrawn=[w for w in dataset.withdrawn if w.record.round == round_name],
+                ),
+            )
+        )
+        pages += downloads(
+            f"{RESULTS}/{round_name}/benchmarks",
+            [
+                {
+                    "suite": b.suite,
+                    "model": b.model,
+                    "scenario": b.scenario,
+                    "results": len(b.results),
+                    "units": b.units[0],
+                    "best_result": b.value(b.leader),
+                    "leader_submitter": b.leader.submitter,
+                    "leader_system": b.leader.system_name,
+                    "leader_result_id": b.leader.shown_id,
+                    "page": f"{b.path.split('/', 1)[1]}/",
+                }
+                for b in benchmarks
+            ],
+        )
         for benchmark in benchmarks:
-            siblings = [b for b in benchmarks if b is not benchmark and (b.suite, b.model,
-                        b.scenario) == (benchmark.suite, benchmark.model, benchmark.scenario)]
+            siblings = [
+                b
+                for b in benchmarks
+                if b is not benchmark
+                and (b.suite, b.model, b.scenario)
+                == (benchmark.suite, benchmark.model, benchmark.scenario)
+            ]
             pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
     pages.extend(system_comparison_pages(env, by_round, lang, naming))
     pages.extend(report_pages(env, dataset, naming))
@@ -79,22 +102,34 @@ def results_pages(dataset: Dataset, lang: Language,
     return pages
 
 
-def results_index(dataset: Dataset, lang: Language,
-                  rounds: list[tuple[str, list[Benchmark]]] | None = None) -> Page:
+def results_index(
+    dataset: Dataset, lang: Language, rounds: list[tuple[str, list[Benchmark]]] | None = None
+) -> Page:
     """The overview of the rounds (``results/index.md``); ``rounds`` as ``results_pages``
     computes them (newest first), or computed here."""
     if rounds is None:
-        rounds = [(name, benchmarks_of(dataset.of_round(name)))
-                  for name in reversed(dataset.rounds)]
-    power_rounds = {name: sum(r.power_result is not None for r in dataset.of_round(name))
-                    for name in dataset.rounds}
-    return Page(f"{RESULTS}/index.md", environment(lang).get_template("results.md.j2").render(
-        rounds=rounds, power_rounds=power_rounds))
+        rounds = [
+            (name, benchmarks_of(dataset.of_round(name))) for name in reversed(dataset.rounds)
+        ]
+    power_rounds = {
+        name: sum(r.power_result is not None for r in dataset.of_round(name))
+        for name in dataset.rounds
+    }
+    return Page(
+        f"{RESULTS}/index.md",
+        environment(lang)
+        .get_template("results.md.j2")
+        .render(rounds=rounds, power_rounds=power_rounds),
+    )
 
 
-def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
-                    colours: dict[str, str], siblings: list[Benchmark] = ()
-                    ) -> list[Page | ChartImage]:
+def benchmark_pages(
+    env: Environment,
+    benchmark: Benchmark,
+    lang: Language,
+    colours: dict[str, str],
+    siblings: list[Benchmark] = (),
+) -> list[Page | ChartImage]:
     """The page of one benchmark, its charts and downloads of exactly the rows shown.
 
     ``siblings`` are the benchmarks of the same model, scenario and suite in other quantities
@@ -108,26 +143,38 @@ def benchmark_pages(env: Environment, benchmark: Benchmark, lang: Language,
     ``power``).
     """
     folder = f"{RESULTS}/{benchmark.path}"
-    table = [row for division in DIVISION_ORDER
-             for row in download_rows(benchmark.division(division), cite=env.globals["cite"])]
-    charts = {"leaders": chart_rows(benchmark),
-              "per-accelerator": per_accelerator_rows(benchmark)}
+    table = [
+        row
+        for division in DIVISION_ORDER
+        for row in download_rows(benchmark.division(division), cite=env.globals["cite"])
+    ]
+    charts = {"leaders": chart_rows(benchmark), "per-accelerator": per_accelerator_rows(benchmark)}
     figures = power.ranked(list(benchmark.results))
     files: list[Page | ChartImage] = [
-        Page(f"{folder}/index.md", env.get_template("benchmark.md.j2").render(
-            benchmark=benchmark, siblings=siblings, power=figures,
-            charts={name: rows for name, rows in charts.items() if rows})),
+        Page(
+            f"{folder}/index.md",
+            env.get_template("benchmark.md.j2").render(
+                benchmark=benchmark,
+                siblings=siblings,
+                power=figures,
+                charts={name: rows for name, rows in charts.items() if rows},
+            ),
+        ),
         *downloads(f"{folder}/{benchmark.download_stem}", table),
     ]
     if figures:
         spec = power_chart(figures, lang, colours)
-        files += [Page(f"{folder}/power.vl.json", chart_json(spec)),
-                  ChartImage(f"{folder}/power.svg", f"{folder}/power.vl.json", spec, lang)]
+        files += [
+            Page(f"{folder}/power.vl.json", chart_json(spec)),
+            ChartImage(f"{folder}/power.svg", f"{folder}/power.vl.json", spec, lang),
+        ]
     for name, rows in charts.items():
         if not rows:
             continue
         spec = leaders_chart(benchmark, lang, colours, per_accelerator=name != "leaders")
-        files += [*downloads(f"{folder}/{benchmark.download_stem}-{name}", download_rows(rows)),
-                  Page(f"{folder}/{name}.vl.json", chart_json(spec)),
-                  ChartImage(f"{folder}/{name}.svg", f"{folder}/{name}.vl.json", spec, lang)]
+        files += [
+            *downloads(f"{folder}/{benchmark.download_stem}-{name}", download_rows(rows)),
+            Page(f"{folder}/{name}.vl.json", chart_json(spec)),
+            ChartImage(f"{folder}/{name}.svg", f"{folder}/{name}.vl.json", spec, lang),
+        ]
     return files

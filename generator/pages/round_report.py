@@ -24,28 +24,50 @@ def report_pages(env: Environment, dataset: Dataset, naming: Naming) -> list[Pag
     for report in round_reports(list(dataset.records)):
         folder = f"{RESULTS}/{report.round}/{REPORT}"
         missing = report.previous is not None and due_round(report.previous) != report.round
-        pages.append(Page(f"{folder}/index.md", env.get_template("round_report.md.j2").render(
-            report=report, missing=missing, skipped=due_round(report.previous)
-            if report.previous else None,
-            names=organization_names(dataset, report), slugs=naming.submitters,
-            joint=sorted({(s, organizations.organizations_of(s)) for name in
-                          filter(None, (report.round, report.previous))
-                          for s in {r.submitter for r in dataset.of_round(name)}
-                          if organizations.is_joint(s)}))))
+        pages.append(
+            Page(
+                f"{folder}/index.md",
+                env.get_template("round_report.md.j2").render(
+                    report=report,
+                    missing=missing,
+                    skipped=due_round(report.previous) if report.previous else None,
+                    names=organization_names(dataset, report),
+                    slugs=naming.submitters,
+                    joint=sorted(
+                        {
+                            (s, organizations.organizations_of(s))
+                            for name in filter(None, (report.round, report.previous))
+                            for s in {r.submitter for r in dataset.of_round(name)}
+                            if organizations.is_joint(s)
+                        }
+                    ),
+                ),
+            )
+        )
         pages += downloads(f"{folder}/records", [record_row(report, r) for r in report.records])
-        pages += downloads(f"{folder}/same-systems", [
-            {"suite": s.benchmark.suite, "model": s.benchmark.model,
-             "scenario": s.benchmark.scenario, "units": s.benchmark.units[0],
-             "submitter": s.record.submitter, "system_name": s.record.system_name,
-             "total_accelerators": s.record.total_accelerators,
-             "previous_round": s.previous.round,
-             **result_id_fields(s.previous, "previous_"),
-             "previous_result": s.benchmark.value(s.previous),
-             **result_id_fields(s.record), "result": s.benchmark.value(s.record),
-             "improvement": s.ratio,
-             "previous_result_url": result_url(s.previous.round, s.previous.location),
-             "result_url": result_url(s.record.round, s.record.location)}
-            for s in report.same_systems])
+        pages += downloads(
+            f"{folder}/same-systems",
+            [
+                {
+                    "suite": s.benchmark.suite,
+                    "model": s.benchmark.model,
+                    "scenario": s.benchmark.scenario,
+                    "units": s.benchmark.units[0],
+                    "submitter": s.record.submitter,
+                    "system_name": s.record.system_name,
+                    "total_accelerators": s.record.total_accelerators,
+                    "previous_round": s.previous.round,
+                    **result_id_fields(s.previous, "previous_"),
+                    "previous_result": s.benchmark.value(s.previous),
+                    **result_id_fields(s.record),
+                    "result": s.benchmark.value(s.record),
+                    "improvement": s.ratio,
+                    "previous_result_url": result_url(s.previous.round, s.previous.location),
+                    "result_url": result_url(s.record.round, s.record.location),
+                }
+                for s in report.same_systems
+            ],
+        )
     return pages
 
 
@@ -54,14 +76,22 @@ def record_row(report: RoundReport, r) -> dict:
     (empty without one) with their IDs and URLs, and the improvement (``ratio``)."""
     b, previous = r.benchmark, r.previous
     none = dict.fromkeys(result_id_fields(r.best, "previous_"))
-    return {"suite": b.suite, "model": b.model, "scenario": b.scenario, "units": b.units[0],
-            **result_id_fields(r.best), "submitter": r.best.submitter,
-            "system_name": r.best.system_name, "result": b.value(r.best),
-            "previous_round": previous.round if previous else None,
-            **(result_id_fields(previous, "previous_") if previous else none),
-            "previous_result": b.value(previous) if previous else None,
-            "improvement": r.ratio, "record": r.broken,
-            "result_url": result_url(r.best.round, r.best.location)}
+    return {
+        "suite": b.suite,
+        "model": b.model,
+        "scenario": b.scenario,
+        "units": b.units[0],
+        **result_id_fields(r.best),
+        "submitter": r.best.submitter,
+        "system_name": r.best.system_name,
+        "result": b.value(r.best),
+        "previous_round": previous.round if previous else None,
+        **(result_id_fields(previous, "previous_") if previous else none),
+        "previous_result": b.value(previous) if previous else None,
+        "improvement": r.ratio,
+        "record": r.broken,
+        "result_url": result_url(r.best.round, r.best.location),
+    }
 
 
 def organization_names(dataset: Dataset, report: RoundReport) -> dict[str, dict[str, list[str]]]:
@@ -72,8 +102,10 @@ def organization_names(dataset: Dataset, report: RoundReport) -> dict[str, dict[
     out: dict[str, dict[str, list[str]]] = {}
     for name in filter(None, (report.round, report.previous)):
         table: dict[str, list[str]] = {}
-        for submitter in sorted({organizations.submitter_name(r.submitter)
-                                 for r in dataset.of_round(name)}, key=str.casefold):
+        for submitter in sorted(
+            {organizations.submitter_name(r.submitter) for r in dataset.of_round(name)},
+            key=str.casefold,
+        ):
             for organization in organizations.organizations_of(submitter):
                 table.setdefault(organization, []).append(submitter)
         out[name] = table
