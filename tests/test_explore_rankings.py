@@ -180,7 +180,8 @@ def test_the_fields_and_radios_show_the_focus(page, base_url, name):
     # outline of every input).
     open_view(page, base_url, "")
     target = page.locator(f"form.mlperf-explore input[name={name}]").first
-    page.locator("#explore-sort" if name == "per" else "#explore-accelerator").focus()
+    # The control before it in the form: the Result ID field before the least count.
+    page.locator("#explore-sort" if name == "per" else "#explore-id").focus()
     page.keyboard.press("Tab")
     assert target.evaluate("node => node === document.activeElement")
     style = target.evaluate("node => getComputedStyle(node).outlineStyle")

@@ -213,7 +213,7 @@ def test_one_language_built_keeps_the_others_and_clears_a_killed_build(tmp_path,
 
     monkeypatch.setattr(site_module, "_mkdocs_build", built)
     monkeypatch.setattr(site_module, "build_fingerprint", lambda *args: "inputs")
-    monkeypatch.setattr(site_module.finish, "finish_language", lambda out, lang: None)
+    monkeypatch.setattr(site_module.finish, "finish_language", lambda out, lang, root: None)
     monkeypatch.setattr(site_module.finish, "finish_site", lambda staging, root, prefix: None)
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")  # the site address
     site_module.build(site, (language("en"),), root=tmp_path)

@@ -44,7 +44,11 @@ def report_pages(env: Environment, dataset: Dataset, naming: Naming) -> list[Pag
                 ),
             )
         )
+        if report.previous is None:  # the page says there is nothing to compare with
+            continue
         pages += downloads(f"{folder}/records", [record_row(report, r) for r in report.records])
+        if not report.same_systems:  # nothing to link: the page says so
+            continue
         pages += downloads(
             f"{folder}/same-systems",
             [
