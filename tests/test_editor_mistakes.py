@@ -862,7 +862,8 @@ def test_a_published_post_that_is_gone_needs_a_redirect(root):
         f"data/published.yaml: line {line_of(path, 'blog/2026/09/17/record/: record')}: field "
         "'blog/2026/09/17/record/': the published address of 'record' leads to no post: readers "
         "and search engines know it; add the line 'blog/2026/09/17/record/: <the address it "
-        "moved to>' to data/redirects.yaml"
+        "moved to>' to data/redirects.yaml (or, for a draft that was never merged into the "
+        "default branch, remove this line of data/published.yaml)"
     ]
 
 

@@ -35,6 +35,13 @@ RESULT_LINK = re.compile(
     r"^https://github\.com/mlcommons/inference_results_(v[0-9.]+)/tree/main/"
     r"(.+)$"
 )
+# A result linked by its ID to the explorer (the round reports link their results so).
+ID_LINK = re.compile(r"explore/\?id=([^&#]+)")
+
+
+def is_result_link(href: str) -> bool:
+    """Whether ``href`` links one result: its official folder, or the explorer on its ID."""
+    return bool(RESULT_LINK.match(href) or ID_LINK.search(href))
 
 
 def due_round(round_name: str) -> str:
@@ -59,6 +66,16 @@ def by_location() -> dict[tuple[str, str], list[dict]]:
     found = defaultdict(list)
     for row in frame().to_dict("records"):
         found[(row["round"], row["location"])].append(row)
+    return found
+
+
+@cache
+def by_shown_id() -> dict[str, list[dict]]:
+    """The rows of each result ID as pages show it: one system, whose rows share its category,
+    division and ID (so the first row stands for the system)."""
+    found = defaultdict(list)
+    for row in frame().to_dict("records"):
+        found[row["shown_id"]].append(row)
     return found
 
 
@@ -167,25 +184,33 @@ def test_every_result_in_a_page_carries_its_marks(site, lang):
     failures = []
     for page in pages(lang):
         text = page.read_text(encoding="utf-8")
-        if "inference_results_" not in text and "mlperf-chart-table" not in text:
+        if (
+            "inference_results_" not in text
+            and "mlperf-chart-table" not in text
+            and "explore/?id=" not in text
+        ):
             continue
         parser = Units()
         parser.feed(text)
         where = page.relative_to(SITE / lang).parent.as_posix()
         for unit in parser.units:
-            links = [m for m in (RESULT_LINK.match(h) for h in unit["links"]) if m]
+            links = [h for h in unit["links"] if is_result_link(h)]
             # A row holding several results (a family's row of rounds) is read cell by cell.
             places = (
-                [c for c in unit["cells"] if any(RESULT_LINK.match(h) for h in c["links"])]
-                if len({m.group(0) for m in links}) > 1 and unit["cells"]
+                [c for c in unit["cells"] if any(is_result_link(h) for h in c["links"])]
+                if len(set(links)) > 1 and unit["cells"]
                 else [unit]
             )
             for place in places:
                 for href in place["links"]:
-                    match = RESULT_LINK.match(href)
-                    if not match:
+                    match, by_id = RESULT_LINK.match(href), ID_LINK.search(href)
+                    if match:
+                        rows = by_location().get((match.group(1), unquote(match.group(2))), [])
+                    elif by_id:
+                        rows = by_shown_id().get(unquote(by_id.group(1)), [])[:1]
+                    else:
                         continue
-                    for row in by_location().get((match.group(1), unquote(match.group(2))), []):
+                    for row in rows:
                         for what in missing_marks(row, place):
                             failures.append(
                                 f"{where}: {row['shown_id']} {row['system_name']} "

@@ -219,7 +219,8 @@ def check_redirects(
                     f"the published address of '{key}' leads to no post: "
                     "readers and search engines know it; add the line "
                     f"'{address}: <the address it moved to>' to "
-                    f"data/{path.name}",
+                    f"data/{path.name} (or, for a draft that was never merged into the "
+                    "default branch, remove this line of data/published.yaml)",
                 )
             )
             continue
