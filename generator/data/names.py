@@ -112,3 +112,12 @@ class Naming:
         """The stable key of a system under test in comparison URLs (``?a=<key>``):
         ``"v6.1.nvidia.nvidia-gb300-nvl72-72x-gb300-288gb-aarch64-tensorrt"``."""
         return f"{record.round}.{self.systems[(record.submitter, record.system_name)]}"
+
+
+def download_stem(*names: str) -> str:
+    """The name, without extension, of a page's downloads, naming what they hold so that files
+    saved from several pages never share a name: ``mlperf-inference-v6.1-crusoe`` (a
+    submitter of a round), ``mlperf-inference-nvidia-b200`` (an accelerator of every round),
+    ``mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline`` (a benchmark,
+    ``Benchmark.download_stem``). ``names`` are a round and slugs (``Naming``)."""
+    return "-".join(("mlperf-inference", *names))

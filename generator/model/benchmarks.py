@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from generator.data.names import slug
+from generator.data.names import download_stem, slug
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
 
@@ -101,7 +101,7 @@ class Benchmark:
         """The name of the benchmark's downloads, without extension, naming the round, suite,
         model and scenario so that files saved from several pages never share a name:
         ``mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline`` (``path``'s segments)."""
-        return "mlperf-inference-" + self.path.replace("/", "-")
+        return download_stem(*self.path.split("/"))
 
 
 def rank(records: list[ResultRecord]) -> tuple[ResultRecord, ...]:

@@ -35,6 +35,7 @@ from generator.data.schema import ResultRecord
 from generator.editorial import editor_yaml
 from generator.errors import InputError, InputErrors
 from generator.i18n.catalogs import N_
+from generator.model.qualifiers import per_accelerator
 from generator.project import ROOT
 
 REGISTRY_FILE = ROOT / "data" / "accelerator_specs.yaml"
@@ -653,7 +654,7 @@ def precision_of(weight_data_types: str | None) -> str | None:
 @dataclass(frozen=True)
 class Derived:
     """Figures this site derives from one MLPerf result and the card of its accelerator: the
-    result per accelerator (``record.result_per_accelerator``, in ``record.units``) divided by
+    result per accelerator (``qualifiers.per_accelerator``, in ``record.units``) divided by
     the card's memory bandwidth (``bandwidth``, TB/s) and by its peak compute at the precision
     of the submission's weights (``compute``, TFLOPS or TOPS; None when the card lacks it or
     the precision is not one a card holds). Never an MLCommons result."""
@@ -663,17 +664,23 @@ class Derived:
     compute: Value | None
 
     @property
+    def per_accelerator(self) -> float:
+        """The result per accelerator the figures divide (the pages' one rule)."""
+        return per_accelerator(self.record)
+
+    @property
     def per_tb_s(self) -> float | None:
-        return self.record.result_per_accelerator / self.bandwidth.value if self.bandwidth else None
+        return self.per_accelerator / self.bandwidth.value if self.bandwidth else None
 
     @property
     def per_tflops(self) -> float | None:
-        return self.record.result_per_accelerator / self.compute.value if self.compute else None
+        return self.per_accelerator / self.compute.value if self.compute else None
 
 
 def derived_figures(records: list[ResultRecord], card: Card | None) -> list[Derived]:
-    """For each LLM result (units ``Tokens/s``) of ``records`` with a per-accelerator figure --
-    one accelerator kind only (no mixed system), closed division and available category
+    """For each LLM result (units ``Tokens/s``) of ``records`` with a per-accelerator figure
+    (``qualifiers.per_accelerator``: one accelerator kind, which ran the benchmark), closed
+    division and available category
     (MLCommons' guidelines compare available, closed results; a preview system's hardware may
     differ from its card) -- its tokens/s per accelerator per TB/s of the card's memory
     bandwidth and per TFLOPS of its peak rate at the weights' precision
@@ -691,8 +698,7 @@ def derived_figures(records: list[ResultRecord], card: Card | None) -> list[Deri
     for r in records:
         if (
             r.units != "Tokens/s"
-            or not r.result_per_accelerator
-            or r.accelerator_mixed
+            or not per_accelerator(r)
             or r.division != "closed"
             or r.category != "available"
         ):

@@ -9,7 +9,7 @@ from jinja2 import Environment
 
 from generator.data import accelerators, organizations
 from generator.data.dataset import result_url
-from generator.data.names import Naming
+from generator.data.names import Naming, download_stem
 from generator.data.schema import ResultRecord, round_key
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import format_result, unit_symbol
@@ -114,14 +114,6 @@ def comparison_pages(
             download_rows([entry.record for entry in members], [entry.rank for entry in members]),
         )
     return pages
-
-
-def download_stem(*names: str) -> str:
-    """The name, without extension, of an entity page's downloads, naming what they hold so
-    that files saved from several pages never share a name: ``mlperf-inference-v6.1-crusoe``
-    (a submitter of a round), ``mlperf-inference-nvidia-b200`` (an accelerator of every round).
-    ``names`` are a round and slugs (``names.Naming``)."""
-    return "-".join(("mlperf-inference", *names))
 
 
 def published_spellings(name: str, members: list) -> list[str]:
@@ -289,7 +281,7 @@ def best_derived(derived: list[specs.Derived]) -> list[specs.Derived]:
     for figure in derived:
         r = figure.record
         key = (r.round, r.suite, r.model, r.scenario)
-        if key not in best or r.result_per_accelerator > best[key].record.result_per_accelerator:
+        if key not in best or figure.per_accelerator > best[key].per_accelerator:
             best[key] = figure
     newest_first = sorted(
         best.values(), key=lambda d: (d.record.suite, d.record.model, d.record.scenario)
@@ -307,7 +299,7 @@ def derived_rows(derived: list[specs.Derived]) -> list[dict]:
             "scenario": d.record.scenario,
             "result_id": d.record.shown_id,
             "system_name": d.record.system_name,
-            "result_per_accelerator": d.record.result_per_accelerator,
+            "result_per_accelerator": d.per_accelerator,
             "units": d.record.units,
             "weight_data_types": d.record.weight_data_types,
             "memory_bandwidth_tb_s": d.bandwidth.value if d.bandwidth else None,
