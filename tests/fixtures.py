@@ -11,6 +11,7 @@ copy, as it is in the site ``make site`` built from the work tree."""
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import shutil
 import subprocess
@@ -165,3 +166,42 @@ def real_articles_project(folder: Path) -> Path:
             ROOT / "docs" / code / "blog" / "posts", folder / "docs" / code / "blog" / "posts"
         )
     return folder
+
+
+def long_date(day: dt.date, code: str) -> str:
+    """CLDR's long date, written out by hand per language (not Babel's output):
+    ``2026年12月1日``, ``December 1, 2026``, ``1 dicembre 2026``."""
+    months = {
+        "en": [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ],
+        "it": [
+            "gennaio",
+            "febbraio",
+            "marzo",
+            "aprile",
+            "maggio",
+            "giugno",
+            "luglio",
+            "agosto",
+            "settembre",
+            "ottobre",
+            "novembre",
+            "dicembre",
+        ],
+    }
+    if code == "zh":
+        return f"{day.year}年{day.month}月{day.day}日"
+    month = months[code][day.month - 1]
+    return f"{month} {day.day}, {day.year}" if code == "en" else f"{day.day} {month} {day.year}"

@@ -1,11 +1,13 @@
 """The citation of any row of a ranked table, as a reader gets it with the row's "Cite"
 button (cite.js), in headless Chromium against the built site."""
 
+import datetime as dt
 import json
 
 import pytest
 
 from tests.conftest import DATA
+from tests.fixtures import long_date
 
 pytestmark = pytest.mark.browser
 
@@ -24,42 +26,9 @@ SYSTEM = "CoreWeave GB300 NVL72 (72x GB300-288GB_aarch64)"
 
 
 def long_day(iso: str, lang: str) -> str:
-    """An ISO date in CLDR's long form, written out by hand: ``December 1, 2026`` /
-    ``1 dicembre 2026`` (a citation's date of retrieval)."""
-    year, month, day = (int(part) for part in iso.split("-"))
-    if lang == "en":
-        return f"{MONTHS_EN[month - 1]} {day}, {year}"
-    return f"{day} {MONTHS_IT[month - 1]} {year}"
-
-
-MONTHS_EN = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
-MONTHS_IT = [
-    "gennaio",
-    "febbraio",
-    "marzo",
-    "aprile",
-    "maggio",
-    "giugno",
-    "luglio",
-    "agosto",
-    "settembre",
-    "ottobre",
-    "novembre",
-    "dicembre",
-]
+    """An ISO date in CLDR's long form, written out by hand (``fixtures.long_date``): a
+    citation's date of retrieval."""
+    return long_date(dt.date.fromisoformat(iso), lang)
 
 
 def retrieved(round_name="v6.1"):

@@ -20,6 +20,7 @@ from generator.editorial.verification import render_article
 from generator.i18n.languages import LANGUAGES, language
 from generator.pages.home import editorial_pages
 from tests.conftest import DATA, ROOT
+from tests.fixtures import long_date
 
 CLAIM = "vr-qwen3vl-interactive"  # the case's claim: available_by 2027-03-15
 
@@ -108,44 +109,6 @@ def test_check_notes_an_overdue_preview_and_not_a_settled_one(tmp_path):
     settled = registry_with(tmp_path, "      retracted: 2026-11-20\n")
     assert CLAIM not in " ".join(overdue_previews(settled, dt.date(2027, 3, 16)))
     assert CLAIM not in " ".join(notes(settled, [], tmp_path, dt.date(2027, 3, 16)))
-
-
-def long_date(day: dt.date, code: str) -> str:
-    """CLDR's long date, written out per language (not Babel's output)."""
-    months = {
-        "en": [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ],
-        "it": [
-            "gennaio",
-            "febbraio",
-            "marzo",
-            "aprile",
-            "maggio",
-            "giugno",
-            "luglio",
-            "agosto",
-            "settembre",
-            "ottobre",
-            "novembre",
-            "dicembre",
-        ],
-    }
-    if code == "zh":
-        return f"{day.year}年{day.month}月{day.day}日"
-    month = months[code][day.month - 1]
-    return f"{month} {day.day}, {day.year}" if code == "en" else f"{day.day} {month} {day.year}"
 
 
 def test_built_articles_show_when_their_previews_are_due(site):
