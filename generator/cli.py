@@ -18,8 +18,7 @@ import time
 from pathlib import Path
 
 from generator import ci, files
-from generator.data import dataset, fetch, identity, importer, publication, withdrawn
-from generator.editorial import editor_yaml
+from generator.data import dataset, editor_yaml, fetch, identity, importer, publication, withdrawn
 from generator.editorial.check import check, check_generated_links, notes
 from generator.editorial.import_check import claims_validator
 from generator.editorial.scaffold import WORKING_TITLE

@@ -13,7 +13,7 @@ import shutil
 import pandas as pd
 import pytest
 
-from generator.editorial import editor_yaml
+from generator.data import editor_yaml
 from generator.errors import InputErrors
 from generator.model import specs
 from tests.conftest import DATA

@@ -8,9 +8,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from generator.data import identity
+from generator.data.editor_yaml import DATE_HINT
 from generator.editorial import registries as editorial
 from generator.editorial.articles import Article
-from generator.editorial.editor_yaml import DATE_HINT
 from generator.editorial.scaffold import (
     BODY_PLACEHOLDERS,
     DESCRIPTION_PLACEHOLDER,

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from generator.data import accelerators
-from generator.editorial import editor_yaml
+from generator.data import accelerators, editor_yaml
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.prose import mask_comments

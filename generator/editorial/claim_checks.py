@@ -10,10 +10,10 @@ from pathlib import Path
 
 from generator.data import changelog, publication
 from generator.data.dataset import Dataset
+from generator.data.editor_yaml import claim_lines, key_lines
 from generator.data.schema import ResultRecord, canonical_result_id
 from generator.editorial.articles import Article
 from generator.editorial.claims import QUOTED_STATUSES, Registry
-from generator.editorial.editor_yaml import claim_lines, key_lines
 from generator.editorial.guidelines import QUOTED_FORMULAS, unstated_differences
 from generator.editorial.precision import rounded, shown_decimals
 from generator.editorial.recomputation import recompute

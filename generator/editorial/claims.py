@@ -41,10 +41,10 @@ from pydantic import (
     model_validator,
 )
 
+from generator.data import editor_yaml
+from generator.data.editor_yaml import DATE_HINT, key_lines, line_of, value_texts
 from generator.data.schema import ResultRecord, canonical_result_id
 from generator.data.vocabulary import vocabulary
-from generator.editorial import editor_yaml
-from generator.editorial.editor_yaml import DATE_HINT, key_lines, line_of, value_texts
 from generator.editorial.guidelines import DIFFERENCE_FIELDS
 from generator.editorial.precision import (
     PERCENT_TEXT,

@@ -28,7 +28,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from generator.editorial import editor_yaml
+from generator.data import editor_yaml
 from generator.editorial.article_links import post_url
 from generator.editorial.articles import FRONT_MATTER, Article
 from generator.errors import InputError, InputErrors

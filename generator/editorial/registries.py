@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 from pymdownx.slugs import slugify as unicode_slugify
 
-from generator.editorial import editor_yaml
+from generator.data import editor_yaml
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.trademark import mark

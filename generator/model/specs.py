@@ -30,9 +30,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from generator.data import accelerators
+from generator.data import accelerators, editor_yaml
 from generator.data.schema import ResultRecord
-from generator.editorial import editor_yaml
 from generator.errors import InputError, InputErrors
 from generator.i18n.catalogs import N_
 from generator.model.qualifiers import per_accelerator

@@ -1,5 +1,7 @@
 """Reading the YAML files editors write (``data/claims.yaml``, ``authors.yaml``, ``tags.yaml``,
-articles' front matter) strictly, with the line of every key, so that each error names its line.
+``accelerator_specs.yaml``, articles' front matter) strictly, with the line of every key, so that
+each error names its line. It lives with the data stage so that the editorial stage and the site
+model (``model/specs.py``) both read through it without importing sideways.
 
 PyYAML alone lets a duplicated key replace the first silently (the last copy of a claim wins)
 and reports an impossible date (``2026-02-30``) without a line; ``read`` refuses both, naming
