@@ -112,9 +112,11 @@ def test_every_v61_datacenter_accelerator_with_a_card_has_memory_bandwidth_power
 
 def test_check_notes_each_accelerator_without_a_complete_card(dataset):
     notes = specs.missing_cards(list(dataset.records), specs.cards())
-    assert any("'nvidia-vera-rubin-vr200' has no card" in note for note in notes)
-    # H200 SXM: Epoch's row "NVIDIA H200 SXM" has an empty Memory (bytes).
-    assert any("'nvidia-h200-sxm' has no memory" in note for note in notes)
+    # No card: the RTX PRO 6000 Blackwell (no Epoch row, no vendor datasheet found).
+    assert any("'nvidia-rtx-pro-6000-blackwell' has no card" in note for note in notes)
+    # Vera Rubin: NVIDIA's system description states no memory bandwidth.
+    assert any("'nvidia-vera-rubin-vr200' has no memory_bandwidth" in note for note in notes)
+    assert not any("'nvidia-h200-sxm'" in note for note in notes)  # memory from NVIDIA now
     assert not any("'amd-instinct-mi355x'" in note for note in notes)
 
 
@@ -315,9 +317,10 @@ def test_a_claim_quotes_a_card_value_with_the_cards_source(tmp_path):
             "cite the card's source",
         ),
         (
+            # No card of the RTX PRO 6000 Blackwell (data/accelerator_specs.yaml's header).
             "accelerator: amd-instinct-mi355x",
-            "accelerator: nvidia-vera-rubin-vr200",
-            "the card of 'nvidia-vera-rubin-vr200' has no memory",
+            "accelerator: nvidia-rtx-pro-6000-blackwell",
+            "the card of 'nvidia-rtx-pro-6000-blackwell' has no memory",
         ),
     ],
 )
@@ -329,3 +332,111 @@ def test_a_spec_claim_is_a_vendor_figure(tmp_path):
     with pytest.raises(InputErrors) as caught:
         spec_claim_problem(tmp_path, CLAIMS.replace("status: vendor", "status: unverified"))
     assert "has status 'vendor'" in str(caught.value.errors[0])
+
+
+def test_vera_rubin_and_h200_values_cite_nvidias_own_system_descriptions():
+    # data/accelerator_specs.yaml, by hand: NVIDIA's v6.1 system description of Vera Rubin NVL72
+    # ("accelerator_memory_capacity": "288 GB", "HBM4", "2300W TGP Per GPU") and its v4.1 one of
+    # H200-SXM-141GBx8 ("141 GB", "HBM3e").
+    rubin = specs.cards()["nvidia-vera-rubin-vr200"]
+    assert (rubin.get("memory"), rubin.get("memory_type"), rubin.get("power")) == (
+        288,
+        "HBM4",
+        2300,
+    )
+    assert rubin.per == "GPU" and rubin.get("memory_bandwidth") is None
+    assert {s.publisher for s in rubin.sources} == {"NVIDIA"} and not rubin.uses_epoch
+    assert all("/closed/NVIDIA/systems/" in s.url for s in rubin.sources)
+    h200 = specs.cards()["nvidia-h200-sxm"]
+    assert h200.get("memory") == 141 and h200.values["memory"].source.publisher == "NVIDIA"
+    assert h200.values["memory_bandwidth"].source.is_epoch  # the rest stays Epoch's row
+
+
+def _best_by_pandas(accelerator_id: str) -> dict[tuple, str]:
+    """Each benchmark's expected best result ID, by pandas over data/results/*.csv: rows with a
+    figure per accelerator (a throughput of one accelerator kind), the newest round, closed
+    before open, then the highest result_per_accelerator."""
+    frame = pd.concat(pd.read_csv(p) for p in sorted((DATA / "results").glob("*.csv")))
+    rows = frame[
+        (frame.accelerator_id == accelerator_id)
+        & frame.result_per_accelerator.notna()
+        & (frame.result_per_accelerator > 0)
+        & ~frame.accelerator_mixed.astype(bool)
+    ].copy()
+    rows["round_key"] = rows["round"].map(lambda r: tuple(int(p) for p in r[1:].split(".")))
+    rows["closed"] = rows.division == "closed"
+    rows = rows.sort_values(["round_key", "closed", "result_per_accelerator"], ascending=False)
+    first = rows.groupby(["suite", "model", "scenario", "units"], sort=False).head(1)
+    return {(r.suite, r.model, r.scenario, r.units): str(r.result_id) for r in first.itertuples()}
+
+
+@pytest.mark.parametrize("accelerator_id", ["amd-instinct-mi355x", "nvidia-b300-sxm"])
+def test_best_results_per_benchmark_are_newest_round_closed_first_highest(dataset, accelerator_id):
+    got = specs.best_results(dataset.records)[accelerator_id]
+    assert {(r.suite, r.model, r.scenario, r.units): r.result_id for r in got} == (
+        _best_by_pandas(accelerator_id)
+    )
+    # Benchmark order: suite, model, scenario.
+    assert [(r.suite, r.model, r.scenario) for r in got] == sorted(
+        (r.suite, r.model, r.scenario) for r in got
+    )
+
+
+def test_spec_figures_divide_the_result_per_accelerator_by_the_card(dataset):
+    from generator.model.download_rows import SPEC_FIELDS, result_row
+
+    # A v6.1 MI355X LLM result with FP4 weights, by pandas; the card by hand from Epoch's row
+    # "AMD Instinct MI355X" (data/accelerator_specs_epoch.yaml): 8.0 TB/s, FP4 9,200 TFLOPS dense.
+    frame = pd.read_csv(DATA / "results" / "v6.1.csv")
+    row = frame[
+        (frame.accelerator_id == "amd-instinct-mi355x")
+        & (frame.units == "Tokens/s")
+        & frame.weight_data_types.str.lower().str.contains("fp4", na=False)
+        & frame.result_per_accelerator.notna()
+    ].iloc[0]
+    record = next(
+        r
+        for r in dataset.records
+        if r.round == "v6.1"
+        and r.result_id == row.result_id
+        and r.model == row.model
+        and r.scenario == row.scenario
+        and r.suite == row.suite
+    )
+    got = result_row(record, None)
+    assert got["memory_bandwidth_tb_s"] == 8.0
+    assert got["tokens_per_s_per_accelerator_per_tb_s"] == pytest.approx(
+        row.result_per_accelerator / 8.0
+    )
+    assert (got["peak_compute_precision"], got["peak_compute"]) == ("fp4", 9200.0)
+    assert got["peak_compute_sparsity"] is False
+    assert got["tokens_per_s_per_accelerator_per_peak_tflops"] == pytest.approx(
+        row.result_per_accelerator / 9200.0
+    )
+    assert "not an MLPerf result" in got["spec_figures_derived_by"]
+    # Vera Rubin's card has no bandwidth or compute: its results carry no spec figure, and
+    # no column of rated power exists (a rated watt is not a measured efficiency).
+    rubin = next(r for r in dataset.records if r.accelerator_id == "nvidia-vera-rubin-vr200")
+    assert all(result_row(rubin, None)[name] is None for name in SPEC_FIELDS)
+    assert not any("power" in name or "watt" in name for name in SPEC_FIELDS)
+
+
+def test_the_explorer_file_carries_the_card_values_and_each_rows_precision(dataset):
+    import json
+
+    from generator.pages.explorer import explorer_data, explorer_records
+
+    data = json.loads(explorer_data(dataset.records))
+    # By hand from data/accelerator_specs_epoch.yaml (Epoch's "AMD Instinct MI355X" row).
+    spec = data["accelerators"]["amd-instinct-mi355x"]["spec"]
+    assert spec["memory_bandwidth"] == [8.0, "TB/s", None]
+    assert spec["fp4"] == [9200.0, "TFLOPS", False]
+    # Vera Rubin's card has neither a bandwidth nor a compute rate: nothing to divide by.
+    assert data["accelerators"]["nvidia-vera-rubin-vr200"]["spec"] is None
+    precisions = data["values"]["precision"]
+    rows = explorer_records(dataset.records)
+    for i in range(0, len(rows), 97):
+        index = data["columns"]["precision"][i]
+        assert (precisions[index] if index is not None else None) == specs.precision_of(
+            rows[i].weight_data_types
+        )

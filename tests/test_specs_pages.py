@@ -12,7 +12,7 @@ import re
 import pytest
 
 from generator.model import specs
-from tests.conftest import download
+from tests.conftest import committed_dataset, download
 
 PAGE = "results/accelerators/{slug}/index.html"
 # What each language says of a card and of a derived figure (its catalog's words).
@@ -67,8 +67,22 @@ def test_mi355x_card_shows_the_vendor_figures_with_their_source(site, lang):
 
 
 def test_an_accelerator_without_a_card_shows_none(site):
-    text = page(site, "en", "nvidia-vera-rubin-vr200")
+    # The RTX PRO 6000 Blackwell has no card (data/accelerator_specs.yaml's header says why).
+    assert "nvidia-rtx-pro-6000-blackwell" not in specs.cards()
+    text = page(site, "en", "nvidia-rtx-pro-6000-blackwell")
     assert 'id="specifications"' not in text and "Epoch AI" not in text
+
+
+def test_vera_rubins_card_cites_nvidia_and_credits_no_epoch(site):
+    # data/accelerator_specs.yaml: 288 GB HBM4 and 2,300 W per GPU, from the system description
+    # NVIDIA filed with its v6.1 submission; no Epoch row, so no Epoch credit.
+    text = page(site, "en", "nvidia-vera-rubin-vr200")
+    section = text[text.index('id="specifications"') :]
+    section = section[: section.index("</ol>")]
+    assert "288 GB" in section and "2,300 W" in section and "HBM4" in section
+    assert "closed/NVIDIA/systems/VR-NVL72_VR-288GB_aarch64x72_TRT.json" in section
+    assert ">NVIDIA</a>" in section and "Epoch AI" not in section
+    assert 'data-spec="memory_bandwidth"' not in section  # no NVIDIA figure found: left empty
 
 
 def test_the_card_and_derived_downloads_hold_the_values_and_their_kind(site):
@@ -142,12 +156,14 @@ def test_two_cards_compare_at_an_address_and_ticking_builds_it(browser, base_url
         # From the whole table, ticking two makes the link to their comparison.
         tab.goto(f"{base_url}en/{SPECS_PAGE}")
         # A figure's first click ranks the largest first: memory, 288 GB (the MI350X and
-        # MI355X rows of Epoch's CSV, 2.88e11 bytes) before any smaller card.
+        # MI355X rows of Epoch's CSV, 2.88e11 bytes; Vera Rubin's 288 GB from NVIDIA's system
+        # description) before any smaller card.
         tab.locator("table[data-spec-table] thead th", has_text="Memory").first.click()
         first = tab.locator("table[data-spec-table] tbody tr").first
         assert first.get_attribute("data-accelerator") in (
             "amd-instinct-mi350x",
             "amd-instinct-mi355x",
+            "nvidia-vera-rubin-vr200",
         )
         link = tab.locator("[data-spec-compare]")
         assert link.get_attribute("aria-disabled") == "true"
@@ -155,4 +171,35 @@ def test_two_cards_compare_at_an_address_and_ticking_builds_it(browser, base_url
             tab.locator(f'tr[data-accelerator="{accelerator}"] input[data-compare]').check()
         assert link.get_attribute("href") == "?compare=nvidia-h100-sxm,nvidia-h200-sxm"
         assert link.get_attribute("aria-disabled") == "false"
+        # Without a comparison, no card's best results are listed.
+        assert not tab.locator("[data-spec-results]").is_visible()
         assert errors == []
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_comparison_shows_each_cards_best_results_with_their_marks(browser, base_url, width):
+    from tests.test_explore import tab_at
+
+    pair = ["amd-instinct-mi355x", "nvidia-vera-rubin-vr200"]
+    best = specs.best_results(committed_dataset().records)
+    expected = {a: [r.shown_id for r in best[a]] for a in pair}
+    with tab_at(browser, width) as tab:
+        tab.goto(f"{base_url}en/{SPECS_PAGE}?compare={','.join(pair)}")
+        section = tab.locator("[data-spec-results]")
+        section.wait_for()
+        rows = section.locator("tbody tr:visible")
+        shown: dict[str, list[str]] = {a: [] for a in pair}
+        for i in range(rows.count()):
+            row = rows.nth(i)
+            shown[row.get_attribute("data-accelerator")].append(
+                row.locator("td").last.locator("a").inner_text()
+            )
+        assert {a: sorted(ids) for a, ids in shown.items()} == {
+            a: sorted(ids) for a, ids in expected.items()
+        }
+        # Vera Rubin's v6.1 results are previews with derived IDs: each row says so.
+        rubin = section.locator('tbody tr[data-accelerator="nvidia-vera-rubin-vr200"]').first
+        assert "Preview: to be available by v7.0" in rubin.inner_text()
+        assert rubin.locator("sup.mlperf-derived").count() == 1
+        assert "comparable on the same benchmark" in section.inner_text()
+        tab.screenshot(path=f"/tmp/a35-compare-{width}.png", full_page=False)

@@ -8,13 +8,15 @@ as in the whole dataset (``data/results/<round>.csv``, described field by field 
 ``data/datapackage.json``: ``schema.ResultRecord``), so that a reader who joins a page's file
 with the dataset finds the same names with the same meanings. The columns a download adds to
 the dataset's are its ``rank`` and those computed here (``open_division.disclosure_fields``,
-``result_url``); a language's text (a citation) is added by the page (``pages.output``).
+``result_url``) and the figures derived from the accelerator's card (``SPEC_FIELDS``); a
+language's text (a citation) is added by the page (``pages.output``).
 """
 
 from __future__ import annotations
 
 from generator.data.dataset import result_url
 from generator.data.schema import ResultRecord
+from generator.model import specs
 from generator.model.comparisons import Step
 from generator.model.open_division import disclosure_fields
 from generator.model.qualifiers import per_accelerator
@@ -23,6 +25,21 @@ from generator.model.qualifiers import per_accelerator
 # published spelling (``v4.1-0043``; empty when the ID is derived) and whether this site derived
 # it with MLCommons' rule.
 ID_FIELDS = ("result_id", "result_id_published", "result_id_derived")
+# Figures derived by this site from the result and its accelerator's card (``specs.spec_figures``:
+# LLM results only; never MLCommons results), with the card values they divide by. Rated power
+# is not among them: a rated watt is not a measured one.
+SPEC_FIELDS = (
+    "memory_bandwidth_tb_s",
+    "tokens_per_s_per_accelerator_per_tb_s",
+    "peak_compute_precision",
+    "peak_compute",
+    "peak_compute_sparsity",
+    "tokens_per_s_per_accelerator_per_peak_tflops",
+    "spec_figures_derived_by",
+)
+SPEC_DERIVED_BY = (
+    "mlperf-wiki, from the MLCommons result and the vendor's specification; not an MLPerf result"
+)
 # Fields of the dataset every results download carries, in the dataset's order, then its own
 # columns. ``suite`` is the record's (``datacenter,edge`` for a result MLCommons lists in both).
 DATASET_FIELDS = (
@@ -49,6 +66,7 @@ FIELDS_ADDED = (
     "meets_closed_accuracy_target",
     "accuracy_target_source",
     "result_url",
+    *SPEC_FIELDS,
 )
 DOWNLOAD_FIELDS = ("rank", *DATASET_FIELDS, *FIELDS_ADDED)
 
@@ -74,6 +92,23 @@ def result_row(record: ResultRecord, rank: int | None) -> dict:
         **row,
         **disclosure_fields(record),
         "result_url": result_url(record.round, record.location),
+        **spec_fields(record),
+    }
+
+
+def spec_fields(record: ResultRecord) -> dict:
+    """``SPEC_FIELDS`` of ``record``: its figures per TB/s of memory bandwidth and per unit of
+    peak compute at its weights' precision (``specs.spec_figures``) with the card values they
+    divide (all empty for a result without them), and who derived them."""
+    f = specs.spec_figures(record)
+    return {
+        "memory_bandwidth_tb_s": f.bandwidth.value if f.bandwidth else None,
+        "tokens_per_s_per_accelerator_per_tb_s": f.per_tb_s,
+        "peak_compute_precision": f.compute.field.name if f.compute else None,
+        "peak_compute": f.compute.value if f.compute else None,
+        "peak_compute_sparsity": f.compute.sparsity if f.compute else None,
+        "tokens_per_s_per_accelerator_per_peak_tflops": f.per_tflops,
+        "spec_figures_derived_by": SPEC_DERIVED_BY if f.bandwidth or f.compute else None,
     }
 
 

@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 
 from generator.data import accelerators, editor_yaml
-from generator.data.schema import ResultRecord
+from generator.data.schema import ResultRecord, round_key
 from generator.errors import InputError, InputErrors
 from generator.i18n.catalogs import N_
 from generator.model.qualifiers import per_accelerator
@@ -676,33 +676,97 @@ class Derived:
         return self.per_accelerator / self.compute.value if self.compute else None
 
 
+@dataclass(frozen=True)
+class SpecFigures:
+    """The card values one result is divided by (:func:`spec_figures`): ``bandwidth`` (the
+    card's memory bandwidth, TB/s) and ``compute`` (its peak rate at the precision of the
+    submission's weights), each None when the card lacks it; and the two figures. The one rule
+    of every surface that relates a result to its accelerator's card: the accelerator pages
+    (:func:`derived_figures`), the downloads (``download_rows``) and the explorer's dataset
+    file (``pages/explorer.py``, whose script divides the same values)."""
+
+    bandwidth: Value | None
+    compute: Value | None
+    per_tb_s: float | None
+    per_tflops: float | None
+
+
+NO_FIGURES = SpecFigures(None, None, None, None)
+
+
+def spec_figures(record: ResultRecord) -> SpecFigures:
+    """``record``'s result per accelerator (``qualifiers.per_accelerator``) per TB/s of its
+    card's memory bandwidth and per TFLOPS (or TOPS) of its card's peak rate at the precision of
+    its weights (:func:`precision_of`), for an LLM result (units ``Tokens/s``) of one
+    accelerator kind with a card; :data:`NO_FIGURES` otherwise. Derived by this site, never an
+    MLCommons result (MLCommons' results messaging guidelines ask derived figures to be marked).
+    Rated power is not used: a rated watt is not a measured one (MLPerf Power measures)."""
+    figure = per_accelerator(record)
+    card = card_of(record.accelerator_id)
+    if record.units != "Tokens/s" or not figure or card is None:
+        return NO_FIGURES
+    bandwidth = card.values.get("memory_bandwidth")
+    compute = card.values.get(precision_of(record.weight_data_types) or "")
+    return SpecFigures(
+        bandwidth,
+        compute,
+        figure / bandwidth.value if bandwidth else None,
+        figure / compute.value if compute else None,
+    )
+
+
 def derived_figures(records: list[ResultRecord], card: Card | None) -> list[Derived]:
-    """For each LLM result (units ``Tokens/s``) of ``records`` with a per-accelerator figure
-    (``qualifiers.per_accelerator``: one accelerator kind, which ran the benchmark), closed
-    division and available category
-    (MLCommons' guidelines compare available, closed results; a preview system's hardware may
-    differ from its card) -- its tokens/s per accelerator per TB/s of the card's memory
-    bandwidth and per TFLOPS of its peak rate at the weights' precision
-    (:func:`precision_of`); results with neither figure are left out.
+    """For each LLM result of ``records`` with figures derived from its card
+    (:func:`spec_figures`), closed division and available category (MLCommons' guidelines
+    compare available, closed results; a preview system's hardware may differ from its card),
+    its :class:`Derived` figures; results with neither figure are left out. ``card`` is the
+    records' accelerator's (None: no figures).
 
     They say how much of its memory bandwidth, and of its peak compute, a system turns into
     tokens: derived figures, which MLCommons' results messaging guidelines require to be marked
-    as such. Rated power is not used: a rated watt is not a measured one (MLPerf Power
-    measures).
+    as such.
     """
     if card is None:
         return []
-    bandwidth = card.values.get("memory_bandwidth")
     out = []
     for r in records:
-        if (
-            r.units != "Tokens/s"
-            or not per_accelerator(r)
-            or r.division != "closed"
-            or r.category != "available"
-        ):
+        if r.division != "closed" or r.category != "available":
             continue
-        compute = card.values.get(precision_of(r.weight_data_types) or "")
-        if bandwidth or compute:
-            out.append(Derived(r, bandwidth, compute))
+        figures = spec_figures(r)
+        if figures.bandwidth or figures.compute:
+            out.append(Derived(r, figures.bandwidth, figures.compute))
+    return out
+
+
+def best_results(records: list[ResultRecord]) -> dict[str, list[ResultRecord]]:
+    """Each accelerator's best result per benchmark, for the comparison of cards: ``{accelerator
+    id: [record, ...]}``, records in benchmark order (suite, model, scenario).
+
+    A benchmark is (suite, model, scenario, units); only results with a figure per accelerator
+    (``qualifiers.per_accelerator``: a throughput, one accelerator kind, which ran it) count,
+    so latency benchmarks and mixed systems are left out. Per accelerator and benchmark the
+    result is taken from the newest round in which the accelerator ran it, a closed-division
+    result before an open-division one (an open result may run another model, at another
+    accuracy), then the highest figure per accelerator. Preview and available results both
+    count: every surface marks a preview, a derived ID and an open-division run
+    (``pages/marks.py``), and MLCommons' results messaging guidelines compare results of one
+    round, division and category, which is why the page shows each result's round and marks.
+    """
+    best: dict[tuple, ResultRecord] = {}
+    for r in records:
+        figure = per_accelerator(r)
+        if not figure or not r.accelerator_id:
+            continue
+        key = (r.accelerator_id, r.suite, r.model, r.scenario, r.units)
+        rank = (round_key(r.round), r.division == "closed", figure)
+        held = best.get(key)
+        if held is None or rank > (
+            round_key(held.round),
+            held.division == "closed",
+            per_accelerator(held),
+        ):
+            best[key] = r
+    out: dict[str, list[ResultRecord]] = {}
+    for key in sorted(best, key=lambda k: (k[1], k[2], k[3], k[4], k[0])):
+        out.setdefault(key[0], []).append(best[key])
     return out

@@ -224,11 +224,23 @@ def accelerator_pages(
 SPECIFICATIONS = f"{RESULTS}/specifications"
 
 
-def specification_pages(env: Environment, naming: Naming) -> list[Page]:
+def specification_pages(
+    env: Environment, naming: Naming, records: list[ResultRecord]
+) -> list[Page]:
     """The table of every card (``results/specifications/``), sortable by each figure, with its
     CSV and JSON (every value of every card with its source, ``card_rows``). An accelerator
-    links its page when the dataset has its results."""
+    links its page when the dataset has its results. Below it, each card's best result per
+    benchmark (``specs.best_results`` of ``records``), shown for the accelerators a reader
+    compares (``?compare=id,id``) with every result's marks, and downloaded as
+    ``best-results`` rows."""
     known = accelerators.table().accelerators
+    best = specs.best_results(records)
+    results = [
+        {"name": known[accelerator_id].name, "record": r}
+        for accelerator_id in specs.cards()
+        for r in best.get(accelerator_id, [])
+    ]
+    results.sort(key=lambda row: (row["record"].suite, row["record"].model, row["record"].scenario))
     rows = [
         {
             "card": card,
@@ -238,16 +250,22 @@ def specification_pages(env: Environment, naming: Naming) -> list[Page]:
         for accelerator_id, card in specs.cards().items()
     ]
     fields = [f for f in specs.FIELDS if f.unit]
-    return [
+    pages = [
         Page(
             f"{SPECIFICATIONS}/index.md",
             env.get_template("specifications.md.j2").render(
-                rows=rows, fields=fields, epoch=specs.EPOCH
+                rows=rows, fields=fields, epoch=specs.EPOCH, results=results
             ),
         )
-    ] + downloads(
+    ]
+    pages += downloads(
         f"{SPECIFICATIONS}/specifications", [row for r in rows for row in card_rows(r["card"])]
     )
+    pages += downloads(
+        f"{SPECIFICATIONS}/best-results",
+        download_rows([row["record"] for row in results], [None] * len(results)),
+    )
+    return pages
 
 
 def card_rows(card: specs.Card) -> list[dict]:

@@ -21,7 +21,7 @@ from generator.data.vocabulary import vocabulary
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import unit_symbol
 from generator.i18n.languages import Language
-from generator.model import families, power
+from generator.model import families, power, specs
 from generator.model.chart_rows import PALETTE, submitter_colour
 from generator.model.qualifiers import qualifiers
 from generator.pages.charts import bar_chart
@@ -57,6 +57,7 @@ TEXT_COLUMNS = (
     "energy_units",
     "location_folder",
     "location_rest",
+    "precision",
 )
 LOCATION_FOLDER_PARTS = 4
 # The figure per accelerator is not stored: explore.js divides ``result`` by ``accelerators``
@@ -95,7 +96,7 @@ def explorer_data(records: list[ResultRecord]) -> str:
     """The explorer's dataset file (JSON, compact): ``{"columns": {name: [value per row]},
     "values": {text column: [distinct values]}, "repositories": {round: URL of its results
     folder}, "units": {units: {"higher_is_better", "quantity"}}, "accelerators": {id: {"name",
-    "family"}}, "families": {id: name}, "organizations": {submitter: [organizations]}, "power_rounds":
+    "family", "spec"}} (``spec``: ``card_values``), "families": {id: name}, "organizations": {submitter: [organizations]}, "power_rounds":
     [round]}`` (``power_rounds``: see ``power_rounds``).
 
     Per row: ``result`` in ``units`` as published; ``accelerator_mixed`` 1 for a system of
@@ -111,7 +112,9 @@ def explorer_data(records: list[ResultRecord]) -> str:
     ``submitter_published`` the round's spelling where it differs (``ORACLE``; empty
     otherwise), which a result's citation names (``citations.words``); ``accuracy`` and
     ``used_model`` are given for open-division results only (the closed division runs the
-    reference model at its required accuracy)."""
+    reference model at its required accuracy); ``precision`` the card field of the lowest
+    precision the weights name (``specs.precision_of``: ``fp4``, ``fp8``, ``int8``, ``fp16``),
+    which the figure per peak TFLOPS divides by."""
     rows = explorer_records(records)
     values: dict[str, dict] = {name: {} for name in TEXT_COLUMNS}
     columns: dict[str, list] = {name: [] for name in TEXT_COLUMNS + NUMBER_COLUMNS}
@@ -148,6 +151,7 @@ def explorer_data(records: list[ResultRecord]) -> str:
             ("power_units", r.power_units),
             ("energy_units", figure.units if figure else None),
             *zip(("location_folder", "location_rest"), split_location(r.location)),
+            ("precision", specs.precision_of(r.weight_data_types)),
         ):
             text(name, value)
         for name, value in (
@@ -175,6 +179,7 @@ def explorer_data(records: list[ResultRecord]) -> str:
             i: {
                 "name": accelerator_display_name(i, rows),
                 "family": getattr(families.family_of(i), "id", None),
+                "spec": card_values(i),
             }
             for i in values["accelerator_id"]
         },
@@ -183,6 +188,27 @@ def explorer_data(records: list[ResultRecord]) -> str:
         "power_rounds": power_rounds(rows),
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+# The card values the explorer divides a result by (specs.spec_figures: the memory bandwidth,
+# and the peak rate of each precision a submission's weights may name).
+SPEC_DIVISORS = ("memory_bandwidth", *specs.LOWEST_FIRST)
+
+
+def card_values(accelerator_id: str) -> dict | None:
+    """The values of ``accelerator_id``'s card the explorer divides by, ``{field: [value,
+    unit, sparsity]}`` (``SPEC_DIVISORS``, those the card has), or None without a card. The
+    script divides a row's result per accelerator by them for LLM results only, the rule of
+    ``specs.spec_figures``."""
+    card = specs.card_of(accelerator_id)
+    if card is None:
+        return None
+    found = {
+        name: [v.value, v.field.unit, v.sparsity]
+        for name in SPEC_DIVISORS
+        if (v := card.values.get(name)) is not None
+    }
+    return found or None
 
 
 def power_rounds(rows: list[ResultRecord]) -> list[str]:

@@ -50,7 +50,7 @@ def results_pages(
     colours = assign_colours([b for _, benchmarks in rounds for b in benchmarks])
     by_round = dict(rounds)
     pages.extend(accelerator_pages(env, by_round, naming))
-    pages.extend(specification_pages(env, naming))
+    pages.extend(specification_pages(env, naming, dataset.records))
     for round_name, benchmarks in rounds:
         pages.extend(comparison_pages(env, round_name, benchmarks, naming))
         pages.append(

@@ -199,3 +199,46 @@ test("per unit of energy divides the result by the measured power", () => {
   assert.ok(Math.abs(shown[0][1].value - best) < 1e-9 * best);
   assert.ok(shown[0][1].derived);
 });
+
+test("per TB/s and per peak TFLOPS divide the LLM results per accelerator by the card", () => {
+  // Expected by hand: the committed v6.1 table's MI355X results in Tokens/s with a
+  // result_per_accelerator, divided by Epoch's "AMD Instinct MI355X" row
+  // (data/accelerator_specs_epoch.yaml: 8.0 TB/s; FP4 9,200, FP8 4,600 TFLOPS dense) at the
+  // lowest precision the weights name.
+  const peak = { fp4: 9200, fp8: 4600, fp16: 2516.6, int8: 5033.2 };
+  const lowest = (types) => {
+    const words = new Set((types || "").toLowerCase().split(/[^a-z0-9_]+/));
+    if (["fp4", "nvfp4", "mxfp4"].some((w) => words.has(w))) return "fp4";
+    if (["fp8", "f8_e4m3", "e4m3"].some((w) => words.has(w))) return "fp8";
+    if (words.has("int8")) return "int8";
+    return ["bf16", "fp16"].some((w) => words.has(w)) ? "fp16" : null;
+  };
+  const expected = table.filter((r) => r.round === "v6.1" &&
+    r.accelerator_id === "amd-instinct-mi355x" && r.units === "Tokens/s" &&
+    r.result_per_accelerator !== "" && r.accelerator_mixed === "false");
+  assert.ok(expected.length > 0);
+  const bandwidth = view("?round=v6.1&accelerator=amd-instinct-mi355x&per=bandwidth").shown;
+  const compute = view("?round=v6.1&accelerator=amd-instinct-mi355x&per=compute").shown;
+  const key = (id, model, scenario) => `${id} ${model} ${scenario}`;
+  const byBandwidth = new Map(bandwidth.map((p) => [key(p[0].result_id.replace(/^v/, ""),
+    p[0].model, p[0].scenario), p[1]]));
+  const byCompute = new Map(compute.map((p) => [key(p[0].result_id.replace(/^v/, ""),
+    p[0].model, p[0].scenario), p[1]]));
+  assert.equal(byBandwidth.size, expected.length);
+  expected.forEach((r) => {
+    const k = key(r.result_id, r.model, r.scenario);
+    const figure = byBandwidth.get(k);
+    assert.ok(Math.abs(figure.value - Number(r.result_per_accelerator) / 8) < 1e-9 * figure.value);
+    assert.equal(figure.derived, true);
+    const precision = lowest(r.weight_data_types);
+    if (precision) {
+      assert.ok(Math.abs(byCompute.get(k).value - Number(r.result_per_accelerator) /
+                         peak[precision]) < 1e-9 * byCompute.get(k).value);
+      assert.equal(byCompute.get(k).precision, precision);
+    } else {
+      assert.equal(byCompute.get(k), undefined);
+    }
+  });
+  // Vera Rubin's card has no bandwidth: none of its results has that figure.
+  assert.equal(view("?accelerator=nvidia-vera-rubin-vr200&per=bandwidth").shown.length, 0);
+});

@@ -22,7 +22,14 @@
       total_accelerators: row.accelerators, accelerator: row.accelerator,
       accelerator_id: row.accelerator_id, accelerator_family: row.family,
       shown: per, shown_value: figure.value,
-      shown_units: figure.perAccelerator ? row.units + " per accelerator" : figure.units,
+      shown_units: figure.spec === "bandwidth" ? row.units + " per accelerator per TB/s"
+        : figure.spec === "compute" ? row.units + " per accelerator per peak " +
+          figure.divisor[1] + " (" + figure.precision + ")"
+        : figure.perAccelerator ? row.units + " per accelerator" : figure.units,
+      // The card value a spec figure divides by: the vendor's figure, not an MLCommons result.
+      spec_divisor: figure.spec ? figure.divisor[0] : null,
+      spec_divisor_units: figure.spec ? figure.divisor[1] : null,
+      spec_divisor_sparsity: figure.spec ? figure.divisor[2] : null,
       shown_derived: figure.derived, power_result: row.power, power_units: row.power_units,
       accuracy: row.accuracy, result_url: row.result_url,
       citation: cite.text(row, labels, format)

@@ -55,8 +55,14 @@
     };
   }
 
+  // A figure's units as a chart's axis names them: per accelerator, and per TB/s or per peak
+  // TFLOPS of the card for a spec figure (the precision of each bar is in its table row).
   function unitsText(labels, figure) {
     var symbol = labels.units[figure.units] || figure.units;
+    if (figure.spec) {
+      return fill(labels[figure.spec === "bandwidth" ? "per_tb_s_label" : "per_peak_label"],
+                  { units: symbol, peak: figure.divisor[1] });
+    }
     return figure.perAccelerator ? fill(labels.per_label, { units: symbol }) : symbol;
   }
 
@@ -115,7 +121,8 @@
     setText(c[8].firstChild, row.accelerators === null ? "—" : format.count(row.accelerators));
     // The unit alone: the column's heading already says "per accelerator" in such a view.
     setText(c[9].firstChild, format.result(figure.value) + " " +
-            (labels.units[figure.units] || figure.units));
+            (labels.units[figure.units] || figure.units) +
+            (figure.precision ? " · " + labels.precisions[figure.precision] : ""));
     shown(c[9].lastChild, figure.derived);
   }
 
@@ -282,10 +289,10 @@
     var left = all.length - pairs.length;
     shown(made.leftOut, left > 0);
     if (left) {
-      var watt = state.per === "watt";
-      setContent(made.leftOut, x.counted(left, watt ? labels.left_out_watt_one
-        : labels.left_out_accelerator_one, watt ? labels.left_out_watt
-        : labels.left_out_accelerator, {}, format.count));
+      var why = state.per === "watt" || state.per === "accelerator" ? state.per
+        : state.per === "system" ? "accelerator" : "spec";
+      setContent(made.leftOut, x.counted(left, labels["left_out_" + why + "_one"],
+        labels["left_out_" + why], {}, format.count));
     }
     // Sorted by result, the rankings of the view (explore.js ranking()), said when more than one.
     var rankings = 0;
@@ -337,6 +344,8 @@
     moreLabels(view);
     shown(made.idNote, pairs.some(function (p) { return p[0].result_id_derived === 1; }));
     shown(made.derived, pairs.some(function (p) { return p[1].derived; }));
+    setContent(made.derived, labels[state.per === "bandwidth" || state.per === "compute"
+      ? "derived_spec" : "derived"]);
     made.downloads.update(pairs, state.per);
     made.chart.update(pairs);
   }

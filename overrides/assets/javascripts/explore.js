@@ -18,7 +18,11 @@
     var match = RESULT_ID.exec(typed(text || ""));
     return match ? match[1] : null;
   }
-  var PER = ["system", "accelerator", "watt"];
+  // "bandwidth" and "compute": the result per accelerator per TB/s of the accelerator card's
+  // memory bandwidth, and per TFLOPS of its peak rate at the precision of the weights
+  // (derived; LLM results only, the rule of specs.spec_figures).
+  var PER = ["system", "accelerator", "watt", "bandwidth", "compute"];
+  var SPEC_UNITS = "Tokens/s";
   var COLUMNS = ["round", "result_id", "suite", "model", "scenario", "division", "category",
                  "submitter", "system", "accelerator", "accelerators", "result"];
   var NUMERIC = { round: true, accelerators: true, result: true };
@@ -88,6 +92,7 @@
       row.accelerator_key = row.accelerator_id || CPU_ONLY;  // what the accelerator filter reads
       row.accelerator_name = known ? known.name : null;
       row.family = known ? known.family : null;
+      row.spec = known ? known.spec : null;
       row.organizations = data.organizations[row.submitter] || [row.submitter];
       row.suites = row.suite.split(",");
       // Per accelerator, derived as the import did (result / accelerators) for throughputs;
@@ -145,7 +150,8 @@
   }
 
   // The figure shown for a result: as published per system; per accelerator for throughputs
-  // (derived); work per joule (derived) or energy per query (published) with MLPerf Power.
+  // (derived); work per joule (derived) or energy per query (published) with MLPerf Power;
+  // per TB/s or per peak TFLOPS of the accelerator's card (derived, LLM results only).
   // null when the result has no such figure.
   function measure(row, per, units) {
     var cached = row.figures || (row.figures = {});
@@ -173,6 +179,15 @@
   }
 
   function figureOf(row, per, units) {
+    if (per === "bandwidth" || per === "compute") {
+      // The card's value as [value, unit, sparsity] (explorer.py card_values).
+      var divisor = row.per_accelerator === null || row.units !== SPEC_UNITS || !row.spec ? null
+        : row.spec[per === "bandwidth" ? "memory_bandwidth" : row.precision];
+      return divisor ? { value: row.per_accelerator / divisor[0], units: row.units,
+                         derived: true, perAccelerator: true, higher: true, spec: per,
+                         precision: per === "compute" ? row.precision : null,
+                         divisor: divisor } : null;
+    }
     if (per === "accelerator") {
       return row.per_accelerator === null ? null :
         { value: row.per_accelerator, units: row.units, derived: true, perAccelerator: true,

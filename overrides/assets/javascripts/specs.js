@@ -2,6 +2,8 @@
 // more accelerators and follows "Compare the chosen", whose address (?compare=id,id) shows
 // only their rows, in the table's order, so that a comparison of cards can be shared. An id
 // the table does not hold is ignored; with fewer than two known ids the whole table shows.
+// A comparison also shows the chosen accelerators' best results per benchmark (the section
+// below the table, written hidden: without a comparison it would list every card's).
 document$.subscribe(function () {
   "use strict";
   var table = document.querySelector("article table[data-spec-table]");
@@ -22,6 +24,14 @@ document$.subscribe(function () {
     box.addEventListener("change", update);
   });
   note.hidden = !comparing;
+  var results = document.querySelector("[data-spec-results]");
+  if (results) {
+    results.hidden = !comparing;
+    Array.prototype.forEach.call(
+      results.querySelectorAll("tr[data-accelerator]"),
+      function (row) { row.hidden = !comparing || asked.indexOf(row.dataset.accelerator) < 0; }
+    );
+  }
   function update() {
     var ids = rows.filter(function (row) {
       return row.querySelector("input[data-compare]").checked;
