@@ -83,7 +83,8 @@ OPTIONAL_END = frozenset(
 TAG_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 # Python-Markdown's placeholders in the tree's text: raw HTML (block or inline) kept in its
 # stash, a backslash-escaped character, and our raw-HTML block stash (generator.site.rawhtml).
-STASHED = re.compile(r"\x02wzxhzdk:(\d+)\x03|(mlperfrawhtml\d{6})")
+STASHED = re.compile(r"\x02wzxhzdk:(\d+)\x03")
+RAW_BLOCK = re.compile(r"mlperfrawhtml(\d{6})")  # a paragraph of its own (rawhtml.PLACEHOLDER)
 ESCAPED = re.compile(r"\x02(\d+)\x03")
 FENCE_LEFT = re.compile(r"(?:^|\n)[ \t]{0,3}(`{3,}|~{3,})[^\n]*")
 UNRESOLVED_FOOTNOTE = re.compile(r"\[\^([^\]\s]+)\]")
@@ -138,8 +139,8 @@ class Parsed:
 
 class _Loader(yaml.SafeLoader):
     """mkdocs.yml's YAML: ``!!python/name:`` and ``!!python/object/apply:`` of the Markdown
-    extensions' options are resolved (the toc's slugify); MkDocs' own tags (``!ENV``) kept as
-    text."""
+    extensions' options are resolved (the toc's slugify); MkDocs' own tags (``!ENV``, not in
+    the extensions' options) read as None."""
 
 
 def _python(loader, suffix, node):
@@ -206,10 +207,13 @@ def parse(body: str) -> Parsed:
 def _parse(body: str) -> Parsed:
     md = _converter()
     md.reset()
+    md.mlperf_tree = None  # an empty text is returned before the tree processors run
     try:
         md.convert(body)
     except Exception as exc:  # noqa: BLE001 (any failure of any extension stops the build)
         return Parsed(failure=f"{type(exc).__name__}: {exc}", failure_line=_failing_block(body))
+    if md.mlperf_tree is None:
+        return Parsed()
     walk = _Walk(body, md)
     walk.element(md.mlperf_tree)
     for url, _title in md.references.values():  # defined, used or not
@@ -330,6 +334,11 @@ class _Walk:
             self.element(node, in_footnotes=True)
             self.cursor = max(saved, self.cursor)
             return
+        blocks = getattr(self.md, "mlperf_raw_blocks", [])
+        block = RAW_BLOCK.fullmatch((node.text or "").strip()) if node.tag == "p" else None
+        if block and len(node) == 0 and int(block.group(1)) < len(blocks):
+            self._raw(blocks[int(block.group(1))])  # a raw HTML block rawhtml set aside
+            return
         self._attributes(node)
         if node.tag not in CODE_ELEMENTS:
             self._text(node.text)
@@ -365,22 +374,21 @@ class _Walk:
         for match in STASHED.finditer(text):
             self._prose(text[last : match.start()])
             last = match.end()
-            if match.group(1) is not None:
-                index = int(match.group(1))
-                if index < getattr(self.md, "mlperf_fenced", 0):
-                    continue  # a fenced code block, highlighted: code, not the editor's HTML
-                piece = self.md.htmlStash.rawHtmlBlocks[index]
-            else:
-                blocks = getattr(self.md, "mlperf_raw_blocks", [])
-                piece = blocks[int(match.group(2).removeprefix("mlperfrawhtml"))]
-            if isinstance(piece, str) and "<" in piece:
-                first = piece.strip().split("\n", 1)[0]
-                line = self.locate(first)
-                begin = self.cursor - len(first)
-                if self.source.startswith(piece.strip(), begin):  # past a block of many lines
-                    self.cursor = begin + len(piece.strip())
-                self.balance.feed_at(piece, line)
+            index = int(match.group(1))
+            if index >= getattr(self.md, "mlperf_fenced", 0):  # before: fenced code, highlighted
+                self._raw(self.md.htmlStash.rawHtmlBlocks[index])
         self._prose(text[last:])
+
+    def _raw(self, piece) -> None:
+        """A piece of raw HTML, placed on its line and read with the others."""
+        if not isinstance(piece, str) or "<" not in piece:
+            return  # an entity (&amp;), or an element the stash holds whole
+        first = piece.strip().split("\n", 1)[0]
+        line = self.locate(first)
+        begin = self.cursor - len(first)
+        if self.source.startswith(piece.strip(), begin):  # past a block of many lines
+            self.cursor = begin + len(piece.strip())
+        self.balance.feed_at(piece, line)
 
     def _prose(self, text: str) -> None:
         """Text Markdown left as text: a fence opening line or a ``[^label]`` left there is a
