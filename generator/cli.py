@@ -4,7 +4,8 @@
 editor can touch (dataset, claims, authors, tags, articles); ``build`` checks, then writes the
 generated pages into ``docs/``; ``site`` builds, then builds every language into ``site/``;
 ``new-article`` scaffolds a post in every language; ``catalogs`` updates the message catalogs;
-``specs-seed`` writes the accelerator cards' Epoch AI values from its CSV.
+``specs-seed`` writes the accelerator cards' Epoch AI values from its CSV; ``changed-languages``
+and ``preview-summary`` serve a pull request's preview on GitHub Actions (``generator.ci``).
 Errors are printed one per line as ``file: place: field 'x': problem``; the exit status is 1.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import os
 import sys
 import time
@@ -99,6 +101,20 @@ def main(argv: list[str] | None = None) -> int:
         help="where the repositories are read (default: GitHub's raw files)",
     )
     commands.add_parser("check", help="validate data, claims, authors, tags and articles")
+    # A pull request's preview on GitHub Actions (generator/ci.py, .github/workflows/pr.yml).
+    p_changed = commands.add_parser(
+        "changed-languages",
+        help="print, as a JSON list, the languages whose pages the changes since a commit reach",
+    )
+    p_preview = commands.add_parser(
+        "preview-summary",
+        help="print the Markdown summary of a language's preview: its artifact and changed posts",
+    )
+    for sub in (p_changed, p_preview):
+        sub.add_argument("--since", required=True, help="the commit compared with HEAD")
+    p_preview.add_argument("--lang", required=True, choices=codes)
+    p_preview.add_argument("--artifact", required=True, help="the artifact's name")
+    p_preview.add_argument("--url", required=True, help="the artifact's address")
     p_new = commands.add_parser("new-article", help="create a post in every language")
     p_new.add_argument("slug", help="file name and URL slug, e.g. v6-1-power-results")
     p_new.add_argument("--title", default=WORKING_TITLE)
@@ -154,6 +170,14 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "fetch":
             rounds = fetch.rounds_to_fetch(dataset.load(root / "data").rounds)
             fetch.fetch(rounds, args.to, base=args.base)
+        elif args.command == "changed-languages":
+            changed_paths = ci.git_changes(root, args.since)
+            print(json.dumps(ci.changed_languages(changed_paths, tuple(codes))))
+            return 0
+        elif args.command == "preview-summary":
+            changed_paths = ci.git_changes(root, args.since)
+            print(ci.preview_summary(root, args.lang, changed_paths, args.artifact, args.url))
+            return 0
         elif args.command == "new-article":
             paths = new_article(
                 root / "docs",

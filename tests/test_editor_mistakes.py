@@ -1036,7 +1036,8 @@ def test_a_footnote_without_its_note_is_refused(root):
         ("Text</div>", "</div> closes no open <div>: remove it, or open the element"),
         (
             "```python\nprint(1)",
-            "a code fence opened here is never closed: the rest of the article would show as code",
+            "a code fence opened here is never closed: the page would show its backticks, "
+            "and the code after them as text",
         ),
     ],
 )
@@ -1053,6 +1054,82 @@ def test_balanced_markup_and_html_in_code_pass(root):
         "`<div>` in code, <br> and <https://mlcommons.org/>.\n\n~~~\n<div>\n~~~",
     )
     check(root)
+
+
+# check reads each article with the build's own Markdown (generator/editorial/article_markdown.py):
+# what the build makes code, HTML or text is what check judges, and an article the build's
+# Markdown cannot convert is refused with its line instead of stopping the build.
+@pytest.mark.parametrize(
+    "markup",
+    [
+        # An indented code block: its link and tag are code (regular expressions saw a broken
+        # link and an open <div>).
+        "An example:\n\n    [a link](nowhere.md) and <div>",
+        # A code span of two backticks holding one: code, not an open element.
+        "Write ``a ` <div> b`` in code.",
+        # A fence of four backticks showing a fence of three around HTML: all of it is code
+        # (the raw-HTML stash took the inner fence's end for the outer's, and the build stopped
+        # with "raw HTML placeholders lost").
+        "````markdown\n```\n\n<div>shown, never run</div>\n\n```\n````",
+        # Footnotes whose note holds a link and a reference link defined below it.
+        "A remark.[^note] See [the results][results].\n\n"
+        "[^note]: From [MLCommons](https://mlcommons.org/).\n\n"
+        "[results]: ../../../../../results/",
+    ],
+)
+def test_what_the_builds_markdown_reads_as_code_or_well_formed_passes(root, markup):
+    add_line(root, markup)
+    check(root)
+
+
+@pytest.mark.parametrize(
+    "markup, line, problem",
+    [
+        # attr_list (mkdocs.yml) writes any attribute onto a Markdown element: judged as HTML.
+        (
+            '[Acme](https://example.com/){ onclick="alert(this)" }',
+            12,
+            "unsafe markup: the attribute onclick= of <a> would run code",
+        ),
+        ("Acme leads.\n{: .claim--verified }", 13, 'flag markup: <p class="claim--verified">'),
+        (
+            '![A chart](https://example.com/c.webp){ style="display:none" }',
+            12,
+            "flag markup: the inline style= of <img>",
+        ),
+        # An element opened inside a paragraph and never closed.
+        ("Acme <span>leads.", 12, "<span> is never closed"),
+        # A stray end tag after an HTML block that closed itself.
+        ("<div>\nText\n</div>\n</div>", 15, "</div> closes no open <div>"),
+    ],
+)
+def test_markup_the_builds_markdown_passes_through_is_judged(root, markup, line, problem):
+    add_line(root, markup)
+    found = messages(root)
+    assert any(
+        m.startswith(f"docs/en/blog/posts/record.md: line {line}: {problem}") for m in found
+    ), found
+
+
+def test_an_article_the_builds_markdown_cannot_convert_is_refused_with_its_line(root, monkeypatch):
+    # An extension that fails on an article (here the raw-HTML stash, made to fail) would stop
+    # the build with a traceback and no line; check converts every article first and names
+    # the block from which the conversion fails.
+    from generator.site import rawhtml
+
+    def fail(html, blocks):
+        raise ValueError("placeholders lost")
+
+    monkeypatch.setattr(rawhtml, "restore", fail)
+    add_line(root, "Fine text.\n\n<div>A block the stash sets aside.</div>")
+    found = messages(root)
+    assert any(
+        m.startswith(
+            "docs/en/blog/posts/record.md: line 14: the site's Markdown stops on this "
+            "article (ValueError: placeholders lost), from the block that starts here"
+        )
+        for m in found
+    ), found
 
 
 @pytest.mark.parametrize(

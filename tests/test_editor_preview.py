@@ -335,3 +335,32 @@ def test_a_post_shows_its_marks_as_built_without_its_file_being_written(served):
     assert names.count("MLPerf®") == 1 and "MLPerf" not in names
     copy = root / preview.BUILT_POSTS / "en" / "blog" / "posts" / path.name
     assert "tags: [MLPerf®, AMD, Scaling]" in copy.read_text(encoding="utf-8")
+
+
+def test_a_post_the_sites_markdown_cannot_convert_is_shown_as_its_source(monkeypatch):
+    # check refuses such a post with its line (the banner says so); the preview must keep
+    # serving, so it shows the post's source as code, which converts, rather than stop.
+    import markdown
+
+    from generator.editorial.article_markdown import build_extensions
+    from generator.site import rawhtml
+
+    real_restore = rawhtml.restore
+
+    def fail(html, blocks):  # an extension failing on this post's block only
+        if any("breaks the build" in block for block in blocks):
+            raise ValueError("placeholders lost")
+        return real_restore(html, blocks)
+
+    monkeypatch.setenv(preview.ENVIRONMENT, "1")
+    monkeypatch.setattr(rawhtml, "restore", fail)
+    text = "# A title\n\nA run of ```` in the text.\n\n<div>breaks the build</div>\n"
+    shown = preview.page_markdown(text, "blog/posts/x.md")
+    assert shown.startswith("# A title\n\n`````text\nA run of ```` in the text.")
+    names, options = build_extensions()
+    html = markdown.Markdown(extensions=names, extension_configs=options).convert(shown)
+    assert "&lt;div&gt;breaks the build&lt;/div&gt;" in html
+    # A post that converts is shown as written.
+    assert preview.page_markdown("# Fine\n\n<div>x</div>\n", "blog/posts/y.md").startswith(
+        "# Fine\n\n<div>x</div>"
+    )

@@ -50,6 +50,18 @@ def test_html_markdown_would_not_pass_through_is_left_alone():
     assert stash(text) == (text, [])
 
 
+@pytest.mark.parametrize("outer, inner", [("````", "```"), ("```", "~~~"), ("~~~~", "~~~")])
+def test_a_fence_shown_inside_a_longer_or_other_fence_stays_code(outer, inner):
+    # A Markdown example in a fence of four backticks shows a fence of three around HTML. The
+    # stash took the inner fence's end for the outer's, set the <div> aside inside the code,
+    # and the build stopped with "raw HTML placeholders lost" (a traceback, no line). A fence
+    # closes only with its own character, at least as many, and nothing after (superfences).
+    text = f"{outer}markdown\n{inner}\n\n<div>shown, never run</div>\n\n{inner}\n{outer}\n"
+    assert stash(text) == (text, [])
+    html = markdown.Markdown(extensions=[*EXTENSIONS, "generator.site.rawhtml"]).convert(text)
+    assert "&lt;div&gt;shown, never run&lt;/div&gt;" in html
+
+
 def test_a_lost_placeholder_fails_loudly():
     stashed, blocks = stash("<div>x</div>\n")
     with pytest.raises(ValueError, match="placeholders lost"):

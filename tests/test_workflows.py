@@ -147,3 +147,49 @@ def test_the_first_job_runs_check_and_the_builds_wait_for_it():
     assert "needs" not in jobs["check"]
     assert "generator check" in runs and "ruff check" in runs and "ruff format --check" in runs
     assert jobs["build"]["needs"] == "check"
+
+
+def commands(workflow: dict) -> list[str]:
+    """Every `run:` script of a workflow's steps."""
+    return [
+        step["run"]
+        for job in workflow["jobs"].values()
+        for step in job.get("steps", [])
+        if "run" in step
+    ]
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_every_make_target_and_generator_command_a_workflow_runs_exists(path, capsys):
+    # A renamed target or command fails a workflow only on GitHub; here it fails at once.
+    from generator.cli import main
+
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    targets = set(re.findall(r"^([a-z][\w-]*):", makefile, re.MULTILINE))
+    scripts = " ".join(commands(load(path)))
+    for target in re.findall(r"\bmake\s+([a-z][\w-]*)", scripts):
+        assert target in targets, (path.name, target)
+    for command in set(re.findall(r"-m generator\s+(?:--root\s+\S+\s+)?([a-z][\w-]*)", scripts)):
+        with pytest.raises(SystemExit) as done:
+            main([command, "--help"])
+        assert done.value.code == 0, (path.name, command)  # argparse exits 2 on an unknown one
+
+
+def test_the_builds_link_the_preview_of_the_languages_the_pull_request_changes():
+    # check finds the changed languages (HEAD^1 of the merge commit: both checkouts fetch two
+    # levels); each build uploads its site and, for a changed language, links it in the
+    # summary with the artifact's own address.
+    jobs = load(ROOT / ".github" / "workflows" / "pr.yml")["jobs"]
+    check, build = jobs["check"], jobs["build"]
+    assert check["outputs"]["languages"] == "${{ steps.changes.outputs.languages }}"
+    [changes] = [s for s in check["steps"] if s.get("id") == "changes"]
+    assert "generator changed-languages --since HEAD^1" in changes["run"]
+    for job in (check, build):
+        checkout = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/checkout"))
+        assert checkout["with"]["fetch-depth"] >= 2
+    [upload] = [s for s in build["steps"] if s.get("id") == "upload"]
+    assert upload["with"]["name"] == "site-${{ matrix.lang }}"
+    [preview] = [s for s in build["steps"] if "preview-summary" in s.get("run", "")]
+    assert preview["if"] == "contains(fromJSON(needs.check.outputs.languages), matrix.lang)"
+    assert preview["env"]["ARTIFACT_URL"] == "${{ steps.upload.outputs.artifact-url }}"
+    assert '"$GITHUB_STEP_SUMMARY"' in preview["run"] and "--since HEAD^1" in preview["run"]

@@ -19,28 +19,15 @@ the build, which checks every link after writing the pages and before MkDocs run
 from __future__ import annotations
 
 import posixpath
-import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from pymdownx.slugs import slugify
-
+from generator.editorial.article_markdown import parse
 from generator.editorial.article_structure import image_file
 from generator.editorial.articles import Article
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES
-from generator.i18n.prose import mask_comments
 
-# (A footnote's note, "[^1]: The note", is no link definition.)
-LINK = re.compile(
-    r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)>?(?:\s+\"[^\"]*\")?\s*\)"
-    r"|^\s{0,3}\[(?!\^)[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
-    r"|<a\s[^>]*?href\s*=\s*[\"']([^\"']+)[\"']",
-    re.MULTILINE | re.IGNORECASE,
-)
-CODE = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$|`[^`\n]*`", re.DOTALL | re.MULTILINE)
-HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
-HEADING_ID = slugify(case="lower")  # mkdocs.yml's toc slugify
 CODES = tuple(lang.code for lang in LANGUAGES)
 
 
@@ -52,11 +39,23 @@ def post_url(post: Article) -> str | None:
 
 
 def anchors(post: Article) -> set[str]:
-    """The ids a link may name in ``post``: its headings' (as MkDocs' toc makes them), its
-    claims table's rows and that table's heading."""
-    body = CODE.sub("", mask_comments(post.body))
-    ids = {HEADING_ID(m.group(1), "-") for m in HEADING.finditer(body)}
-    return ids | {f"claim-{r.claim_id}" for r in post.claim_references()}
+    """The ids a link may name in ``post``: its headings' (as the build's toc makes them:
+    ``article_markdown``) and its claims table's rows."""
+    return set(parse(post.body).heading_ids) | {
+        f"claim-{r.claim_id}" for r in post.claim_references()
+    }
+
+
+def links(post: Article) -> list[tuple[int, str]]:
+    """Every link and image target of ``post`` as (0-based body line, target): Markdown's
+    links, images and reference definitions, and raw HTML's ``<a href>`` and ``<img src>``,
+    as the build's Markdown reads them (never in code; footnote references are no links)."""
+    return [
+        (tag.line, target)
+        for tag in parse(post.body).tags
+        if tag.name in ("a", "img")
+        and (target := tag.attrs.get("href" if tag.name == "a" else "src"))
+    ]
 
 
 def check_links(
@@ -78,12 +77,10 @@ def check_links(
             if generated is not None
             else (docs / post.lang.code / "data" / "index.md").is_file()
         )
-        body = CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), mask_comments(post.body))
-        for match in LINK.finditer(body):
-            target = next(g for g in match.groups() if g)
+        for line0, target in links(post):
             problem = _problem(target, post, here, by_url, docs, site, ready)
             if problem:
-                line = post.body_line + body.count("\n", 0, match.start())
+                line = post.body_line + line0
                 errors.append(
                     InputError(
                         post.path, f"line {line}", None, f"broken link '{target}': {problem}"

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import html
 import re
-from html.parser import HTMLParser
 
+from generator.editorial.article_markdown import Tag, parse
 from generator.editorial.articles import Article
 from generator.errors import InputError
 from generator.i18n.prose import mask_comments
@@ -46,14 +46,8 @@ URL_ATTRIBUTES = frozenset(
     {"href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "srcset"}
 )
 SAFE_DATA_URL = re.compile(r"^data:image/(?:png|jpeg|gif|webp|avif);", re.IGNORECASE)
-# Code is not rendered as markup: fenced blocks and code spans are blanked before the search.
+# The flag symbols are looked for in prose: fenced blocks and code spans are blanked first.
 CODE = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$|`[^`\n]*`", re.DOTALL | re.MULTILINE)
-# Markdown link and image targets, reference definitions and autolinks.
-MARKDOWN_URL = re.compile(
-    r"\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)|^\s{0,3}\[(?!\^)[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)"
-    r"|<([a-zA-Z][a-zA-Z0-9+.-]*:[^>\s]*)>",
-    re.MULTILINE,
-)
 
 
 def unsafe_url(url: str) -> bool:
@@ -72,39 +66,45 @@ FLAG_SYMBOLS = "✔◔◕∑⚑◇✖⊘"
 FLAG_SYMBOL = re.compile(f"[{FLAG_SYMBOLS}]")
 
 
-class _Finder(HTMLParser):
+class _Finder:
+    """What each start tag of an article holds that runs code, is insecure or imitates a flag,
+    as (0-based body line, what)."""
+
     def __init__(self):
-        super().__init__(convert_charrefs=True)
         self.found: list[tuple[int, str]] = []
         self.flags: list[tuple[int, str]] = []
         self.insecure: list[tuple[int, str]] = []
 
-    def handle_starttag(self, tag, attrs):
-        line = self.getpos()[0]
-        if tag in UNSAFE_TAGS:
-            self.found.append((line, f"<{tag}>"))
-        for name, value in attrs:
-            if name.startswith("on") or name == "srcdoc":
-                self.found.append((line, f"the attribute {name}= of <{tag}>"))
-            elif name in URL_ATTRIBUTES and value and unsafe_url(value):
-                self.found.append((line, f'{name}="{value[:40]}" of <{tag}>'))
-            elif name in URL_ATTRIBUTES and value and insecure_url(value):
-                self.insecure.append((line, f'{name}="{value[:60]}" of <{tag}>'))
-            if name == "class" and value and FLAG_CLASS.search(value):
-                self.flags.append((line, f'<{tag} class="{value}">, a flag\'s class'))
-            elif name == "data-claim" or (name == "id" and value and value.startswith("claim-")):
-                self.flags.append((line, f"the attribute {name}= of <{tag}>, a claim's"))
-            elif name == "style":
+    def tag(self, tag: Tag) -> None:
+        line, name = tag.line, tag.name
+        if tag.raw and name in UNSAFE_TAGS:
+            self.found.append((line, f"<{name}>"))
+        for attr, value in tag.attrs.items():
+            # A Markdown link's or image's own target is named as the editor wrote it.
+            what = (
+                "the link target '{}'"
+                if not tag.raw and attr in ("href", "src") and name in ("a", "img")
+                else f'{attr}="{{}}" of <{name}>'
+            )
+            if attr.startswith("on") or attr == "srcdoc":
+                self.found.append((line, f"the attribute {attr}= of <{name}>"))
+            elif attr in URL_ATTRIBUTES and value and unsafe_url(value):
+                self.found.append((line, what.format(value[:40])))
+            elif attr in URL_ATTRIBUTES and value and insecure_url(value):
+                self.insecure.append((line, what.format(value[:60])))
+            if attr == "class" and value and FLAG_CLASS.search(value):
+                self.flags.append((line, f'<{name} class="{value}">, a flag\'s class'))
+            elif attr == "data-claim" or (attr == "id" and value and value.startswith("claim-")):
+                self.flags.append((line, f"the attribute {attr}= of <{name}>, a claim's"))
+            elif attr == "style":
                 self.flags.append(
                     (
                         line,
-                        f"the inline style= of <{tag}>: an article's look "
+                        f"the inline style= of <{name}>: an article's look "
                         "comes from the theme, and a style can dress text as "
                         "a flag or hide it; remove it",
                     )
                 )
-
-    handle_startendtag = handle_starttag
 
 
 def insecure_url(url: str) -> bool:
@@ -114,41 +114,32 @@ def insecure_url(url: str) -> bool:
 
 def check_markup(posts: list[Article]) -> list[InputError]:
     """Every piece of an article that would run code in the reader's browser, with its file
-    line: unsafe elements, event-handler attributes, unsafe URLs in HTML or Markdown links."""
+    line: unsafe elements, event-handler attributes, unsafe URLs in HTML or Markdown links
+    (and attributes written with ``{ … }`` on Markdown elements); then ``http://`` addresses
+    and markup imitating a flag. Each article is read by the build's Markdown once
+    (``article_markdown.parse``): only what the build passes through as HTML is judged as
+    HTML, never code."""
     errors = []
     for post in posts:
-        body = CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), mask_comments(post.body))
         finder = _Finder()
-        finder.feed(body)
-        finder.close()
-        found = list(finder.found)
-        for match in MARKDOWN_URL.finditer(body):
-            url = next(g for g in match.groups() if g)
-            if unsafe_url(url):
-                found.append(
-                    (1 + body.count("\n", 0, match.start()), f"the link target '{url[:40]}'")
-                )
-        for line, what in sorted(found):
+        for tag in parse(post.body).tags:
+            finder.tag(tag)
+        for line, what in sorted(finder.found):
             errors.append(
                 InputError(
                     post.path,
-                    f"line {post.body_line + line - 1}",
+                    f"line {post.body_line + line}",
                     None,
                     f"unsafe markup: {what} would run code in the reader's "
                     "browser; remove it (an article holds text, links and "
                     "images; charts and scripts come from the generator)",
                 )
             )
-        insecure = list(finder.insecure) + [
-            (1 + body.count("\n", 0, m.start()), f"the link target '{url[:60]}'")
-            for m in MARKDOWN_URL.finditer(body)
-            if insecure_url(url := next(g for g in m.groups() if g))
-        ]
-        for line, what in sorted(insecure):
+        for line, what in sorted(finder.insecure):
             errors.append(
                 InputError(
                     post.path,
-                    f"line {post.body_line + line - 1}",
+                    f"line {post.body_line + line}",
                     None,
                     f"{what} is http://: a page or image over http can be "
                     "altered on its way to the reader and browsers block it "
@@ -156,9 +147,11 @@ def check_markup(posts: list[Article]) -> list[InputError]:
                     "cites has it)",
                 )
             )
+        # The symbols are text: looked for in the prose, code and comments blanked.
+        prose = CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), mask_comments(post.body))
         flags = list(finder.flags) + [
-            (1 + body.count("\n", 0, m.start()), f"the flag symbol '{m.group(0)}'")
-            for m in FLAG_SYMBOL.finditer(body)
+            (prose.count("\n", 0, m.start()), f"the flag symbol '{m.group(0)}'")
+            for m in FLAG_SYMBOL.finditer(prose)
         ]
         for line, what in sorted(flags):
             fix = (
@@ -171,7 +164,7 @@ def check_markup(posts: list[Article]) -> list[InputError]:
             errors.append(
                 InputError(
                     post.path,
-                    f"line {post.body_line + line - 1}",
+                    f"line {post.body_line + line}",
                     None,
                     f"flag markup: {what}{fix}",
                 )

@@ -4,8 +4,10 @@ keep the page still.
 
 * **Balance** (rule ``markup-balance``): an HTML element left open (``<div>`` with no
   ``</div>``) makes Markdown read the rest of the article as raw HTML, its claims unrendered;
-  a closing tag with no opening one, and a code fence never closed (the rest shows as code),
-  are reported with their line. Python's HTML tokenizer reads the tags; code is blanked first.
+  a closing tag with no opening one, and a code fence never closed, are reported with their
+  line. The article is read by the build's own Markdown (``article_markdown.parse``), so what
+  counts as code, HTML or text is what the build will make of it; an article the build's
+  Markdown cannot convert at all is reported too, rather than stopping the build.
 * **Footnotes**: standard Markdown footnotes (``text[^1]`` and ``[^1]: the note``, Python-
   Markdown's ``footnotes``); a reference needs its definition.
 * **Images** (rule ``images``): a relative image is a file beside the post
@@ -19,68 +21,25 @@ keep the page still.
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from generator.editorial.article_markdown import parse
 from generator.editorial.articles import Article
 from generator.errors import InputError
-from generator.i18n.prose import mask_comments
 
 IMAGE_LIMIT = 300 * 1024  # bytes: a photo as WebP or AVIF at 1,600 px is well below it
 SHARED_IMAGES = "images"  # docs/images/, copied to docs/<code>/images/ by the build
-# Elements with no end tag, and those whose end tag HTML lets a writer leave out.
-VOID = frozenset(
-    {
-        "area",
-        "base",
-        "br",
-        "col",
-        "embed",
-        "hr",
-        "img",
-        "input",
-        "link",
-        "meta",
-        "source",
-        "track",
-        "wbr",
-    }
-)
-OPTIONAL_END = frozenset(
-    {
-        "p",
-        "li",
-        "dt",
-        "dd",
-        "tr",
-        "td",
-        "th",
-        "thead",
-        "tbody",
-        "tfoot",
-        "option",
-        "colgroup",
-        "caption",
-        "rt",
-        "rp",
-    }
-)
-TAG_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 CODE_SPAN = re.compile(r"`[^`\n]*`")
-FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:", re.MULTILINE)
-FOOTNOTE_REFERENCE = re.compile(r"\[\^([^\]\s]+)\](?!:)")
-MARKDOWN_IMAGE = re.compile(
-    r"!\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)"
-    r"(\{[^}\n]*\})?"
-)
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 def fences(body: str) -> tuple[str, list[int]]:
     """``body`` with fenced code blanked (newlines kept) and code spans blanked, and the
-    0-based lines of fences opened and never closed."""
+    0-based lines of fences opened and never closed: the build's footnote renaming
+    (``verification.unique_footnotes``) leaves code as written with it. ``check`` reads
+    articles with the build's Markdown instead (``article_markdown``)."""
     lines = body.split("\n")
     out, open_at, fence = [], [], None
     for n, line in enumerate(lines):
@@ -100,49 +59,16 @@ def fences(body: str) -> tuple[str, list[int]]:
     return "\n".join(out), open_at
 
 
-class _Balance(HTMLParser):
-    """Open elements (tag, 1-based line) and closing tags without an opening one."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.open: list[tuple[str, int]] = []
-        self.unclosed: list[tuple[str, int]] = []  # closed over by an outer end tag
-        self.stray: list[tuple[str, int]] = []
-        self.images: list[tuple[int, dict[str, str | None]]] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "img":
-            self.images.append((self.getpos()[0], dict(attrs)))
-        if TAG_NAME.match(tag) and tag not in VOID:
-            self.open.append((tag, self.getpos()[0]))
-
-    def handle_startendtag(self, tag, attrs):
-        if tag == "img":
-            self.images.append((self.getpos()[0], dict(attrs)))
-
-    def handle_endtag(self, tag):
-        if not TAG_NAME.match(tag) or tag in VOID:
-            return
-        for i in range(len(self.open) - 1, -1, -1):
-            if self.open[i][0] == tag:
-                self.unclosed += self.open[i + 1 :]
-                del self.open[i:]
-                return
-        self.stray.append((tag, self.getpos()[0]))
-
-
 def balanced(markdown: str) -> str:
     """``markdown`` with every code fence and HTML element it leaves open closed at its end,
     in the right order: the editor's preview shows such an article as written, ``check``'s
-    banner naming the line, instead of reading the rest of it as code or raw HTML."""
-    body, unclosed = fences(mask_comments(markdown))
-    if unclosed:
-        opening = FENCE.match(markdown.split("\n")[unclosed[0]])
-        return markdown.rstrip("\n") + f"\n{opening.group(1)}\n"
-    parser = _Balance()
-    parser.feed(body)
-    parser.close()
-    left = [tag for tag, _ in parser.open if tag not in OPTIONAL_END]
+    banner naming the line, instead of reading the rest of it as code or raw HTML.
+    Read by the build's Markdown (``article_markdown.parse``)."""
+    parsed = parse(markdown)
+    if parsed.fences:
+        opening = FENCE.match(markdown.split("\n")[parsed.fences[0]])
+        return markdown.rstrip("\n") + f"\n{opening.group(1) if opening else '```'}\n"
+    left = [tag for tag, _ in parsed.unclosed]
     if not left:
         return markdown
     return markdown.rstrip("\n") + "\n" + "".join(f"</{t}>" for t in reversed(left)) + "\n"
@@ -150,52 +76,51 @@ def balanced(markdown: str) -> str:
 
 def check_structure(posts: list[Article], docs: Path) -> list[InputError]:
     """Every unclosed element or fence, stray closing tag, undefined footnote and image
-    problem of ``posts``, with its file line and the fix. ``docs``: the docs folder."""
+    problem of ``posts``, with its file line and the fix, and every article the build's
+    Markdown cannot convert. ``docs``: the docs folder. Each post is read by the build's
+    Markdown once (``article_markdown.parse``)."""
     errors = []
     for post in posts:
-        body, unclosed = fences(mask_comments(post.body))
+        parsed = parse(post.body)
 
         def error(line0, problem, post=post):
             errors.append(InputError(post.path, f"line {post.body_line + line0}", None, problem))
 
-        for n in unclosed:
+        if parsed.failure:
+            error(
+                parsed.failure_line,
+                f"the site's Markdown stops on this article ({parsed.failure}), from the "
+                "block that starts here: the build would fail. Look for markup left open "
+                "above or in this block; if it looks right, report it as a bug of the site",
+            )
+            continue
+        for n in parsed.fences:
             error(
                 n,
-                "a code fence opened here is never closed: the rest of the article would "
-                "show as code; close it with a line of the same backticks or tildes",
+                "a code fence opened here is never closed: the page would show its "
+                "backticks, and the code after them as text; close it with a line of the "
+                "same backticks or tildes",
             )
-        parser = _Balance()
-        parser.feed(body)
-        parser.close()
-        left = parser.unclosed + parser.open
-        for tag, line in sorted(left, key=lambda e: e[1]):
-            if tag in OPTIONAL_END:
-                continue
+        for tag, line in parsed.unclosed:
             error(
-                line - 1,
+                line,
                 f"<{tag}> is never closed: Markdown would read the rest of the "
                 f"article as raw HTML (its claims and links unrendered); add "
                 f"</{tag}> where it ends",
             )
-        for tag, line in parser.stray:
-            error(line - 1, f"</{tag}> closes no open <{tag}>: remove it, or open the element")
-        defined = {m.group(1) for m in FOOTNOTE_DEFINITION.finditer(body)}
-        for m in FOOTNOTE_REFERENCE.finditer(body):
-            if m.group(1) not in defined:
-                error(
-                    body.count("\n", 0, m.start()),
-                    f"footnote [^{m.group(1)}] has no note: add a line "
-                    f"'[^{m.group(1)}]: the note' (after the paragraph or at the end)",
-                )
-        for m in MARKDOWN_IMAGE.finditer(body):
-            attrs = dict(re.findall(r"(width|height)=\"?(\d+)\"?", m.group(3) or ""))
-            for problem in _image_problems(post, docs, m.group(2), m.group(1), attrs, "markdown"):
-                error(body.count("\n", 0, m.start()), problem)
-        for line, attrs in parser.images:
-            for problem in _image_problems(
-                post, docs, attrs.get("src") or "", attrs.get("alt"), attrs, "html"
-            ):
-                error(line - 1, problem)
+        for tag, line in parsed.stray:
+            error(line, f"</{tag}> closes no open <{tag}>: remove it, or open the element")
+        for label, line in parsed.footnotes:
+            error(
+                line,
+                f"footnote [^{label}] has no note: add a line "
+                f"'[^{label}]: the note' (after the paragraph or at the end)",
+            )
+        for tag in parsed.images():
+            form = "html" if tag.raw else "markdown"
+            src = tag.attrs.get("src") or ""
+            for problem in _image_problems(post, docs, src, tag.attrs.get("alt"), tag.attrs, form):
+                error(tag.line, problem)
     return errors
 
 

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from generator.data.dataset import load
 from generator.editorial import registries as editorial
+from generator.editorial.article_markdown import parse
 from generator.editorial.article_structure import balanced
 from generator.editorial.articles import (
     CLAIM_REFERENCE,
@@ -245,8 +246,21 @@ def read_as_built(files, lang: Language, root: Path = ROOT) -> None:
 
 def page_markdown(markdown: str, src_uri: str, root: Path = ROOT) -> str:
     """A post's Markdown with every claim reference the build could not show disarmed, and
-    any HTML element or code fence it leaves open closed at its end (``balanced``)."""
+    any HTML element or code fence it leaves open closed at its end (``balanced``); a post the
+    site's Markdown cannot convert at all (``article_markdown.parse``) is shown as its source
+    (``as_source``), check's banner naming the line."""
     if not active() or not src_uri.startswith("blog/posts/"):
         return markdown
     records = list(load_unless_unchanged(load, root / "data").records)
-    return balanced(disarm(markdown, registry(root, keep_last_good=True), records))
+    shown = balanced(disarm(markdown, registry(root, keep_last_good=True), records))
+    return as_source(shown) if parse(shown).failure else shown
+
+
+def as_source(markdown: str) -> str:
+    """``markdown`` as a code block (its title heading kept), with a fence longer than any
+    run of backticks it holds."""
+    title, _, body = markdown.partition("\n") if markdown.startswith("# ") else ("", "", markdown)
+    body = body.strip("\n")
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return (f"{title}\n\n" if title else "") + f"{fence}text\n{body}\n{fence}\n"

@@ -45,6 +45,19 @@ def _closing_line(lines: list[str], start: int, tag: str) -> int | None:
     return None
 
 
+def _closes(line: str, fence: str) -> bool:
+    """Whether ``line`` closes a code block opened with ``fence`` (superfences' rule, as
+    CommonMark's): the same character, at least as many, and nothing after them. A shorter
+    fence inside (a Markdown example showing a fence) is the code's text."""
+    marker = FENCE.match(line)
+    return bool(
+        marker
+        and marker.group(1)[0] == fence[0]
+        and len(marker.group(1)) >= len(fence)
+        and not line[marker.end() :].strip()
+    )
+
+
 def stash(markdown: str) -> tuple[str, list[str]]:
     """``markdown`` with its top-level raw HTML blocks replaced by placeholder paragraphs.
 
@@ -60,8 +73,8 @@ def stash(markdown: str) -> tuple[str, list[str]]:
         line = lines[index]
         marker = FENCE.match(line)
         if fence is None and marker:
-            fence = marker.group(1)[0] * 3
-        elif fence is not None and line.strip().startswith(fence):
+            fence = marker.group(1)
+        elif fence is not None and _closes(line, fence):
             fence = None
         start = BLOCK_START.match(line) if fence is None else None
         if start and (index == 0 or not lines[index - 1].strip()):
