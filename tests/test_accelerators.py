@@ -264,9 +264,7 @@ def test_ids_are_unique_slugs_and_each_spelling_is_listed_once():
 
 def write_table(tmp_path, body: str):
     path = tmp_path / "accelerators.yaml"
-    path.write_text(
-        'placeholders: ["", "N/A", "-", "None"]\naccelerators:\n' + body, encoding="utf-8"
-    )
+    path.write_text("accelerators:\n" + body, encoding="utf-8")
     return path
 
 

@@ -29,6 +29,7 @@ import pytest
 
 from generator.i18n.catalogs import translations
 from generator.i18n.languages import LANGUAGES
+from generator.pages.results import ON_DEMAND
 from tests.conftest import DATA, SITE
 
 RESULT_LINK = re.compile(
@@ -280,9 +281,12 @@ def test_every_bar_of_every_chart_carries_its_marks(site, lang):
         folder = spec_path.parent.relative_to(SITE / lang / "results").as_posix().split("/")
         if len(folder) != 4:
             continue
-        # leaders.5e8ca8a7.vl.json is drawn as leaders.svg
+        # leaders.5e8ca8a7.vl.json is drawn as leaders.svg; a chart behind a tab has no SVG
+        # (results.ON_DEMAND: the script draws it from the spec, whose labels are read here).
         svg = spec_path.with_name(spec_path.name.split(".")[0] + ".svg")
-        drawn = svg.read_text(encoding="utf-8") if svg.exists() else ""
+        on_demand = spec_path.name.split(".")[0] in ON_DEMAND
+        assert svg.exists() != on_demand, svg
+        drawn = "" if on_demand else svg.read_text(encoding="utf-8")
         where = f"{'/'.join(folder)}/{spec_path.name}"
         for datum in values:
             rows = [
@@ -296,7 +300,7 @@ def test_every_bar_of_every_chart_carries_its_marks(site, lang):
             if row["category"] == "preview":
                 if not datum["label"].endswith(preview_suffix):
                     failures.append(f"{where}: bar {datum['label']!r} has no preview mark")
-                elif escape(datum["label"], quote=False) not in drawn:
+                elif not on_demand and escape(datum["label"], quote=False) not in drawn:
                     failures.append(f"{where}: the SVG's bar {datum['label']!r} is not drawn")
                 if due_round(row["round"]) not in datum.get("category", ""):
                     failures.append(

@@ -20,7 +20,9 @@ Each concept has its module: ``bench_project`` (the copy and the synthetic data)
 size), ``bench_editor`` (an edited article, the preview, the profile), ``bench_load`` and
 ``bench_explorer`` (a reader's first load, the explorer's redraw), ``bench_targets``.
 
-Figures are wall seconds on this machine, which other work may share: the load average is
+The targets are CPU seconds (user and system, of this process and every process it ran: the
+chart pool, each language's MkDocs), per stage: other work sharing the machine changes wall
+times, not CPU times. Other figures are wall seconds on this machine: the load average is
 printed, and ratios are taken within one run. Peak memory is the largest resident set of this
 process or one MkDocs build. Page weights are gzip KB of what a reader's first load fetches.
 """
@@ -76,16 +78,27 @@ def run(
     shutil.rmtree(root / "data" / "results")
     run_import(summaries, root / "data")
     row["import"] = time.perf_counter() - t
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), cpu_seconds()
     data, registry, posts = check(root)
     row["check"] = time.perf_counter() - t
+    split = {"check: data, claims, posts": cpu_seconds()[0] - cpu[0]}
+    cpu = cpu_seconds()
     site_module.generate(data, root / "docs", LANGUAGES, registry, posts, log=lambda *a: None)
     row["generate"] = time.perf_counter() - t
     row["records"] = len(data.records)
+    # The pages (and the site model they render) are made in this process; the charts are
+    # drawn in the pool's processes, which have ended (and are counted) when generate returns.
+    generated = cpu_seconds()
+    split["generate: model and pages"] = generated[0] - cpu[0]
+    split["generate: charts (pool)"] = generated[1] - cpu[1]
     t = time.perf_counter()
     print(f"  {label}: building {len(LANGUAGES)} languages in parallel…", flush=True)
     row["mkdocs"] = site_module.build(root / "site", LANGUAGES, log=lambda *a: None, root=root)
     row["mkdocs_wall"] = time.perf_counter() - t
+    built = cpu_seconds()
+    split["MkDocs and social cards"] = built[1] - generated[1]
+    split["finishing step"] = built[0] - generated[0]
+    row["cpu"] = split
     row["total"] = time.perf_counter() - started
     row["peak_mb"] = (
         max(
@@ -111,9 +124,10 @@ def run(
     row["regenerate"] = time.perf_counter() - t
     site_module.build(root / "site", LANGUAGES, log=lambda *a: None, root=root)
     row["rebuild"] = time.perf_counter() - t
-    if extras:
+    if label == "real":  # the editor's wait, measured with --builds-only too
         print(f"  {label}: make site after editing one article…", flush=True)
-        row["edited_article"] = edited_article_seconds(root)
+        row["edited_article"], row["edited_article_cpu"] = edited_article_seconds(root)
+    if extras:
         row["extra_targets"] = [target for section in EXTRA_SECTIONS for target in section(root)]
     if default_langs:
         print(
@@ -145,6 +159,15 @@ def run(
         row["explorer"] = [explorer_redraw(root / "site", viewport=shape) for shape in VIEWPORTS]
         row["extra_targets"] += reader_rows(row["load"], row["explorer"])
     return row
+
+
+def cpu_seconds() -> tuple[float, float]:
+    """CPU seconds (user and system) of this process, and of the finished processes it has
+    waited for: the machine may be shared, so the build is measured in CPU time, not wall time."""
+    own, children = (
+        resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+    )
+    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
 
 
 def main() -> int:
@@ -238,6 +261,10 @@ def print_table(rows: list[dict]) -> None:
     show("mkdocs, parallel wall (s)", [f"{r['mkdocs_wall']:.2f}" for r in rows])
     show("total wall (s)", [f"{r['total']:.2f}" for r in rows])
     show("ms per page", [f"{1000 * r['total'] / r['pages']:.1f}" for r in rows])
+    show("CPU s, cold make site", [f"{sum(r['cpu'].values()):.1f}" for r in rows])
+    for stage in rows[0]["cpu"]:
+        show(f"  {stage}", [f"{r['cpu'][stage]:.1f}" for r in rows])
+    show("CPU ms per page", [f"{1000 * sum(r['cpu'].values()) / r['pages']:.1f}" for r in rows])
     show("rebuild, unchanged (s)", [f"{r['rebuild']:.2f}" for r in rows])
     show("  of which check + generate", [f"{r['regenerate']:.2f}" for r in rows])
     show("ms per page, rebuild", [f"{1000 * r['rebuild'] / r['pages']:.1f}" for r in rows])

@@ -7,9 +7,9 @@ the limit as text, and whether the figure meets it (None when it could not be me
 
 from __future__ import annotations
 
-COLD_MS_PER_PAGE = 20.0  # a fresh clone's `make site`, milliseconds per page built
+COLD_CPU_MS_PER_PAGE = 35.0  # a fresh clone's `make site`, CPU milliseconds per page (issue #30)
 DEFAULT_RATIO = 3.0  # at least this many times faster than a default Material configuration
-WARM_EDIT_S = 5.0  # `make site` after editing one article, seconds
+WARM_EDIT_S = 8.0  # `make site` after editing one article, CPU seconds (issue #30)
 SCALE_RATIO = 6.0  # ten times the records cost at most this many times the time
 FIRST_LOAD_KB = {"results": 150.0, "home": 100.0}  # a reader's first load, KB gzip
 REDRAW_MS = 100.0  # the explorer's redraw of a filter change, CPU throttled ×4
@@ -25,13 +25,14 @@ def build_rows(rows: list[dict]) -> list[tuple[str, str, str, bool | None]]:
     """Target rows of the build (cold, against the default configuration, after an edit,
     at scale) from ``bench.run``'s rows: the real data first, then the larger dataset."""
     real = rows[0]
-    ms = 1000 * cold_seconds(real) / real["pages"]
+    cpu = sum(real["cpu"].values())
+    ms = 1000 * cpu / real["pages"]
     out = [
         (
-            "cold make site, ms per page",
-            f"{ms:.1f} ({cold_seconds(real):.1f} s)",
-            f"≤ {COLD_MS_PER_PAGE:.0f}",
-            ms <= COLD_MS_PER_PAGE,
+            "cold make site, CPU ms per page",
+            f"{ms:.1f} ({cpu:.1f} s)",
+            f"≤ {COLD_CPU_MS_PER_PAGE:.0f}",
+            ms <= COLD_CPU_MS_PER_PAGE,
         )
     ]
     if "default_mkdocs" in real:  # not measured with --builds-only
@@ -47,10 +48,10 @@ def build_rows(rows: list[dict]) -> list[tuple[str, str, str, bool | None]]:
     edit = real.get("edited_article")
     out.append(
         (
-            "make site after editing one article (s)",
-            "-" if edit is None else f"{edit:.2f}",
+            "make site after editing one article (s; CPU s)",
+            "-" if edit is None else f"{edit:.2f}; {real['edited_article_cpu']:.2f}",
             f"≤ {WARM_EDIT_S:.0f}",
-            None if edit is None else edit <= WARM_EDIT_S,
+            None if edit is None else real["edited_article_cpu"] <= WARM_EDIT_S,
         )
     )
     if len(rows) > 1:

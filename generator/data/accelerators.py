@@ -8,8 +8,9 @@ import to one :class:`Accelerator` and a variant; its header comment gives the r
 
 :func:`identify` resolves a published value, in this order:
 
-1. a placeholder ("", "N/A", "-", "None", null; any case, surrounding spaces) means no
-   accelerator (a CPU-only system): ``None``;
+1. a value meaning "nothing published" (``vocabulary.yaml``'s ``missing``: "", "N/A", "-",
+   "None"..., null; any case, surrounding spaces) means no accelerator (a CPU-only system):
+   ``None``;
 2. a spelling listed in the table: its accelerator and variant;
 3. a listed spelling followed by a "(...)" annotation: its accelerator, the annotation as
    variant (how parts of mixed systems are written: "AMD Instinct MI300X 192GB HBM3 (x2x8)");
@@ -32,6 +33,7 @@ from pathlib import Path
 import yaml
 from slugify import slugify
 
+from generator.data.vocabulary import vocabulary
 from generator.errors import InputError
 
 TABLE_FILE = Path(__file__).with_name("accelerators.yaml")
@@ -106,7 +108,8 @@ class Table:
         path: the YAML file it was read from.
         accelerators: canonical accelerators by id, in file order.
         spellings: each published spelling (spaces collapsed) -> (accelerator, variant).
-        placeholders: values meaning "no accelerator", lowercased.
+        placeholders: values meaning "no accelerator", lowercased: the vocabulary's values
+            meaning "nothing published" (``vocabulary.Vocabulary.missing``).
     """
 
     path: Path
@@ -125,18 +128,14 @@ def load(path: Path = TABLE_FILE) -> Table:
 
     Raises:
         InputError: naming ``path``, the entry (``"accelerator 3 (amd-instinct-mi355x)"``) and
-            the field, when the file is not a mapping with ``placeholders`` and
-            ``accelerators``, an entry lacks a required field (id, vendor, model, memory,
+            the field, when the file is not a mapping with ``accelerators``, an entry lacks a required field (id, vendor, model, memory,
             spellings) or has an empty one, an id is not slug-shaped or is used twice, or a
             spelling is listed twice (in one entry or two) or is a placeholder.
     """
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(raw, dict) or not isinstance(raw.get("accelerators"), list):
         raise InputError(path, None, "accelerators", "expected a list of accelerators")
-    placeholders = raw.get("placeholders")
-    if not isinstance(placeholders, list) or not all(isinstance(p, str) for p in placeholders):
-        raise InputError(path, None, "placeholders", "expected a list of strings")
-    empty = frozenset(_clean(p).lower() for p in placeholders)
+    empty = frozenset(_clean(p) for p in vocabulary().missing)
 
     accelerators: dict[str, Accelerator] = {}
     spellings: dict[str, tuple[Accelerator, str | None]] = {}

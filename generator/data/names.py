@@ -19,6 +19,7 @@ spelling joins the table, its earlier address is kept working by ``data/redirect
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
@@ -28,6 +29,9 @@ from generator.data.organizations import submitter_name
 from generator.data.schema import round_key
 
 UNNAMED = "unnamed"
+# A slug as an editor writes one (an article's file name, an author's or a tag's id) and as
+# ``slug`` makes them: lowercase ASCII letters, digits and hyphens, not beginning with a hyphen.
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 def slug(name: str) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator.data import identity
 from generator.data.editor_yaml import DATE_HINT
+from generator.data.names import SLUG
 from generator.editorial import registries as editorial
 from generator.editorial.articles import Article
 from generator.editorial.scaffold import (
@@ -18,13 +19,11 @@ from generator.editorial.scaffold import (
 )
 from generator.errors import InputError
 from generator.i18n.catalogs import translations
+from generator.i18n.han import HAN_CHARACTER
 from generator.i18n.languages import LANGUAGES
 from generator.i18n.prose import mask_comments
 
 REQUIRED_META = ("date", "authors", "tags", "slug", "description")
-
-
-SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 MORE_MARK = "<!-- more -->"
@@ -41,9 +40,6 @@ def latest_today() -> dt.date:
     """Today's date where it is latest (UTC+14): a post dated today anywhere is not in the
     future."""
     return (dt.datetime.now(dt.timezone.utc) + dt.timedelta(hours=14)).date()
-
-
-HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 def check_articles(posts: list[Article], authors_file: Path, tags_file: Path) -> list[InputError]:
@@ -300,7 +296,7 @@ def check_languages(posts: list[Article], known: set[str] | None = None) -> list
                 if heading
                 else post.meta_line("title")
             )
-            if code == "zh" and not HAN.search(post.title):
+            if code == "zh" and not HAN_CHARACTER.search(post.title):
                 errors.append(
                     InputError(
                         post.path,

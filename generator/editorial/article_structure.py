@@ -27,12 +27,12 @@ from urllib.parse import unquote, urlsplit
 from generator.editorial.article_markdown import parse
 from generator.editorial.articles import Article
 from generator.errors import InputError
+from generator.i18n.han import HAN_CHARACTER
 
 IMAGE_LIMIT = 300 * 1024  # bytes: a photo as WebP or AVIF at 1,600 px is well below it
 SHARED_IMAGES = "images"  # docs/images/, copied to docs/<code>/images/ by the build
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 CODE_SPAN = re.compile(r"`[^`\n]*`")
-HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 def fences(body: str) -> tuple[str, list[int]]:
@@ -150,7 +150,7 @@ def _image_problems(post, docs, target, alt, attrs, form) -> list[str]:
             + ("![what it shows](…)" if form == "markdown" else 'alt="…"')
             + ")"
         )
-    elif post.lang.code == "zh" and not HAN.search(alt):
+    elif post.lang.code == "zh" and not HAN_CHARACTER.search(alt):
         problems.append(
             f"the alt text '{alt}' of '{target}' has no Chinese: write it in the article's language"
         )

@@ -8,7 +8,6 @@ still gets a valid URL).
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import yaml
 from pymdownx.slugs import slugify as unicode_slugify
 
 from generator.data import editor_yaml
+from generator.data.names import SLUG
 from generator.errors import InputError
 from generator.i18n.languages import LANGUAGES, Language
 from generator.i18n.trademark import mark
@@ -26,7 +26,6 @@ from generator.project import ROOT
 AUTHORS_NAME, TAGS_NAME = "authors.yaml", "tags.yaml"
 AUTHORS_FILE = ROOT / "data" / AUTHORS_NAME
 TAGS_FILE = ROOT / "data" / TAGS_NAME
-SLUG = r"^[a-z0-9][a-z0-9-]*$"
 
 
 def _load_translated(path: Path, fields: tuple[str, ...] | None) -> dict[str, dict]:
@@ -34,7 +33,7 @@ def _load_translated(path: Path, fields: tuple[str, ...] | None) -> dict[str, di
     if not isinstance(raw, dict):
         raise InputError(path, None, None, "expected a mapping of ids")
     for key, entry in raw.items():
-        if not re.match(SLUG, str(key)):
+        if not SLUG.match(str(key)):
             raise InputError(
                 path,
                 f"entry '{key}'",

@@ -18,6 +18,7 @@ from babel.lists import format_list
 from babel.numbers import NumberPattern, format_percent, parse_pattern
 
 from generator.i18n.catalogs import N_, translations
+from generator.i18n.han import CJK_PUNCTUATION, HAN
 from generator.i18n.languages import Language
 
 
@@ -147,9 +148,9 @@ def format_items(items: list[str], lang: Language) -> str:
     return joined
 
 
-_HAN_WORD = r"[\u3400-\u9fff]+"
+_HAN_WORD = rf"[{HAN}]+"
 # A space between two Chinese characters, or a Chinese character and full-width punctuation.
-_HAN = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"
+_HAN = rf"[{HAN}{CJK_PUNCTUATION}]"
 HAN_GAP = re.compile(rf"(?<={_HAN}) (?={_HAN})")
 
 

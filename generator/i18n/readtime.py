@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 import re
 
+from generator.i18n.han import HAN_CHARACTER
 from generator.i18n.languages import Language
 
 WORDS_PER_MINUTE = {"en": 238, "it": 285}
 HAN_PER_MINUTE = 255
-HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*|\d+(?:[.,]\d+)*", re.UNICODE)
 MARKUP = re.compile(
     r"^---\n.*?\n---\n|<[^>]+>|\[\[claim:[^\]]*\]\]|\[\[plain:|[#*_`>|\[\]()!-]", re.DOTALL
@@ -30,8 +30,8 @@ def reading_minutes(markdown: str, lang: Language) -> int:
     (Brysbaert 2019), so an English or Italian phrase inside a Chinese post counts too.
     """
     text = MARKUP.sub(" ", markdown)
-    han = len(HAN.findall(text))
-    words = len(WORD.findall(HAN.sub(" ", text)))
+    han = len(HAN_CHARACTER.findall(text))
+    words = len(WORD.findall(HAN_CHARACTER.sub(" ", text)))
     minutes = han / HAN_PER_MINUTE + words / WORDS_PER_MINUTE.get(lang.code, 238)
     return max(1, math.ceil(minutes))
 

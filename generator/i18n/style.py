@@ -22,11 +22,11 @@ from pathlib import Path
 
 import yaml
 
+from generator.i18n.han import CJK_PUNCTUATION, HAN
 from generator.i18n.languages import Language
 
 GLOSSARY = Path(__file__).with_name("glossary.yaml")
 SAME_WORDS = "same_in_every_language"
-HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # An ASCII mark touching a Han character, or an opening bracket one space after one
 # ("数据 (Frictionless)"), or a closing one a space before one.
 ASCII_BESIDE_HAN = re.compile(
@@ -59,7 +59,7 @@ HAN_SPACE_HAN = re.compile(rf"(?<=[{HAN}]) +(?=[{HAN}])")
 # ("…公式见脚注。MLCommons, MLPerf® Inference v6.1 results, 2026-09-16"): in a Chinese sentence
 # the comma is Chinese too (，). A run holding a bracket is a published name and is not read.
 ASCII_COMMA_IN_CHINESE = re.compile(
-    rf"(?<=[{HAN}\u3000-\u303f\uff00-\uffef])[A-Za-z0-9®™.\- ]*[A-Za-z0-9®™], "
+    rf"(?<=[{HAN}{CJK_PUNCTUATION}])[A-Za-z0-9®™.\- ]*[A-Za-z0-9®™], "
 )
 # A date in ISO form (2026-09-16): the pages write dates in CLDR's long form, the language's own
 # (formatting.format_day: September 16, 2026 / 2026年9月16日 / 16 settembre 2026).

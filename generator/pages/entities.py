@@ -374,7 +374,8 @@ def system_comparison_pages(
     ``systems.json`` is ``{"repositories": {round: URL of its official results},
     "systems": {key: system}, "canonical": {canonical ID: key}, "renamed": {old key: [keys]}}``.
     A system's key is its result ID as MLCommons publishes it; it carries its ``label``
-    (``filters.system_label``), its ID's canonical form and whether the ID is derived, the keys
+    (``filters.system_label``), its ID fields named as in the whole dataset (``result_id``
+    canonical, ``result_id_published`` as MLCommons wrote it or null, ``result_id_derived``), the keys
     of the systems of other rounds that are the same system (``comparisons.same_system``), and
     its results, each with its value in MLCommons' units (``value``, and ``per_accelerator``
     for throughputs), whether higher is better, the location of its result folder in its
@@ -457,8 +458,9 @@ def system_comparison_pages(
                 "submitter": system.submitter,
                 "name": system.name,
                 "label": system_label(system.first, lang),
-                "result_id": system.key,
-                "result_id_canonical": system.first.result_id,
+                # The ID fields of the whole dataset (data/results/*.csv, datapackage.json).
+                "result_id": system.first.result_id,
+                "result_id_published": system.first.result_id_published,
                 "result_id_derived": system.first.result_id_derived,
                 "same_system": [
                     other.key

@@ -20,10 +20,12 @@ from generator.data.schema import ResultRecord, round_key
 from generator.data.vocabulary import vocabulary
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import unit_symbol
+from generator.i18n.han import CJK_PUNCTUATION, HAN
 from generator.i18n.languages import Language
 from generator.model import families, power, specs
 from generator.model.chart_rows import PALETTE, submitter_colour
 from generator.model.qualifiers import qualifiers
+from generator.pages import marks
 from generator.pages.charts import bar_chart
 from generator.pages.output import RESULTS, Page
 
@@ -42,6 +44,7 @@ TEXT_COLUMNS = (
     "result_id",
     "division",
     "category",
+    "preview_due",
     "suite",
     "submitter",
     "submitter_published",
@@ -104,7 +107,8 @@ def explorer_data(records: list[ResultRecord]) -> str:
     ``accelerator_unused`` 1 for a result the submitter's notes say no accelerator ran (no
     figure per accelerator either, ``qualifiers.accelerator_unused``);
     ``power`` and
-    ``power_units`` MLPerf Power's measurement; ``energy`` and ``energy_units`` the energy
+    ``power_units`` MLPerf Power's measurement; ``preview_due`` a preview result's due round
+    (``qualifiers.preview_due``; empty for any other category); ``energy`` and ``energy_units`` the energy
     figure of ``power.efficiency`` (work per joule, derived, or energy per query in mJ, as
     published); ``result_id_derived`` 1 when this site derived the ID with MLCommons' rule
     (``result_id`` is the published spelling); ``submitter`` the organization's one name
@@ -134,6 +138,7 @@ def explorer_data(records: list[ResultRecord]) -> str:
             ("result_id", r.shown_id),
             ("division", r.division),
             ("category", r.category),
+            ("preview_due", qualifiers(r).preview_due),
             ("suite", r.suite),
             ("submitter", organizations.submitter_name(r.submitter)),
             (
@@ -281,6 +286,13 @@ def explorer_page(
             families={f.id: catalog.gettext(f.name) for f in families.families()},
             chart=chart,
             rounds=sorted({r.round for r in records}, key=round_key, reverse=True),
+            han=HAN,
+            cjk_punctuation=CJK_PUNCTUATION,
+            # A preview result's marks, worded as on every other page (marks.py).
+            marks={
+                "preview_due": catalog.gettext(marks.PREVIEW_CATEGORY),
+                "preview_label": catalog.gettext(marks.PREVIEW_LABEL),
+            },
         ),
     )
 

@@ -5,13 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from generator.data.names import SLUG
 from generator.editorial import registries as editorial
 from generator.editorial.articles import POSTS
-from generator.editorial.scaffold import (
-    BODY_PLACEHOLDERS,
-    DESCRIPTION_PLACEHOLDER,
-    SLUG,
-)
+from generator.editorial.scaffold import BODY_PLACEHOLDERS, DESCRIPTION_PLACEHOLDER
 from generator.errors import InputError
 from generator.files import write_text_atomic
 from generator.i18n.languages import LANGUAGES

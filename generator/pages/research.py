@@ -12,7 +12,7 @@ from generator.i18n.catalogs import translations
 from generator.i18n.formatting import per_accelerator_units, units_label
 from generator.i18n.languages import Language
 from generator.model.benchmarks import Benchmark, benchmarks_of
-from generator.model.comparisons import TimelineRow, timeline
+from generator.model.comparisons import TimelineRow, same_system, timeline
 from generator.model.download_rows import result_id_fields
 from generator.model.families import families
 from generator.model.power import ranked
@@ -183,6 +183,7 @@ def family_pages(
                     charts=charts,
                     rounds=list(by_round),
                     unit_changes=unit_changes(rows),
+                    same_system=same_system,
                 ),
             )
         )

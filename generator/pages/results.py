@@ -123,6 +123,12 @@ def results_index(
     )
 
 
+# The charts of a benchmark page behind a tab (templates/benchmark.md.j2): drawn by the page's
+# script when the reader opens the tab, with no static SVG (issue #30's decision: a chart
+# visible without interaction keeps its SVG).
+ON_DEMAND = frozenset({"per-accelerator"})
+
+
 def benchmark_pages(
     env: Environment,
     benchmark: Benchmark,
@@ -138,9 +144,14 @@ def benchmark_pages(
     Files beside the page: the table (``<stem>.csv``/``.json``, ``Benchmark.download_stem``:
     ``mlperf-inference-v6.1-datacenter-gpt-oss-120b-offline.csv``); the chart of the leading
     results (``leaders.vl.json``, ``leaders.svg``, ``<stem>-leaders.csv``/``.json``); for a
-    throughput, the chart of the leading results per accelerator (``per-accelerator.*``,
+    throughput, the chart of the leading results per accelerator (``per-accelerator.vl.json``,
     ``<stem>-per-accelerator.*``); with MLPerf Power results, their chart (``power.*``, see
     ``power``).
+
+    A chart shown without interaction has its static SVG; the chart per accelerator, behind a
+    tab (``ON_DEMAND``), has none: the page's script draws it when the tab opens, and its table
+    ("This chart as a table") serves readers without scripts. A third of the site's charts
+    were drawn at every build for a tab few open.
     """
     folder = f"{RESULTS}/{benchmark.path}"
     table = [
@@ -155,6 +166,7 @@ def benchmark_pages(
             f"{folder}/index.md",
             env.get_template("benchmark.md.j2").render(
                 benchmark=benchmark,
+                on_demand=ON_DEMAND,
                 siblings=siblings,
                 power=figures,
                 charts={name: rows for name, rows in charts.items() if rows},
@@ -175,6 +187,7 @@ def benchmark_pages(
         files += [
             *downloads(f"{folder}/{benchmark.download_stem}-{name}", download_rows(rows)),
             Page(f"{folder}/{name}.vl.json", chart_json(spec)),
-            ChartImage(f"{folder}/{name}.svg", f"{folder}/{name}.vl.json", spec, lang),
         ]
+        if name not in ON_DEMAND:
+            files.append(ChartImage(f"{folder}/{name}.svg", f"{folder}/{name}.vl.json", spec, lang))
     return files

@@ -9,7 +9,8 @@ import { test } from "node:test";
 
 import { builtJson, load, plain, tableRows } from "./site.mjs";
 
-const x = load("explore.js").mlperfExplore;
+// An English page's document: fill() reads its language (Chinese spacing is tidied on zh pages).
+const x = load("explore.js", { document: { documentElement: { lang: "en" } } }).mlperfExplore;
 const data = builtJson("assets/data", "results");
 const table = tableRows();
 const labels = new Proxy({ families: {} }, {
@@ -241,4 +242,25 @@ test("per TB/s and per peak TFLOPS divide the LLM results per accelerator by the
   });
   // Vera Rubin's card has no bandwidth: none of its results has that figure.
   assert.equal(view("?accelerator=nvidia-vera-rubin-vr200&per=bandwidth").shown.length, 0);
+});
+
+test("a preview result names its due round, as every page does", () => {
+  // MLCommons' rule (qualifiers.py): a preview is due by the next round; the rounds of the
+  // committed tables, in order, give it ("v6.1" is due by "v7.0", the next after the last one
+  // of a year's pair). Here: each preview row's due round is a round name after its own.
+  const previews = rows.filter((row) => row.category === "preview");
+  const expected = table.filter((r) => r.category === "preview").length;
+  assert.equal(previews.length, expected);
+  assert.ok(expected > 0);
+  const number = (name) => name.slice(1).split(".").map(Number);
+  for (const row of previews) {
+    const [major, minor] = number(row.round), [dueMajor, dueMinor] = number(row.preview_due);
+    assert.ok(dueMajor > major || (dueMajor === major && dueMinor > minor), row.preview_due);
+    const text = x.categoryText(row, { preview_due: "preview, due %(round)s" });
+    assert.equal(text, "preview, due " + row.preview_due);
+  }
+  // Any other category is named by its label alone.
+  const other = rows.find((row) => row.category === "available");
+  assert.equal(other.preview_due, null);
+  assert.equal(x.categoryText(other, { available: "available" }), "available");
 });

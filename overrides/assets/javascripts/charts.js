@@ -2,7 +2,7 @@
 // a static SVG, the chart until the reader reaches for it: when the pointer enters the figure,
 // a finger touches it, it is clicked or something in it gets the focus, the self-hosted Vega
 // bundle is loaded (once) and the SVG replaced by the interactive chart, as wide as its
-// column. A chart merely in view loads nothing: the static SVG already shows it. Once wanted,
+// column. A chart behind a tab has no SVG (data-on-demand): it is drawn when the tab opens. A chart merely in view loads nothing: the static SVG already shows it. Once wanted,
 // a chart draws again when a tab or collapsed block that holds it opens, when its column
 // changes width, and in the other theme when the reader switches the colour scheme.
 (function () {
@@ -130,6 +130,12 @@
   document$.subscribe(function () {
     sizes.disconnect();
     document.querySelectorAll("figure.mlperf-chart[data-spec]").forEach(function (figure) {
+      // A chart with no static image (behind a tab: data-on-demand) is wanted from the start,
+      // and drawn as soon as it has a width, when its tab opens.
+      if (figure.hasAttribute("data-on-demand")) {
+        want(figure);
+        return;
+      }
       ["pointerenter", "touchstart", "focusin", "click"].forEach(function (event) {
         figure.addEventListener(event, function () { want(figure); }, {once: true, passive: true});
       });

@@ -102,7 +102,7 @@
       return;
     }
     if (keyA === keyB) {
-      output.appendChild(element("p", fill(labels.same_system, { id: a.result_id }),
+      output.appendChild(element("p", fill(labels.same_system, { id: keyA }),
                                  "mlperf-compare__same"));
     }
     else if (a.same_system.indexOf(keyB) >= 0) {
@@ -192,18 +192,16 @@
       });
 
       download.push({
-        // IDs named as in the whole dataset (data/datapackage.json): canonical, as published
-        // (empty when derived), derived or not.
+        // IDs named as in the whole dataset (data/datapackage.json), as systems.json gives
+        // them: canonical, as published (empty when derived), derived or not.
         benchmark: row.key, a_system: a.name, a_round: a.round,
-        a_result_id: a.result_id_canonical,
-        a_result_id_published: a.result_id_derived ? "" : a.result_id,
+        a_result_id: a.result_id, a_result_id_published: a.result_id_published || "",
         a_result_id_derived: a.result_id_derived,
         a_result: row.a.value, a_units: row.a.units,
         a_result_per_accelerator: row.a.per_accelerator,
         a_division: row.a.division, a_category: row.a.category,
         a_accelerators: row.a.accelerators, b_system: b.name, b_round: b.round,
-        b_result_id: b.result_id_canonical,
-        b_result_id_published: b.result_id_derived ? "" : b.result_id,
+        b_result_id: b.result_id, b_result_id_published: b.result_id_published || "",
         b_result_id_derived: b.result_id_derived, b_result: row.b.value, b_units: row.b.units,
         b_result_per_accelerator: row.b.per_accelerator, b_division: row.b.division,
         b_category: row.b.category, b_accelerators: row.b.accelerators,

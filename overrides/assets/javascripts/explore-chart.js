@@ -20,8 +20,16 @@
     });
   }
 
-  function shorten(text) {
-    return text.length <= LABEL_CHARS ? text : text.slice(0, LABEL_CHARS - 1).trim() + "…";
+  function shorten(text, limit) {
+    return text.length <= limit ? text : text.slice(0, limit - 1).trim() + "…";
+  }
+
+  // A bar's label with a preview result's mark, as marks.chart_label writes it on the other
+  // charts ("3. NVIDIA Vera Rubin NVL72 · preview"): the name is cut, never the mark.
+  function barLabel(text, row, labels) {
+    if (!row.preview_due) return shorten(text, LABEL_CHARS);
+    var mark = fill(labels.preview_label, { label: "" }).length;
+    return fill(labels.preview_label, { label: shorten(text, LABEL_CHARS - mark) });
   }
 
   // Each submitter's colour on every other chart of the site (charts.assign_colours, given by
@@ -48,11 +56,12 @@
     chart.description = description;
     var data = bars.map(function (pair, i) {
       var row = pair[0];
-      return { rank: i + 1, label: shorten((i + 1) + ". " + row.system), system: row.system,
+      return { rank: i + 1, label: barLabel((i + 1) + ". " + row.system, row, labels),
+               system: row.system,
                submitter: row.submitter,
                accelerators: row.accelerator_name && row.accelerators !== null
                  ? row.accelerator_name + " × " + row.accelerators : "",
-               category: labels[row.category], result: pair[1].value };
+               category: x.categoryText(row, labels), result: pair[1].value };
     });
     var ranked = Array.from(new Set(data.map(function (d) { return d.submitter; })));
     var submitters = ranked.slice().sort();

@@ -17,7 +17,7 @@
   // for the locale), which a filter change would otherwise wait for. prepare() makes those of
   // up to PREPARED_DECIMALS decimals while the page is idle.
   var PREPARED_DECIMALS = 4;
-  function formatter(locale) {
+  function formatter(locale, hanWord) {
     var cache = {}, list = null;
     function decimals(value) {
       var a = Math.abs(value);
@@ -39,7 +39,7 @@
         var parts = lists().formatToParts(items), out = "";
         parts.forEach(function (part, i) {
           var text = part.value;
-          if (part.type === "literal" && /^[\u3400-\u9fff]+$/.test(text)) {
+          if (part.type === "literal" && hanWord.test(text)) {
             var before = parts[i - 1] ? parts[i - 1].value : "", after = parts[i + 1] ? parts[i + 1].value : "";
             if (/[\x21-\x7e]$/.test(before)) text = " " + text;
             if (/^[\x21-\x7e]/.test(after)) text = text + " ";
@@ -111,7 +111,7 @@
     line(c[2], 0, labels[row.suite] || row.suite);
     setText(c[3].firstChild, row.scenario);
     setText(c[4].firstChild, labels[row.division]);
-    line(c[4], 0, labels[row.category]);
+    line(c[4], 0, x.categoryText(row, labels));
     setText(c[5].firstChild, row.submitter);
     setText(c[6].firstChild, row.system);
     line(c[6], 0, open && row.used_model && row.used_model !== row.model
@@ -377,7 +377,7 @@
         // The output: notes before the table, the table (table()), what follows it.
         var view = { form: form, labels: labels, output: output, data: data, rows: rows,
                      count: form.parentNode.querySelector(".mlperf-explore__count"),
-                     format: formatter(form.dataset.locale), limits: limits, invalid: [],
+                     format: formatter(form.dataset.locale, x.chinese(form).word), limits: limits, invalid: [],
                      before: element("div"), after: element("div") };
         output.replaceChildren(view.before, view.after);
         function fromAddress() {

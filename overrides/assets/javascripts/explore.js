@@ -59,12 +59,28 @@
 
   // A space between two Chinese characters (or one and full-width punctuation), which a
   // Chinese pattern filled with a Chinese word would hold: the style rule forbids it
-  // (formatting.tidy_spacing does the same for the pages).
-  var HAN_GAP = /([\u3400-\u9fff\u3000-\u303f\uff00-\uffef]) (?=[\u3400-\u9fff\u3000-\u303f\uff00-\uffef])/g;
+  // (formatting.tidy_spacing does the same for the pages). Which characters are Chinese is the
+  // generator's to say (generator/i18n/han.py): the form gives them (data-han,
+  // data-cjk-punctuation), as the bodies of a character class.
+  var hanGap = null;
+
+  function chinese(form) {
+    var letters = form.dataset.han, any = "[" + letters + form.dataset.cjkPunctuation + "]";
+    return { word: new RegExp("^[" + letters + "]+$"), gap: new RegExp("(" + any + ") (?=" + any + ")", "g") };
+  }
+
+  // A result's category as every page words it (generator/pages/marks.py): a preview's with
+  // its due round ("preview, to be available by v7.0"; explorer.py's preview_due).
+  function categoryText(row, labels) {
+    return row.preview_due ? fill(labels.preview_due, { round: row.preview_due })
+                           : labels[row.category];
+  }
 
   function fill(pattern, values) {
     var text = pattern.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
-    return /^zh/.test(document.documentElement.lang) ? text.replace(HAN_GAP, "$1") : text;
+    if (!/^zh/.test(document.documentElement.lang)) return text;
+    hanGap = hanGap || chinese(document.querySelector("form.mlperf-explore")).gap;
+    return text.replace(hanGap, "$1");
   }
 
   // A sentence on a count: the words for one where the count is 1 (CLDR's plural "one" of
@@ -477,7 +493,7 @@
     return state;
   }
 
-  window.mlperfExplore = { decode: decode, matcher: matcher, measure: measure, pairsOf: pairsOf,
+  window.mlperfExplore = { categoryText: categoryText, chinese: chinese, decode: decode, matcher: matcher, measure: measure, pairsOf: pairsOf,
                            sortRows: sortRows, ranking: ranking, parse: parse,
                            query: query,
                            filterOptions: filterOptions, fillMenus: fillMenus,
