@@ -33,6 +33,7 @@ from generator.editorial.claim_checks import (
     recomputed,
 )
 from generator.editorial.claims import Registry, load_registry
+from generator.editorial.recomputation import figure
 from generator.editorial.redirects import check_redirects
 from generator.editorial.sentences import check_sentences, claim_facets
 from generator.editorial.translation_history import outdated_translations
@@ -113,8 +114,9 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     errors += check_links(posts, root / "docs", _site_url(root))
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
     errors += check_languages(posts, set(registry.claims))
+    facets, statuses = _facets(registry, data)
     errors += check_sentences(
-        registry, posts, _facets(registry, data), frozenset(r.model for r in data.records)
+        registry, posts, facets, frozenset(r.model for r in data.records), statuses
     )
     errors += check_redirects(posts, root / "data" / "redirects.yaml", root)[0]
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
@@ -124,10 +126,13 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     return data, registry, posts
 
 
-def _facets(registry: Registry, data: Dataset) -> dict[str, dict[str, frozenset[str]]]:
-    """``sentences.claim_facets`` of every claim whose derivation resolves (the others are
-    reported by ``check_claims``), from the recomputations it has made."""
-    out = {}
+def _facets(
+    registry: Registry, data: Dataset
+) -> tuple[dict[str, dict[str, frozenset[str]]], dict[str, str]]:
+    """``sentences.claim_facets`` and the computed status (``recomputation.figure``) of every
+    claim whose derivation resolves (the others are reported by ``check_claims``), from the
+    recomputations it has made."""
+    out, statuses = {}, {}
     for claim_id, claim in registry.claims.items():
         if claim.derivation is None:
             continue
@@ -136,7 +141,11 @@ def _facets(registry: Registry, data: Dataset) -> dict[str, dict[str, frozenset[
         except (LookupError, ValueError):
             continue
         out[claim_id] = claim_facets(claim.derivation.formula, result.records)
-    return out
+        try:
+            statuses[claim_id] = figure(claim, result).status
+        except ValueError:
+            continue
+    return out, statuses
 
 
 def check_specs(data_dir: Path) -> list[InputError]:

@@ -40,7 +40,7 @@ from generator.editorial.articles import (
 )
 from generator.editorial.claim_markdown import registry
 from generator.editorial.claims import Registry, load_registry
-from generator.editorial.recomputation import recompute
+from generator.editorial.recomputation import figure, recompute
 from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged, write_text_atomic
 from generator.i18n.languages import Language, language
@@ -119,7 +119,7 @@ def disarm(markdown: str, claims: Registry, records: list) -> str:
         claim = claims.claims.get(match.group(1))
         try:
             if claim is not None and claim.derivation is not None:
-                recompute(claim.derivation, records)
+                figure(claim, recompute(claim.derivation, records))
             usable = claim is not None
         except (LookupError, ValueError):
             usable = False
