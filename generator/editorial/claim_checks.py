@@ -266,15 +266,13 @@ def check_claims(
                 "derivation",
             )
             continue
-        if claim.stated is None:
-            continue
+        if claim.stated is None or shown.status == "disputed":
+            continue  # a disputed figure is its source's, rounded as its author chose
         if problem := precision_problem(claim, shown.computed, shown.unit):
             error(problem, "stated")
             continue
         places = shown.precision
         sign = " %" if shown.unit == "%" else "×" if shown.unit == "x" else f" {shown.unit}"
-        if shown.status == "disputed":
-            continue  # the quoted source's figure, shown as disputed beside the data's
         if not shown.agrees:
             at = _plain(float(rounded(shown.computed, places)))
             error(
