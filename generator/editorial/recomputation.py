@@ -115,17 +115,22 @@ def status_of(derivation: Derivation, records: tuple[ResultRecord, ...]) -> str:
     return "verified" if derivation.formula in QUOTED_FORMULAS else "derived"
 
 
-def scope_of(formula: str, records: tuple[ResultRecord, ...]) -> tuple[tuple[str, str], ...]:
+def scope_of(
+    derivation: Derivation, records: tuple[ResultRecord, ...]
+) -> tuple[tuple[str, str], ...]:
     """What a computed figure measures, read from its records: each of ``SCOPE_FIELDS``, the
     values of the records in order, distinct ones joined by " vs " (a ratio of two rounds says
-    ``v6.1 vs v6.0``). A system's accelerator count (``accelerators``) has no benchmark or
-    scenario."""
+    ``v6.1 vs v6.0``), then what the formula computes (``formula: per_accelerator``, for the
+    claims download; the footnote states the formula itself). A system's accelerator count
+    (``accelerators``) has no benchmark or scenario."""
     out = []
     for key, field in SCOPE_FIELDS:
-        if formula == "accelerators" and key in ("model", "scenario"):
+        if derivation.formula == "accelerators" and key in ("model", "scenario"):
             continue
         values = list(dict.fromkeys(str(getattr(r, field)) for r in records))
         out.append((key, " vs ".join(values)))
+    if derivation.formula not in ("result", "accelerators"):
+        out.append(("formula", derivation.label))
     return tuple(out)
 
 
@@ -170,7 +175,7 @@ def figure(claim: Claim, recomputation: Recomputation | None) -> Figure:
     shown = shown_decimals(computed, unit)
     precision = min(claim.stated_decimals, shown) if stated is not None else shown
     status = status_of(claim.derivation, recomputation.records)
-    scope = scope_of(claim.derivation.formula, recomputation.records)
+    scope = scope_of(claim.derivation, recomputation.records)
     found = Figure(0.0, unit, precision, status, computed, stated, scope)
     if not found.agrees and claim.quote is not None:
         return Figure(stated, unit, precision, "disputed", computed, stated, scope)
