@@ -314,6 +314,36 @@ def test_flags_units_and_scope_are_computed_from_the_selected_results(dataset):
     assert (vendor.status, vendor.value, vendor.unit, vendor.computed) == ("vendor", 4, "%", None)
 
 
+def test_a_preview_is_due_by_the_next_rounds_publication(root):
+    # 6.0-0101 (Intel, gpt-oss-120b Offline) is a preview of v6.0 (data/results/v6.0.csv, 1536.9
+    # Tokens/s): due in v6.1 (qualifiers.due_round), published 2026-09-16 (data/rounds.yaml).
+    import shutil
+
+    shutil.copy(ROOT_DATA / "rounds.yaml", root / "data" / "rounds.yaml")
+
+    def select_intel(data, available_by):
+        claim = data["claims"]["top-offline"]
+        claim["derivation"]["results"] = [
+            {
+                "round": "v6.0",
+                "model": "gpt-oss-120b",
+                "scenario": "Offline",
+                "result_id": "6.0-0101",
+            }
+        ]
+        claim["preview"] = {"available_by": available_by}
+
+    edit_claims(root, lambda d: select_intel(d, "2026-12-31"))
+    [message] = [m for m in messages(root) if "top-offline" in m]
+    assert (
+        "claim 'top-offline': preview.available_by 2026-12-31, but 6.0-0101 (preview in v6.0) "
+        "was due in v6.1, published on 2026-09-16 (data/rounds.yaml): write "
+        "`available_by: 2026-09-16`"
+    ) in message
+    edit_claims(root, lambda d: select_intel(d, "2026-09-16"))
+    check(root)
+
+
 def test_stated_precision_comes_from_the_text_and_the_page(dataset):
     registry_text = (
         (PROJECT / "claims.yaml")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from generator.data import changelog, publication
 from generator.data.dataset import Dataset
-from generator.data.schema import ResultRecord
+from generator.data.schema import ResultRecord, round_key
 from generator.editorial.articles import Article
 from generator.editorial.claims import DEFAULT_TOLERANCE, QUOTED_STATUSES, Registry
 from generator.editorial.editor_yaml import claim_lines, key_lines
@@ -23,6 +23,7 @@ from generator.editorial.recomputation import figure, recompute
 from generator.errors import InputError
 from generator.model import families, specs
 from generator.model import preview_tracker as previews
+from generator.model.qualifiers import due_round
 
 
 def _plain(value: float) -> str:
@@ -93,23 +94,38 @@ def accelerators_without_family(records: list[ResultRecord]) -> list[str]:
     ]
 
 
-def preview_problem(claim, status: str, records) -> str | None:
+def preview_problem(
+    claim, status: str, records, rounds: dict[str, dt.date] | None = None
+) -> str | None:
     """A ``preview`` block that the results contradict (a claim whose results are all
-    available has no product to follow), or a preview figure without one (its flag says by
-    when the product is due). None when they agree."""
+    available has no product to follow), a preview figure without one (its flag says by when
+    the product is due), or a due date the data give otherwise: MLCommons' preview rule makes
+    a preview of one round due in the next (``qualifiers.due_round``), and when ``rounds``
+    (``{round: publication date}``, ``data/rounds.yaml``) holds that round, ``available_by``
+    is its publication date. None when they agree."""
+    previews_used = [r for r in records if r.category == "preview"]
     if status == "preview" and claim.preview is None:
-        preview = next(r for r in records if r.category == "preview")
         return (
-            f"{preview.shown_id} is a preview result, so the figure is flagged ◔ preview and "
-            "its tooltip says by when the product is due: add "
+            f"{previews_used[0].shown_id} is a preview result, so the figure is flagged ◔ "
+            "preview and its tooltip says by when the product is due: add "
             "`preview: {available_by: YYYY-MM-DD}` (the due round's date, MLCommons' preview "
             "rule)"
         )
-    if claim.preview is not None and all(r.category != "preview" for r in records):
+    if claim.preview is not None and not previews_used:
         return (
             "has a preview block, but the results it selects are all in the available "
             f"category ({', '.join(r.shown_id for r in records)}): remove preview:"
         )
+    if claim.preview is not None:
+        first = min(previews_used, key=lambda r: round_key(r.round))
+        due = due_round(first.round)
+        day = (rounds or {}).get(due)
+        if day is not None and claim.preview.available_by != day:
+            return (
+                f"preview.available_by {claim.preview.available_by.isoformat()}, but "
+                f"{first.shown_id} (preview in {first.round}) was due in {due}, published on "
+                f"{day.isoformat()} (data/rounds.yaml): write `available_by: {day.isoformat()}`"
+            )
     return None
 
 
@@ -208,7 +224,8 @@ def check_claims(
             used_at[ref.claim_id].append((post.path, ref.line))
     lines = claim_lines(claims_file)
     keys = key_lines(claims_file.read_text(encoding="utf-8"))
-    published = {day: name for name, day in publication.read(claims_file.parent).items()}
+    rounds = publication.read(claims_file.parent)
+    published = {day: name for name, day in rounds.items()}
     for claim_id, claim in registry.claims.items():
         where = f"line {lines[claim_id]}" if claim_id in lines else None
         quoted = (
@@ -251,7 +268,7 @@ def check_claims(
         except ValueError as exc:
             error(str(exc), "stated" if "stated" in str(exc) else "derivation")
             continue
-        if problem := preview_problem(claim, shown.status, result.records):
+        if problem := preview_problem(claim, shown.status, result.records, rounds):
             error(problem, "preview")
             continue
         if unstated := unstated_differences(
