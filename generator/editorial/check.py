@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from generator.data import publication
 from generator.data.dataset import Dataset, load
 from generator.data.schema import ResultRecord
 from generator.editorial import registries as editorial
@@ -29,6 +30,7 @@ from generator.editorial.claim_checks import (
     check_claims,
     corrected_claims,
     overdue_previews,
+    preview_due_dates,
     preview_followups,
     recomputed,
 )
@@ -215,7 +217,8 @@ def notes(
     """What ``check`` prints as ``note:`` lines without failing: outdated translations, changed
     addresses kept by a redirect, then
     overdue previews (``today`` defaults to the current date), then preview claims whose
-    system the dataset now shows as available (``records``: the dataset), then claims quoting a
+    system the dataset now shows as available (``records``: the dataset), then preview
+    claims due by another date than their due round's publication (``preview_due_dates``), then claims quoting a
     result MLCommons corrected (``corrected_claims``), then article lines typing a derived
     result ID that official IDs superseded (``superseded_ids``)."""
     return (
@@ -223,6 +226,7 @@ def notes(
         + check_redirects(posts, root / "data" / "redirects.yaml", root)[1]
         + overdue_previews(registry, today or dt.date.today())
         + preview_followups(registry, records)
+        + preview_due_dates(registry, records, publication.read(root / "data"))
         + accelerators_without_family(list(records))
         + corrected_claims(registry, list(records), root / "data")
         + spec_notes(root / "data", list(records))
