@@ -300,16 +300,26 @@ def test_flags_units_and_scope_are_computed_from_the_selected_results(dataset):
 
     official = shown("gpt-oss-512-offline")
     assert (official.status, official.unit, official.value) == ("verified", "Tokens/s", 5749440)
-    assert ("scenario", "Offline") in official.scope and ("result_id", "6.1-0027") in official.scope
+    assert ("scenario", ("Offline",)) in official.scope
+    assert ("result_id", ("6.1-0027",)) in official.scope
     per = shown("gpt-oss-512-per-accelerator")  # 5,749,440 / 512 = 11,229.375
     assert (per.status, per.value, per.precision) == ("derived", 11229, 0)
     ratio = shown("vr-gb300-deepseek-offline-ratio")
     assert (ratio.status, ratio.unit, ratio.value) == ("preview", "x", 1.74)
-    assert ("result_id", "6.1-0106 vs 6.1-0074") in ratio.scope
+    assert ("result_id", ("6.1-0106", "6.1-0074")) in ratio.scope
     share = shown("partner-mitac-gpt-oss-vs-amd")
     assert (share.status, share.unit, share.value) == ("derived", "%", 96.9)
     # stated: 74 % keeps the article's rounding: 6.1-0027 per accelerator over 6.1-0003's.
     assert shown("gpt-oss-512-vs-amd-8gpu-efficiency").value == 74
+    # The Verification page joins the compared results' values as each language says "vs".
+    from generator.editorial.verification import claim_view
+
+    pairs = {
+        code: dict(claim_view("gen-gb300-over-h100", registry, records, language(code)).measures)
+        for code in ("en", "zh", "it")
+    }
+    assert pairs["en"]["Round"] == "v6.1 vs v4.1" and pairs["zh"]["轮次"] == "v6.1 与 v4.1"
+    assert pairs["it"]["Round"] == "v6.1 contro v4.1"
     vendor = shown("amd-partners-within-4pct")  # no derivation: the source's figure, as typed
     assert (vendor.status, vendor.value, vendor.unit, vendor.computed) == ("vendor", 4, "%", None)
 

@@ -74,8 +74,9 @@ class Figure:
         status: a key of ``claims.STATUSES``: computed (``status_of``) or typed.
         computed: the recomputation in ``unit`` (None without a derivation).
         stated: the figure the editor typed (``stated`` or ``value``), in ``unit``, or None.
-        scope: what the figure measures, as ``(key, value)`` pairs (keys of
-            ``verification.MEASURE_LABELS``, or the editor's own keys for a quoted claim).
+        scope: what the figure measures, as ``(key, values)`` pairs (keys of
+            ``verification.MEASURE_LABELS``, or the editor's own keys for a quoted claim):
+            one value, or the distinct values of the compared results in their order.
     """
 
     value: float
@@ -84,7 +85,7 @@ class Figure:
     status: str
     computed: float | None
     stated: float | None
-    scope: tuple[tuple[str, str], ...]
+    scope: tuple[tuple[str, tuple[str, ...]], ...]
 
     @property
     def agrees(self) -> bool:
@@ -117,20 +118,19 @@ def status_of(derivation: Derivation, records: tuple[ResultRecord, ...]) -> str:
 
 def scope_of(
     derivation: Derivation, records: tuple[ResultRecord, ...]
-) -> tuple[tuple[str, str], ...]:
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """What a computed figure measures, read from its records: each of ``SCOPE_FIELDS``, the
-    values of the records in order, distinct ones joined by " vs " (a ratio of two rounds says
-    ``v6.1 vs v6.0``), then what the formula computes (``formula: per_accelerator``, for the
+    distinct values of the records in order (a ratio of two rounds has ``("v6.1", "v6.0")``),
+    then what the formula computes (``formula: per_accelerator``, for the
     claims download; the footnote states the formula itself). A system's accelerator count
     (``accelerators``) has no benchmark or scenario."""
     out = []
     for key, field in SCOPE_FIELDS:
         if derivation.formula == "accelerators" and key in ("model", "scenario"):
             continue
-        values = list(dict.fromkeys(str(getattr(r, field)) for r in records))
-        out.append((key, " vs ".join(values)))
+        out.append((key, tuple(dict.fromkeys(str(getattr(r, field)) for r in records))))
     if derivation.formula not in ("result", "accelerators"):
-        out.append(("formula", derivation.label))
+        out.append(("formula", (derivation.label,)))
     return tuple(out)
 
 
@@ -167,7 +167,7 @@ def figure(claim: Claim, recomputation: Recomputation | None) -> Figure:
     """
     if recomputation is None or claim.derivation is None:
         precision = min(claim.stated_decimals, shown_decimals(claim.value, claim.unit))
-        scope = tuple((k, str(v)) for k, v in (claim.measures or {}).items())
+        scope = tuple((k, (str(v),)) for k, v in (claim.measures or {}).items())
         return Figure(claim.value, claim.unit, precision, claim.status, None, claim.value, scope)
     unit = unit_of(claim, recomputation)
     computed = recomputation.in_unit(unit)

@@ -107,6 +107,8 @@ MEASURE_LABELS = {
     "result_id": N_("Result ID"),
     "platform": N_("Platform"),
 }
+# Two compared results' values of one field (a round, a system...), on the Verification page.
+VERSUS = N_("%(first)s vs %(second)s")
 FORMULA_LABELS = {
     "result": N_("official result"),
     "accelerators": N_("accelerators of the system under test"),
@@ -248,19 +250,27 @@ class ClaimView:
     @property
     def measures(self) -> list[tuple[str, str]]:
         """What the claim measures (``Figure.scope``: read from its results when it has a
-        derivation), as translated (label, value) pairs."""
+        derivation), as translated (label, value) pairs; the values of compared results are
+        joined as the language says "vs" (``%(first)s vs %(second)s``)."""
         words = vocabulary().aliases
+
+        def shown(key: str, value: str):
+            if key == "result_id":
+                return keep(value)
+            if value in words["suite"] or value in words["division"]:
+                return self._(value)
+            return value
+
+        def joined(key: str, values: tuple[str, ...]):
+            out = shown(key, values[0])
+            for value in values[1:]:
+                out = Markup(escape(self._(VERSUS))) % {"first": out, "second": shown(key, value)}
+            return out
+
         # Other keys are editors' notes in English; the formula and sources say the rest.
         return [
-            (
-                self._(MEASURE_LABELS[key]),
-                keep(str(value))
-                if key == "result_id"
-                else self._(str(value))
-                if str(value) in words["suite"] or str(value) in words["division"]
-                else str(value),
-            )
-            for key, value in self.figure.scope
+            (self._(MEASURE_LABELS[key]), joined(key, values))
+            for key, values in self.figure.scope
             if key in MEASURE_LABELS
         ]
 

@@ -226,7 +226,9 @@ def editorial_pages(
                 # The figure shown (computed, at its precision; a quoted claim's as typed).
                 "value": v.figure.value,
                 "unit": v.figure.unit,
-                "measures": "; ".join(f"{k}: {value}" for k, value in v.figure.scope),
+                "measures": "; ".join(
+                    f"{k}: {' vs '.join(values)}" for k, values in v.figure.scope
+                ),
                 # In the claim's unit, as the value: percent for "%".
                 "recomputed_value": v.figure.computed,
                 # The IDs as published, their canonical forms, and for each whether it is derived.
