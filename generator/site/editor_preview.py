@@ -194,8 +194,8 @@ def before_build(config, root: Path = ROOT) -> None:
     config.extra["preview_errors"] = found
     try:
         write_editorial_pages(root, language(config.theme["language"]))
-    except (InputError, InputErrors):
-        pass
+    except (InputError, InputErrors, LookupError, ValueError):
+        pass  # a claim whose derivation does not resolve: check said why
     config.validation.links.not_found = logging.DEBUG
     config.validation.nav.not_found = logging.DEBUG
 
