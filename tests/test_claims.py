@@ -8,8 +8,8 @@ import pytest
 import yaml
 
 from generator.editorial.check import check
-from generator.editorial.claims import load_registry
-from generator.editorial.recomputation import recompute
+from generator.editorial.claims import Quote, load_registry
+from generator.editorial.recomputation import figure, recompute
 from generator.editorial.verification import render_article
 from generator.errors import InputErrors
 from generator.i18n.languages import language
@@ -55,16 +55,17 @@ def test_recomputation_on_real_v61_data(dataset):
 
 
 def test_a_drifting_claim_fails_with_stated_and_computed_values(root):
-    edit_claims(root, lambda d: d["claims"]["top-offline"].update(value=5900000))
+    edit_claims(root, lambda d: d["claims"]["top-offline"].update(stated=5900000))
     [message] = messages(root)
     posts = [root / "docs" / code / "blog" / "posts" / "record.md" for code in ("en", "zh", "it")]
-    # Reported where the fix goes (the line of the value), and at every place the claim is
-    # quoted: line 11 of each fixture post (front matter is lines 1-7, the title line 9).
+    # Reported where the fix goes (the line of the stated figure), and at every place the claim
+    # is quoted: line 11 of each fixture post (front matter is lines 1-7, the title line 9).
     claims = (root / "data" / "claims.yaml").read_text(encoding="utf-8").split("\n")
-    value_line = 1 + next(i for i, line in enumerate(claims) if "value: 5900000" in line)
+    stated_line = 1 + next(i for i, line in enumerate(claims) if "stated: 5900000" in line)
     assert message.startswith(
-        f"{root}/data/claims.yaml: line {value_line}: claim 'top-offline':"
-        " stated 5,900,000 Tokens/s, computed 5,749,440 from the dataset"
+        f"{root}/data/claims.yaml: line {stated_line}: field 'claims.top-offline.stated': "
+        "claim 'top-offline': stated 5,900,000 Tokens/s, but its derivation computes "
+        "5,749,440 Tokens/s from the dataset"
     )
     assert message.endswith("quoted in " + ", ".join(f"{post} line 11" for post in posts))
 
@@ -100,9 +101,12 @@ def test_a_derivation_pointing_at_no_result_fails(root):
 
 
 def test_an_unknown_status_fails(root):
-    edit_claims(root, lambda d: d["claims"]["top-offline"].update(status="probably"))
+    edit_claims(root, lambda d: d["claims"]["vendor-efficiency"].update(status="probably"))
     [message] = messages(root)
-    assert "field 'claims.top-offline.status': Input should be 'verified'" in message
+    assert (
+        "field 'claims.vendor-efficiency.status': Input should be 'vendor', 'third-party' "
+        "or 'unverified'" in message
+    )
 
 
 # The source is this site's label in the page's language (data/claims.yaml `label`), with its
@@ -260,7 +264,8 @@ def test_translation_status_outside_git_is_silent(root):
 
 def test_derived_figures_equal_their_recomputation_at_the_stated_precision(dataset):
     # The real claim of issue 13: Vera Rubin NVL72 / GB300 NVL72, DeepSeek-R1 Interactive.
-    # Its two results in data/results/v6.1.csv divide to 2.5749 (2.57 at two decimals).
+    # Its two results in data/results/v6.1.csv (6.1-0106: 652,750.1 and 6.1-0074: 253,506
+    # Tokens/s) divide to 2.5749, shown as 2.57 (two decimals for a multiple).
     registry = load_registry(ROOT_DATA / "claims.yaml")
     claim = registry.claims["vr-gb300-deepseek-interactive-ratio"]
     records = list(dataset.records)
@@ -268,23 +273,96 @@ def test_derived_figures_equal_their_recomputation_at_the_stated_precision(datas
     first, second = result.records
     assert result.value == pytest.approx(first.result / second.result)
     assert round(result.value, 4) == 2.5749
-    assert claim.value == 2.57 and result.agrees(claim)
-    # As it was stated before: 2.575, shown as 2.58x (two decimals for a multiple), which the
-    # 0.5 % tolerance accepted (2.575 / 2.5749 - 1 = 0.004 %) but the precision rule refuses.
-    stale = claim.model_copy(update={"value": 2.575})
-    assert abs(stale.value / result.value - 1) < claim.derivation.tolerance
-    assert not result.agrees(stale)
-    # A vendor figure keeps the tolerance (0.5 %): 2.58 is 0.2 % from 2.5749, 2.7 is 4.9 %.
-    quoted = claim.model_copy(update={"status": "vendor", "value": 2.58})
-    assert result.agrees(quoted)
-    assert not result.agrees(quoted.model_copy(update={"value": 2.7}))
+    shown = figure(claim, result)
+    assert (shown.value, shown.unit, shown.precision) == (2.57, "x", 2) and shown.agrees
+    # Stated 2.575, shown 2.58x: the precision rule refuses it (2.5749 is 2.57 at two decimals).
+    assert not figure(claim.model_copy(update={"stated": "2.575"}), result).agrees
+    # Stated to one decimal, 2.6 agrees and is shown as 2.6; 2.5 does not. With a quote of
+    # the source that published 2.5, the claim is flagged disputed and shows the source's 2.5.
+    assert figure(claim.model_copy(update={"stated": "2.6"}), result).value == 2.6
+    stale = claim.model_copy(update={"stated": "2.5"})
+    assert not figure(stale, result).agrees and figure(stale, result).status == "preview"
+    quoted = stale.model_copy(update={"quote": Quote(source="nvidia", text="up to 2.5x")})
+    assert (figure(quoted, result).status, figure(quoted, result).value) == ("disputed", 2.5)
 
 
-def test_stated_precision_comes_from_the_text_and_the_page():
+def test_flags_units_and_scope_are_computed_from_the_selected_results(dataset):
+    # Worked by hand from data/results/v6.1.csv: 6.1-0027 gpt-oss-120b Offline is 5,749,440
+    # Tokens/s on 512 accelerators, available; 6.1-0106 (preview) deepseek-r1 Offline is
+    # 1,183,327 Tokens/s and 6.1-0074 (available) 679,740: 1.7409; 6.1-0069 / 6.1-0003
+    # gpt-oss-120b Offline (MiTAC / AMD) is 0.969, below 1.1, so a percentage.
+    registry = load_registry(ROOT_DATA / "claims.yaml")
+    records = list(dataset.records)
+
+    def shown(claim_id):
+        claim = registry.claims[claim_id]
+        return figure(claim, recompute(claim.derivation, records) if claim.derivation else None)
+
+    official = shown("gpt-oss-512-offline")
+    assert (official.status, official.unit, official.value) == ("verified", "Tokens/s", 5749440)
+    assert ("scenario", ("Offline",)) in official.scope
+    assert ("result_id", ("6.1-0027",)) in official.scope
+    per = shown("gpt-oss-512-per-accelerator")  # 5,749,440 / 512 = 11,229.375
+    assert (per.status, per.value, per.precision) == ("derived", 11229, 0)
+    ratio = shown("vr-gb300-deepseek-offline-ratio")
+    assert (ratio.status, ratio.unit, ratio.value) == ("preview", "x", 1.74)
+    assert ("result_id", ("6.1-0106", "6.1-0074")) in ratio.scope
+    share = shown("partner-mitac-gpt-oss-vs-amd")
+    assert (share.status, share.unit, share.value) == ("derived", "%", 96.9)
+    # stated: 74 % keeps the article's rounding: 6.1-0027 per accelerator over 6.1-0003's.
+    assert shown("gpt-oss-512-vs-amd-8gpu-efficiency").value == 74
+    # The Verification page joins the compared results' values as each language says "vs".
+    from generator.editorial.verification import claim_view
+
+    pairs = {
+        code: dict(claim_view("gen-gb300-over-h100", registry, records, language(code)).measures)
+        for code in ("en", "zh", "it")
+    }
+    assert pairs["en"]["Round"] == "v6.1 vs v4.1" and pairs["zh"]["轮次"] == "v6.1 与 v4.1"
+    assert pairs["it"]["Round"] == "v6.1 contro v4.1"
+    vendor = shown("amd-partners-within-4pct")  # no derivation: the source's figure, as typed
+    assert (vendor.status, vendor.value, vendor.unit, vendor.computed) == ("vendor", 4, "%", None)
+
+
+def test_a_preview_is_due_by_the_next_rounds_publication(root):
+    # 6.0-0101 (Intel, gpt-oss-120b Offline) is a preview of v6.0 (data/results/v6.0.csv, 1536.9
+    # Tokens/s): due in v6.1 (qualifiers.due_round), published 2026-09-16 (data/rounds.yaml).
+    import shutil
+
+    shutil.copy(ROOT_DATA / "rounds.yaml", root / "data" / "rounds.yaml")
+
+    def select_intel(data, available_by):
+        claim = data["claims"]["top-offline"]
+        claim["derivation"]["results"] = [
+            {
+                "round": "v6.0",
+                "model": "gpt-oss-120b",
+                "scenario": "Offline",
+                "result_id": "6.0-0101",
+            }
+        ]
+        claim["preview"] = {"available_by": available_by}
+
+    # A note, not an error: the import of the round a preview was due in must not wait.
+    from generator.editorial.check import notes
+
+    edit_claims(root, lambda d: select_intel(d, "2026-12-31"))
+    data, registry, posts = check(root)
+    assert (
+        "claim 'top-offline': preview.available_by 2026-12-31, but 6.0-0101 (preview in v6.0) "
+        "was due in v6.1, published on 2026-09-16 (data/rounds.yaml): write "
+        "`available_by: 2026-09-16`"
+    ) in notes(registry, posts, root, records=data.records)
+    edit_claims(root, lambda d: select_intel(d, "2026-09-16"))
+    data, registry, posts = check(root)
+    assert not [n for n in notes(registry, posts, root, records=data.records) if "due in" in n]
+
+
+def test_stated_precision_comes_from_the_text_and_the_page(dataset):
     registry_text = (
         (PROJECT / "claims.yaml")
         .read_text(encoding="utf-8")
-        .replace("value: 11229\n", "value: 11229.40\n")
+        .replace("= 11229.375\n", "= 11229.375\n    stated: 11229.40\n")
     )
     import pathlib
     import tempfile
@@ -294,7 +372,8 @@ def test_stated_precision_comes_from_the_text_and_the_page():
         path.write_text(registry_text, encoding="utf-8")
         claim = load_registry(path).claims["top-per-accelerator"]
     assert claim.stated_decimals == 2  # "11229.40" as written
-    assert claim.precision == 0  # Tokens/s above 10,000 show no decimals
+    # Tokens/s above 10,000 show no decimals
+    assert figure(claim, recompute(claim.derivation, list(dataset.records))).precision == 0
 
 
 def test_overdue_previews_are_noted():

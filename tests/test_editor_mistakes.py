@@ -11,7 +11,7 @@ from generator.editorial.claims import load_registry
 from generator.editorial.verification import render_article
 from generator.errors import InputErrors
 from generator.i18n.languages import language
-from tests.conftest import make_fixture_project
+from tests.conftest import FIXTURES, make_fixture_project
 
 # Two claims of data/claims.yaml, with their derivations. Expected values worked by hand from
 # data/results/v6.1.csv: MiTAC G4826 (6.1-0069) 118042 Tokens/s ÷ AMD 6.1-0003 121818 Tokens/s
@@ -19,9 +19,7 @@ from tests.conftest import make_fixture_project
 # Interactive, = 2.57 (the ratio data/claims.yaml states, `vr-gb300-deepseek-interactive-ratio`).
 EXTRA = """
   mitac-share:
-    value: {share}
-    status: derived
-    measures: {{round: v6.1, model: gpt-oss-120b, scenario: Offline, submitter: MiTAC}}
+    stated: {share}
     sources: [mlcommons-v6.1]
     derivation:
       formula: ratio
@@ -29,10 +27,7 @@ EXTRA = """
         - {{round: v6.1, model: gpt-oss-120b, scenario: Offline, result_id: 6.1-0069}}  # MiTAC: G4826
         - {{round: v6.1, model: gpt-oss-120b, scenario: Offline, result_id: 6.1-0003}}  # AMD
   vr-ratio:
-    value: {ratio}
-    unit: x
-    status: preview
-    measures: {{round: v6.1, model: deepseek-r1, scenario: Interactive}}
+    stated: {ratio}
     sources: [mlcommons-v6.1]{rounding}
     derivation:
       formula: ratio
@@ -87,13 +82,25 @@ def test_a_percentage_is_written_as_editors_write_it(root, dataset):
 
 
 def test_a_percentage_stored_as_a_fraction_is_refused_with_the_percent_to_state(root):
-    path = add_claims(root, share='0.969\n    unit: "%"')
+    # 0.969 without a % sign is a multiple (0.97×) of a ratio whose data give 0.96900.
+    path = add_claims(root, share="0.969")
     [message] = messages(root)
     assert message.startswith(
-        f"data/claims.yaml: line {line_of(path, '    value: 0.969')}: "
-        "claim 'mitac-share': stated 0.969 %, computed 96.9"
+        f"data/claims.yaml: line {line_of(path, '    stated: 0.969')}: field "
+        "'claims.mitac-share.stated': claim 'mitac-share': stated 0.969× with 3 decimals"
+    ) or message.startswith(
+        f"data/claims.yaml: line {line_of(path, '    stated: 0.969')}: field "
+        "'claims.mitac-share.stated': claim 'mitac-share': written 0.969 with 3 decimals"
     )
-    assert message.endswith("state 96.9 %")
+    assert message.endswith("write 0.97, the figure readers read")
+    # Stated as a share with the % sign: 96.9 % passes (test above), 0.969 % does not.
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("stated: 0.969", "stated: 0.969 %"),
+        encoding="utf-8",
+    )
+    [message] = messages(root)
+    assert "stated 0.969 %, but its derivation computes 96.9" in message
+    assert "Write `stated: 96.9 %`" in message
 
 
 def test_a_ratio_needs_two_significant_figures(root):
@@ -101,8 +108,9 @@ def test_a_ratio_needs_two_significant_figures(root):
     path = add_claims(root, ratio="3")
     [message] = messages(root)
     assert message.startswith(
-        f"data/claims.yaml: line {line_of(path, '    value: 3')}: "
-        "claim 'vr-ratio': stated 3× with one significant figure; the "
+        f"data/claims.yaml: line {line_of(path, '    stated: 3')}: "
+        "field 'claims.vr-ratio.stated': claim 'vr-ratio': stated 3× with one significant "
+        "figure; the "
         "data give 2.57"
     )
     assert "state 2.6 (two significant figures), or say why in rounding:" in message
@@ -132,27 +140,23 @@ def test_a_drifted_claim_shows_its_drift_in_the_text(root, dataset):
     assert ">2.6×<" in flag  # the figure shown is still the data's
 
 
-def test_a_ratio_cannot_be_verified(root):
+def test_a_ratio_is_never_verified(root, dataset):
     # MiTAC ÷ AMD (EXTRA, both results of the available category) is a figure this site
-    # computes; its footnote says "Derived figure", so status 'verified' is refused on its
-    # status line, by name, in favour of 'derived'.
+    # computes: its flag is computed as derived (footnote "Derived figure"), and a status
+    # typed beside the derivation is refused, whatever it says.
     path = add_claims(root)
-    edit(
-        path,
-        "    status: derived\n    measures: {round: v6.1, model: gpt-oss-120b, "
-        "scenario: Offline, submitter: MiTAC}",
-        "    status: verified\n    measures: {round: "
-        "v6.1, model: gpt-oss-120b, scenario: Offline, submitter: MiTAC}",
-    )
-    lines = path.read_text(encoding="utf-8").split("\n")
-    status_line = 1 + lines.index("    status: verified", lines.index("  mitac-share:"))
+    check(root)
+    registry = load_registry(path)
+    shown = render_article("[[claim:mitac-share]]", registry, list(dataset.records), language("en"))
+    assert "claim--derived" in shown and "claim--verified" not in shown
+    edit(path, "  mitac-share:\n", "  mitac-share:\n    status: verified\n")
     [message] = messages(root)
     assert message == (
-        f"data/claims.yaml: line {status_line}: field 'claims.mitac-share.status': claim "
-        "'mitac-share': status 'verified' is for an official result quoted as published, but "
-        "formula 'ratio' computes a figure from results: MLCommons' results guidelines call it "
-        'a derived metric, never an official or verified one (its footnote says "Derived '
-        "figure\"); give it status 'derived'"
+        f"data/claims.yaml: line {line_of(path, '  mitac-share:')}: field "
+        "'claims.mitac-share': Value error, a claim with a derivation does not type 'status': "
+        "the flag comes from the selected results (verified: an available result quoted as "
+        "published; preview: a preview result among them; derived: computed from available "
+        "results; disputed: a quoted source states a figure the data contradict). Remove it"
     )
 
 
@@ -161,22 +165,24 @@ def test_a_verified_claim_must_be_recomputable(root):
     edit(path, "status: vendor", "status: verified")
     [message] = messages(root)
     assert message == (
-        f"data/claims.yaml: line {line_of(path, '  vendor-efficiency:')}: field "
-        "'claims.vendor-efficiency': Value error, a 'verified' claim must be "
-        "recomputable from the dataset: add a derivation, or give the status of "
-        "its source (vendor, third-party, unverified)"
+        f"data/claims.yaml: line {line_of(path, '    status: verified')}: field "
+        "'claims.vendor-efficiency.status': Value error, status 'verified' is never typed: "
+        "it is computed from the results a derivation selects, and a figure without one can "
+        "never carry ✔ verified, ◔ preview or ∑ derived. If the dataset gives this figure, "
+        "add a derivation (formula and results) and remove status, value, unit and measures; "
+        "otherwise give the status of its source: vendor, third-party or unverified"
     )
 
 
 def test_a_figure_of_ours_off_the_data_is_not_advised_to_be_disputed(root):
     path = add_claims(root, ratio="2.42")  # 5 % below 2.57
     [message] = messages(root)
-    assert "state 2.57" in message and "disputed" not in message
+    assert "Write `stated: 2.57`" in message and "flagged disputed" in message
+    # Disputed needs the words of whoever published the figure, never MLCommons' results.
     edit(
         path,
-        "    value: 2.42\n    unit: x\n    status: preview",
-        "    value: 2.42\n    unit: x\n    status: disputed\n"
-        '    quote: {source: mlcommons-v6.1, text: "2.42"}',
+        "    stated: 2.42\n",
+        '    stated: 2.42\n    quote: {source: mlcommons-v6.1, text: "2.42"}\n',
     )
     assert "not from the MLCommons results" in messages(root)[0]
 
@@ -635,10 +641,7 @@ def test_verified_beside_an_official_result_passes(root):
 # Crusoe, v6.1 Offline, closed, available, 512 accelerators (data/results/v6.1.csv) = 1.98.
 BENCHMARK_RATIO = """
   two-benchmarks:
-    value: 1.98
-    unit: x
-    status: derived
-    measures: {round: v6.1, scenario: Offline, submitter: Crusoe}
+    stated: 1.98
     sources: [mlcommons-v6.1]
     derivation:
       formula: ratio
@@ -652,8 +655,11 @@ def test_a_ratio_of_two_benchmarks_must_say_so(root, dataset):
     path = root / "data" / "claims.yaml"
     path.write_text(path.read_text(encoding="utf-8") + BENCHMARK_RATIO, encoding="utf-8")
     [message] = messages(root)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    derivation_line = 1 + max(i for i, line in enumerate(lines) if line == "    derivation:")
     assert message.startswith(
-        f"data/claims.yaml: line {line_of(path, '    value: 1.98')}: "
+        f"data/claims.yaml: line {derivation_line}: "
+        "field 'claims.two-benchmarks.derivation': "
         "claim 'two-benchmarks': compares results that differ in "
         "benchmark: "
     )
@@ -674,35 +680,30 @@ def test_a_ratio_of_two_benchmarks_must_say_so(root, dataset):
 
 
 @pytest.mark.parametrize(
-    "old, new, said",
+    "typed",
     [
-        (
-            "scenario: Offline}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result",
-            "scenario: Server}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result",
-            "scenario: Server (the results are Offline)",
-        ),
-        (
-            "measures: {round: v6.1, model: gpt-oss-120b, scenario: Offline}",
-            "measures: {round: v6.0, model: gpt-oss-120b, scenario: Offline}",
-            "round: v6.0 (the results are v6.1)",
-        ),
-        (
-            "measures: {round: v6.1, model: gpt-oss-120b, scenario: Offline}",
-            "measures: {round: v6.1, model: deepseek-r1, scenario: Offline, accelerators: 8}",
-            "model: deepseek-r1 (the results are gpt-oss-120b); accelerators: 8 (the results are 512)",
-        ),
+        "measures: {round: v6.1, model: gpt-oss-120b, scenario: Server}",
+        "measures: {round: v6.0, model: gpt-oss-120b, scenario: Offline}",
+        "measures: {round: v6.1, model: deepseek-r1, scenario: Offline, accelerators: 8}",
     ],
 )
-def test_measures_must_say_what_the_derivation_selects(root, old, new, said):
+def test_measures_cannot_say_other_than_the_derivation_selects(root, dataset, typed):
+    # What a computed figure measures is read from its results (6.1-0027 gpt-oss-120b Offline,
+    # v6.1, 512 accelerators): a typed scope, which could say Server, is refused, and the
+    # Verification page and the download show the results' own scope.
     path = root / "data" / "claims.yaml"
-    edit(path, old, new)
+    edit(path, "  top-offline:\n", f"  top-offline:\n    {typed}\n")
     [message] = messages(root)
-    assert message.startswith("data/claims.yaml: line ")
-    assert (
-        ".measures': claim '" in message
-        and f"measures {said}, which its derivation does not select (6.1-0027 gpt-oss-120b Offline)"
-        in message
+    assert message.startswith(
+        f"data/claims.yaml: line {line_of(path, '  top-offline:')}: field 'claims.top-offline': "
+        "Value error, a claim with a derivation does not type 'measures'"
     )
+    from generator.editorial.verification import claim_view
+
+    fixture = load_registry(FIXTURES / "project" / "claims.yaml")
+    view = claim_view("top-offline", fixture, list(dataset.records), language("en"))
+    assert ("Scenario", "Offline") in view.measures and ("Round", "v6.1") in view.measures
+    assert ("Accelerators", "512") in view.measures
 
 
 def test_a_vendor_figure_is_not_sourced_to_mlcommons(root):
@@ -719,16 +720,29 @@ def test_a_vendor_figure_is_not_sourced_to_mlcommons(root):
 def test_a_figure_of_another_result_is_fixed_in_the_derivation_not_the_value(root):
     # The editor wrote the Server figure of Crusoe's gpt-oss-120b system (5,392,930 Tokens/s,
     # data/results/v6.1.csv) for a claim derived from its Offline result (5,749,440): the
-    # message names the result the figure belongs to, and says the selector is the fix.
+    # message names the same system's scenario the figure belongs to and says the selector
+    # is the fix.
     path = root / "data" / "claims.yaml"
-    edit(path, "value: 5749440", "value: 5392930")
+    edit(path, "  top-offline:\n", "  top-offline:\n    stated: 5392930\n")
     [message] = messages(root)
-    assert "claim 'top-offline': stated 5,392,930 Tokens/s, computed 5,749,440" in message
     assert (
-        "; 5,392,930 is the result of 6.1-0027 (Crusoe, gpt-oss-120b, Server, v6.1): if the "
-        "article means that result, select it in the derivation, and the page will show "
-        "its figure"
+        "claim 'top-offline': stated 5,392,930 Tokens/s, but its derivation computes 5,749,440"
+        in message
+    )
+    assert (
+        ". 5392930 is the same system's result in gpt-oss-120b Server: if the article means "
+        "that figure, select that benchmark and scenario in the derivation"
     ) in message
+
+
+def test_a_drift_never_suggests_another_systems_figure(root):
+    # 5,392,930 ± nothing: 2,901,950 Tokens/s is Crusoe's deepseek-r1 Offline (6.1-0026), another
+    # system (data/results/v6.1.csv): the message gives the data's figure, never that one.
+    path = root / "data" / "claims.yaml"
+    edit(path, "  top-offline:\n", "  top-offline:\n    stated: 2901950\n")
+    [message] = messages(root)
+    assert "Write `stated: 5,749,440`" in message
+    assert "6.1-0026" not in message and "deepseek" not in message and "select" not in message
 
 
 # --- Only the renderer makes flags (issue 31, item 3) -----------------------------------------

@@ -366,12 +366,12 @@ def test_ids_grow_past_9999_systems():
 # --- claims bind to results by their result ID -------------------------------------------------
 
 
-def probe_claim(result_id, model, scenario, value, unit):
-    """A verified claim quoting one result, as an editor writes it in claims.yaml."""
+def probe_claim(result_id, model, scenario, value):
+    """A claim quoting one result, its figure stated as the article rounds it (``value``), as
+    an editor writes it in claims.yaml: a correction of the result breaks the stated figure."""
     return (
-        f"  errata-probe:\n    value: {value}\n    unit: {unit}\n    status: verified\n"
-        f"    measures: {{round: {result_id and 'v' + result_id.split('-')[0]}, model: "
-        f"{model}}}\n    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result\n"
+        f"  errata-probe:\n    stated: {value}\n"
+        "    sources: [mlcommons-v6.1]\n    derivation:\n      formula: result\n"
         f"      results:\n        - {{round: v{result_id.split('-')[0]}, model: {model}, "
         f"scenario: {scenario}, result_id: {result_id}}}\n"
     )
@@ -418,7 +418,6 @@ def test_a_claim_follows_a_rename(tmp_path, errata):
             row["model"],
             row["scenario"],
             round(float(row["result"])),
-            row["units"],
         ),
     )
     import_project(root, errata / "rename.json")
@@ -431,7 +430,7 @@ def test_a_claim_follows_a_rename(tmp_path, errata):
 def test_a_corrected_value_fails_its_claim_naming_the_changelog(tmp_path, errata):
     row = committed(changed_record(errata, "correction.json"))
     claim = probe_claim(
-        row["result_id"], row["model"], row["scenario"], round(float(row["result"])), row["units"]
+        row["result_id"], row["model"], row["scenario"], round(float(row["result"]))
     )
     # The import refuses: it would break the claim (import validates what check validates).
     root = project(tmp_path / "a", claim)
@@ -462,7 +461,7 @@ def test_a_corrected_value_fails_its_claim_naming_the_changelog(tmp_path, errata
 def test_a_claim_on_a_withdrawn_result_fails_saying_so(tmp_path, errata, case):
     row = committed(changed_record(errata, f"{case}.json"))
     claim = probe_claim(
-        row["result_id"], row["model"], row["scenario"], round(float(row["result"])), row["units"]
+        row["result_id"], row["model"], row["scenario"], round(float(row["result"]))
     )
     root = project(tmp_path / "a", claim)
     with pytest.raises(
@@ -491,10 +490,7 @@ FIXTURE_CLAIMS = """sources:
   mlcommons-v9.9: {publisher: MLCommons, title: v9.9, date: 2026-01-01, url: https://example.org/}
 claims:
   acme-offline:
-    value: 1200.5
-    unit: Tokens/s
-    status: verified
-    measures: {round: v9.9, model: llama3.1-8b}
+    stated: 1200.5
     sources: [mlcommons-v9.9]
     derivation:
       formula: result
@@ -782,7 +778,6 @@ def test_a_claim_refused_by_a_move_to_available_names_the_move(tmp_path):
             row["model"],
             row["scenario"],
             round(float(row["result"])),
-            row["units"],
         ),
     )
     with pytest.raises(InputErrors) as caught:
@@ -985,7 +980,6 @@ def test_a_claim_on_a_superseded_derived_id_is_told_the_official_one(tmp_path):
             row["model"],
             row["scenario"],
             round(float(row["result"])),
-            row["units"],
         ),
     )
     with pytest.raises(InputErrors) as caught:

@@ -148,10 +148,6 @@ def test_check_notes_a_preview_claim_whose_system_became_available(dataset):
     from generator.editorial.claim_checks import preview_followups
 
     claim = {
-        "value": 24109.8,
-        "unit": "Tokens/s",
-        "status": "preview",
-        "measures": {"round": "v4.1"},
         "sources": ["s"],
         "preview": {"available_by": "2025-04-01"},
         "derivation": {
@@ -230,7 +226,8 @@ def test_the_generations_article_quotes_ten_derived_figures_that_check_recompute
 
 def test_a_drifted_figure_of_the_article_fails_check(tmp_path):
     # 5.39× is 16,531.625 / 3,065.6125 (per accelerator, 6.1-0088 over v4.1-0043) rounded to
-    # two decimals; stating 5.40 must fail, naming the article in every language.
+    # two decimals; stating 5.40 must fail, naming the article in every language (the page
+    # would otherwise show the data's 5.39 beside an article rounded otherwise).
     from generator.editorial.check import check
     from generator.errors import InputErrors
 
@@ -239,7 +236,11 @@ def test_a_drifted_figure_of_the_article_fails_check(tmp_path):
     text = claims.read_text(encoding="utf-8")
     start = text.index("  gen-gb300-over-h100:")
     claims.write_text(
-        text[:start] + text[start:].replace("value: 5.39", "value: 5.40", 1), encoding="utf-8"
+        text[:start]
+        + text[start:].replace(
+            "  gen-gb300-over-h100:\n", "  gen-gb300-over-h100:\n    stated: 5.40\n", 1
+        ),
+        encoding="utf-8",
     )
     with pytest.raises(InputErrors) as caught:
         check(root)
@@ -262,13 +263,20 @@ def check_messages(tmp_path, claim_id, **changes):
     path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
     with pytest.raises(InputErrors) as caught:
         check(root)
-    return [str(e) for e in caught.value.errors if f"claim '{claim_id}'" in str(e)]
+    return [
+        str(e)
+        for e in caught.value.errors
+        if f"claim '{claim_id}'" in str(e) or f"'claims.{claim_id}" in str(e)
+    ]
 
 
-def test_a_claim_unit_must_be_what_its_derivation_computes(tmp_path):
-    # gen-h200-tokens-per-joule is an efficiency of a Tokens/s result: tokens/J, never mJ.
+def test_a_claim_unit_is_what_its_derivation_computes(tmp_path):
+    # gen-h200-tokens-per-joule is an efficiency of a Tokens/s result: tokens/J, never mJ, and
+    # the unit is not typed at all; nor may a stated figure claim to be a percentage.
     (message,) = check_messages(tmp_path, "gen-h200-tokens-per-joule", unit="mJ")
-    assert "unit 'mJ', but its derivation computes 'tokens/J'" in message
+    assert "a claim with a derivation does not type 'unit'" in message
+    (message,) = check_messages(tmp_path / "pct", "gen-h200-tokens-per-joule", stated="4.11 %")
+    assert "stated 4.11 % is a percentage, but the derivation computes tokens/J" in message
 
 
 def test_a_ratio_of_figures_in_different_units_is_refused(tmp_path):
@@ -290,10 +298,14 @@ def test_a_ratio_of_figures_in_different_units_is_refused(tmp_path):
     assert "over figures in different units" in message and "samples/J" in message
 
 
-def test_a_status_must_fit_the_category_of_its_results(tmp_path):
+def test_a_status_is_the_category_of_its_results(tmp_path, dataset):
     # v4.1-0074 (B200) is a preview-category result in the raw v4.1 file. Quoted as published
-    # (formula result: one accelerator, so the same 11,264 Tokens/s), not per accelerator, which
-    # is a derived figure that no status 'verified' may carry at all.
+    # (formula result: one accelerator, so the same 11,264 Tokens/s) its flag is computed as
+    # preview, never verified; without the preview block that says when the product is due,
+    # check refuses it, and a typed status is refused whatever it says.
+    from generator.editorial.claims import Claim
+    from generator.editorial.recomputation import figure, recompute
+
     quoted = {
         "formula": "result",
         "results": [
@@ -305,22 +317,16 @@ def test_a_status_must_fit_the_category_of_its_results(tmp_path):
             }
         ],
     }
-    measures = {
-        "round": "v4.1",
-        "model": "llama2-70b-99.9",
-        "scenario": "Offline",
-        "result_id": "v4.1-0074",
-    }
-    (message,) = check_messages(
-        tmp_path,
-        "gen-b200-llama2-v41",
-        status="verified",
-        preview=None,
-        derivation=quoted,
-        measures=measures,
+    claim = Claim.model_validate(
+        {"sources": ["s"], "derivation": quoted, "preview": {"available_by": "2025-04-02"}}
     )
-    assert "status 'verified' quotes available results only; v4.1-0074 is preview" in message
+    shown = figure(claim, recompute(claim.derivation, list(dataset.records)))
+    assert (shown.status, shown.value) == ("preview", 11264)
+    (message,) = check_messages(tmp_path, "gen-b200-llama2-v41", preview=None, derivation=quoted)
+    assert "v4.1-0074 is a preview result, so the figure is flagged ◔ preview" in message
+    (message,) = check_messages(tmp_path / "typed", "gen-b200-llama2-v41", status="verified")
+    assert "a claim with a derivation does not type 'status'" in message
     (message,) = check_messages(
-        tmp_path / "derived", "gen-b200-available-over-preview", status="derived", preview=None
+        tmp_path / "derived", "gen-b200-available-over-preview", preview=None
     )
-    assert "derived from the preview result v4.1-0074" in message
+    assert "v4.1-0074 is a preview result" in message

@@ -99,7 +99,8 @@ def _problems(node, shift: int, path: tuple[str, ...] = ()):
 
 
 def value_texts(text: str) -> dict[str, str]:
-    """Each claim's ``value`` as written (the scalar's text, e.g. ``"2.50"``), by claim id."""
+    """Each claim's figure as written (the scalar's text of ``value`` or ``stated``, e.g.
+    ``"2.50"``), by claim id."""
     try:
         root = compose(text)
     except yaml.YAMLError:
@@ -110,7 +111,7 @@ def value_texts(text: str) -> dict[str, str]:
         for field, value in (
             getattr(node, "value", []) if isinstance(node, yaml.MappingNode) else []
         ):
-            if field.value == "value" and isinstance(value, yaml.ScalarNode):
+            if field.value in ("value", "stated") and isinstance(value, yaml.ScalarNode):
                 found[key.value] = value.value
     return found
 

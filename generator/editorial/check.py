@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from generator.data import publication
 from generator.data.dataset import Dataset, load
 from generator.data.schema import ResultRecord
 from generator.editorial import registries as editorial
@@ -29,10 +30,12 @@ from generator.editorial.claim_checks import (
     check_claims,
     corrected_claims,
     overdue_previews,
+    preview_due_dates,
     preview_followups,
     recomputed,
 )
 from generator.editorial.claims import Registry, load_registry
+from generator.editorial.recomputation import figure
 from generator.editorial.redirects import check_redirects
 from generator.editorial.sentences import check_sentences, claim_facets
 from generator.editorial.translation_history import outdated_translations
@@ -48,15 +51,13 @@ from generator.project import site_root_url
 RULES = (
     "claim-reference",
     "claim-unknown",
+    "claim-computed",
     "claim-recomputed",
     "claim-precision",
     "claim-percent",
     "claim-recomputable",
     "claim-status",
-    "claim-unit",
-    "claim-measures",
     "claim-disputed",
-    "claim-tolerance",
     "claim-sources",
     "yaml-duplicate-key",
     "yaml-date",
@@ -113,8 +114,9 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     errors += check_links(posts, root / "docs", _site_url(root))
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")
     errors += check_languages(posts, set(registry.claims))
+    facets, statuses = _facets(registry, data)
     errors += check_sentences(
-        registry, posts, _facets(registry, data), frozenset(r.model for r in data.records)
+        registry, posts, facets, frozenset(r.model for r in data.records), statuses
     )
     errors += check_redirects(posts, root / "data" / "redirects.yaml", root)[0]
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
@@ -124,10 +126,13 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     return data, registry, posts
 
 
-def _facets(registry: Registry, data: Dataset) -> dict[str, dict[str, frozenset[str]]]:
-    """``sentences.claim_facets`` of every claim whose derivation resolves (the others are
-    reported by ``check_claims``), from the recomputations it has made."""
-    out = {}
+def _facets(
+    registry: Registry, data: Dataset
+) -> tuple[dict[str, dict[str, frozenset[str]]], dict[str, str]]:
+    """``sentences.claim_facets`` and the computed status (``recomputation.figure``) of every
+    claim whose derivation resolves (the others are reported by ``check_claims``), from the
+    recomputations it has made."""
+    out, statuses = {}, {}
     for claim_id, claim in registry.claims.items():
         if claim.derivation is None:
             continue
@@ -136,7 +141,11 @@ def _facets(registry: Registry, data: Dataset) -> dict[str, dict[str, frozenset[
         except (LookupError, ValueError):
             continue
         out[claim_id] = claim_facets(claim.derivation.formula, result.records)
-    return out
+        try:
+            statuses[claim_id] = figure(claim, result).status
+        except ValueError:
+            continue
+    return out, statuses
 
 
 def check_specs(data_dir: Path) -> list[InputError]:
@@ -208,7 +217,8 @@ def notes(
     """What ``check`` prints as ``note:`` lines without failing: outdated translations, changed
     addresses kept by a redirect, then
     overdue previews (``today`` defaults to the current date), then preview claims whose
-    system the dataset now shows as available (``records``: the dataset), then claims quoting a
+    system the dataset now shows as available (``records``: the dataset), then preview
+    claims due by another date than their due round's publication (``preview_due_dates``), then claims quoting a
     result MLCommons corrected (``corrected_claims``), then article lines typing a derived
     result ID that official IDs superseded (``superseded_ids``)."""
     return (
@@ -216,6 +226,7 @@ def notes(
         + check_redirects(posts, root / "data" / "redirects.yaml", root)[1]
         + overdue_previews(registry, today or dt.date.today())
         + preview_followups(registry, records)
+        + preview_due_dates(registry, records, publication.read(root / "data"))
         + accelerators_without_family(list(records))
         + corrected_claims(registry, list(records), root / "data")
         + spec_notes(root / "data", list(records))

@@ -1,4 +1,7 @@
-"""What ``check`` asks of claims: each claim recomputed from the dataset matches its stated figure and status; preview claims followed up; every accelerator in a family."""
+"""What ``check`` asks of claims: each derivation selects its results and applies to them, a
+figure stated rounded agrees with its computation, a preview figure follows its product,
+comparisons state their differences; preview claims followed up; every accelerator in a
+family."""
 
 from __future__ import annotations
 
@@ -11,15 +14,16 @@ from pathlib import Path
 from generator.data import changelog, publication
 from generator.data.dataset import Dataset
 from generator.data.editor_yaml import claim_lines, key_lines
-from generator.data.schema import ResultRecord, canonical_result_id
+from generator.data.schema import ResultRecord, round_key
 from generator.editorial.articles import Article
-from generator.editorial.claims import QUOTED_STATUSES, Registry
-from generator.editorial.guidelines import QUOTED_FORMULAS, unstated_differences
+from generator.editorial.claims import DEFAULT_TOLERANCE, QUOTED_STATUSES, Registry
+from generator.editorial.guidelines import unstated_differences
 from generator.editorial.precision import rounded, shown_decimals
-from generator.editorial.recomputation import recompute
+from generator.editorial.recomputation import figure, recompute
 from generator.errors import InputError
 from generator.model import families, specs
 from generator.model import preview_tracker as previews
+from generator.model.qualifiers import due_round
 
 
 def _plain(value: float) -> str:
@@ -46,10 +50,8 @@ def preview_followups(registry: Registry, records: list[ResultRecord]) -> list[s
     tracked = {r.location: p for p in previews.track(list(records)) for r in p.records}
     out = []
     for claim_id, claim in sorted(registry.claims.items()):
-        if (
-            claim.status != "preview"
-            or claim.derivation is None
-            or (claim.preview is not None and claim.preview.phase != "open")
+        if claim.derivation is None or (
+            claim.preview is not None and claim.preview.phase != "open"
         ):
             continue
         try:
@@ -57,6 +59,8 @@ def preview_followups(registry: Registry, records: list[ResultRecord]) -> list[s
         except (LookupError, ValueError):
             continue  # check_claims reports it
         for record in used:
+            if record.category != "preview":
+                continue
             found = tracked.get(record.location)
             if found is not None and found.status == previews.AVAILABLE:
                 later = found.followed_by
@@ -90,34 +94,56 @@ def accelerators_without_family(records: list[ResultRecord]) -> list[str]:
     ]
 
 
-def status_problem(claim, records) -> str | None:
-    """What is wrong with a claim's status given the categories of the results it is derived
-    from (MLCommons' categories, CONTRIBUTING's statuses): ``verified`` quotes available results
-    only, ``preview`` at least one preview result, and a figure ``derived`` from a preview result
-    is a preview figure. None when the status fits."""
-    categories = {r.category for r in records}
-    formula = claim.derivation.formula
-    if claim.status == "verified" and formula not in QUOTED_FORMULAS:
+def preview_problem(claim, status: str, records) -> str | None:
+    """A ``preview`` block that the results contradict (a claim whose results are all
+    available has no product to follow), or a preview figure without one (its flag says by
+    when the product is due). None when they agree."""
+    previews_used = [r for r in records if r.category == "preview"]
+    if status == "preview" and claim.preview is None:
         return (
-            f"status 'verified' is for an official result quoted as published, but formula "
-            f"'{formula}' computes a figure from results: MLCommons' results guidelines call "
-            "it a derived metric, never an official or verified one (its footnote says "
-            "\"Derived figure\"); give it status 'derived'"
+            f"{previews_used[0].shown_id} is a preview result, so the figure is flagged ◔ "
+            "preview and its tooltip says by when the product is due: add "
+            "`preview: {available_by: YYYY-MM-DD}` (the due round's date, MLCommons' preview "
+            "rule)"
         )
-    if claim.status == "verified" and categories != {"available"}:
+    if claim.preview is not None and not previews_used:
         return (
-            f"status 'verified' quotes available results only; "
-            f"{', '.join(r.shown_id + ' is ' + r.category for r in records if r.category != 'available')}"
-        )
-    if claim.status == "preview" and "preview" not in categories:
-        return "status 'preview' needs a result of the preview category"
-    if claim.status == "derived" and "preview" in categories:
-        preview = next(r for r in records if r.category == "preview")
-        return (
-            f"derived from the preview result {preview.shown_id}: give it status 'preview' "
-            "with preview.available_by"
+            "has a preview block, but the results it selects are all in the available "
+            f"category ({', '.join(r.shown_id for r in records)}): remove preview:"
         )
     return None
+
+
+def preview_due_dates(
+    registry: Registry, records: list[ResultRecord], rounds: dict[str, dt.date]
+) -> list[str]:
+    """Preview claims whose ``available_by`` is not the publication date of the round their
+    preview result was due in, when ``rounds`` (``{round: date}``, ``data/rounds.yaml``) holds
+    it: MLCommons' preview rule makes a preview of one round due in the next
+    (``qualifiers.due_round``). A note, not an error: a new round's import must not wait for
+    the editor, who then writes the date the data give."""
+    out = []
+    for claim_id, claim in sorted(registry.claims.items()):
+        if claim.preview is None or claim.derivation is None:
+            continue
+        try:
+            used = recomputed(claim.derivation, records).records
+        except (LookupError, ValueError):
+            continue  # check_claims reports it
+        previews_used = [r for r in used if r.category == "preview"]
+        if not previews_used:
+            continue
+        first = min(previews_used, key=lambda r: round_key(r.round))
+        due = due_round(first.round)
+        day = rounds.get(due)
+        if day is not None and claim.preview.available_by != day:
+            out.append(
+                f"claim '{claim_id}': preview.available_by "
+                f"{claim.preview.available_by.isoformat()}, but {first.shown_id} (preview in "
+                f"{first.round}) was due in {due}, published on {day.isoformat()} "
+                f"(data/rounds.yaml): write `available_by: {day.isoformat()}`"
+            )
+    return out
 
 
 _memo: dict = {"records": None, "results": {}}
@@ -242,7 +268,7 @@ def check_claims(
         if problem := round_dated_preview(claim, published):
             error(problem, "preview")
         if claim.derivation is None:
-            if problem := written_precision_problem(claim):
+            if problem := written_precision_problem(claim, claim.value, claim.unit):
                 error(problem, "value")
             continue
         try:
@@ -251,16 +277,15 @@ def check_claims(
             error(withdrawn_problem(claim, data) or f"derivation points at no single result: {exc}")
             continue
         except ValueError as exc:
-            error(f"derivation does not apply: {exc}")
+            error(f"derivation does not apply: {exc}", "derivation")
             continue
-        if claim.unit not in result.units:
-            error(
-                f"unit {claim.unit!r}, but its derivation computes "
-                f"{' or '.join(repr(u) for u in result.units)}"
-            )
+        try:
+            shown = figure(claim, result)
+        except ValueError as exc:
+            error(str(exc), "stated" if "stated" in str(exc) else "derivation")
             continue
-        if problem := status_problem(claim, result.records):
-            error(problem, "status")
+        if problem := preview_problem(claim, shown.status, result.records):
+            error(problem, "preview")
             continue
         if unstated := unstated_differences(
             claim.derivation.formula, claim.derivation.differences, result.records
@@ -270,113 +295,62 @@ def check_claims(
                 "guidelines ask a comparison to state every difference in round, division, "
                 "category, scenario and accelerator count, and a ratio of two benchmarks or "
                 "suites is no like-for-like figure; if the comparison is meant, add "
-                f"`differences: [{', '.join(unstated)}]` to its derivation"
+                f"`differences: [{', '.join(unstated)}]` to its derivation",
+                "derivation",
             )
             continue
-        if problem := measures_problem(claim, result.records):
-            error(problem, "measures")
+        if claim.stated is None or shown.status == "disputed":
+            continue  # a disputed figure is its source's, rounded as its author chose
+        if problem := precision_problem(claim, shown.computed, shown.unit):
+            error(problem, "stated")
             continue
-        computed = result.in_unit(claim.unit)
-        places = claim.precision
-        if problem := precision_problem(claim, computed):
-            error(problem)
-            continue
-        agrees = result.agrees(claim)
-        if claim.status == "disputed" and agrees:
+        places = shown.precision
+        sign = " %" if shown.unit == "%" else "×" if shown.unit == "x" else f" {shown.unit}"
+        if not shown.agrees:
+            at = _plain(float(rounded(shown.computed, places)))
             error(
-                f"marked disputed, but its stated value {_plain(claim.value)} matches the "
-                f"computed {_plain(computed)}; change its status"
+                f"stated {_plain(shown.stated)}{sign}, but its derivation computes "
+                f"{_plain(shown.computed)}{sign} from the dataset, which is {at}{sign} at the "
+                f"stated precision ({places} decimal{'s' if places != 1 else ''}): a figure "
+                "from the data is what the data give. Write "
+                f"`stated: {at}{' %' if shown.unit == '%' else ''}`, or remove stated: and "
+                "the page shows the computed figure; if the article quotes a source that "
+                "published this figure, add quote: with its words, and the claim is flagged "
+                "disputed"
+                + elsewhere(claim, shown, result.records, records)
+                + corrections(result.records, claims_file.parent),
+                "stated",
             )
-        elif claim.status in ("verified", "preview", "derived") and not agrees:
-            shown = _plain(float(rounded(computed, places)))
-            error(
-                f"stated {_plain(claim.value)} {claim.unit}, computed "
-                f"{_plain(computed)} from the dataset, which is {shown} at the stated "
-                f"precision ({places} decimal{'s' if places != 1 else ''}, as the page "
-                "shows it): a figure of ours is what the data give, so rounded; state "
-                f"{shown}{' %' if claim.unit == '%' else ''}"
-                + elsewhere(claim, result.records, records)
-                + corrections(result.records, claims_file.parent)
-            )
-        elif claim.status != "disputed" and not agrees:
-            error(
-                f"stated {_plain(claim.value)} {claim.unit}, computed "
-                f"{_plain(computed)} from the dataset (tolerance "
-                f"{claim.derivation.tolerance:.1%}); correct the value, or, if its source "
-                "states it so, mark the claim disputed with the source's words in quote:"
-                + corrections(result.records, claims_file.parent)
-            )
-        elif problem := written_precision_problem(claim):
-            error(problem, "value")  # agrees, but says more than its page shows
+        elif problem := written_precision_problem(claim, shown.computed, shown.unit):
+            error(problem, "stated")  # agrees, but says more than its page shows
     return errors
 
 
-# The keys of ``measures:`` that name a field of the results a derivation selects (those the
-# Verification page shows, ``verification.MEASURE_LABELS``), with ``from`` and ``to`` rounds.
-MEASURE_FIELDS = {
-    "round": "round",
-    "from": "round",
-    "to": "round",
-    "model": "model",
-    "scenario": "scenario",
-    "suite": "suite",
-    "division": "division",
-    "submitter": "submitter",
-    "system": "system_name",
-    "platform": "platform",
-    "result_id": "result_id",
-    "accelerators": "total_accelerators",
-}
-
-
-def measures_problem(claim, records) -> str | None:
-    """What ``measures:`` says that the results of the derivation are not (the Verification
-    page shows ``measures``: a claim derived from a Server result must not say Offline there),
-    or None. A value agrees when one of the records has it (a ratio measures two results)."""
-    wrong = []
-    for key, field in MEASURE_FIELDS.items():
-        if key not in claim.measures:
-            continue
-        written = str(claim.measures[key])
-        have = {str(getattr(r, field)) for r in records}
-        if field == "result_id":
-            written = canonical_result_id(written)
-        if written not in have:
-            wrong.append(
-                f"{key}: {claim.measures[key]} (the results are {' and '.join(sorted(have))})"
-            )
-    if not wrong:
-        return None
-    return (
-        f"measures {'; '.join(wrong)}, which its derivation does not select "
-        f"({', '.join(r.shown_id + ' ' + r.model + ' ' + r.scenario for r in records)}): "
-        "measures says what the figure is on the Verification page; write what the "
-        "derivation selects, or fix the derivation"
-    )
-
-
-def elsewhere(claim, used, records) -> str:
-    """When a claim of formula ``result`` states the figure of another result than the one its
-    derivation selects (the Offline figure of a claim derived from Server, say), a clause that
-    names that result: the figure follows the derivation, so the fix is the selector, not the
-    value. "" otherwise."""
+def elsewhere(claim, shown, used, records) -> str:
+    """When a claim of formula ``result`` states the figure of another benchmark or scenario of
+    the same system (the Offline figure of a claim derived from Server, say), a clause that
+    names it: the figure follows the derivation, so if the article means that result, the
+    fix is the selector. Never another system's result: a figure is not corrected by quoting
+    someone else's. "" otherwise."""
     if claim.derivation.formula != "result":
         return ""
-    places = claim.precision
+    places = shown.precision
     same = [
         r
         for r in records
         if r not in used
+        and r.round == used[0].round
+        and r.result_id == used[0].result_id
         and r.units == used[0].units
-        and rounded(r.result, places) == rounded(claim.value, places)
+        and rounded(r.result, places) == rounded(shown.stated, places)
     ]
     if not same:
         return ""
     r = same[0]
     return (
-        f"; {_plain(claim.value)} is the result of {r.shown_id} ({r.submitter}, {r.model}, "
-        f"{r.scenario}, {r.round}): if the article means that result, select it in the "
-        "derivation, and the page will show its figure"
+        f". {claim.stated} is the same system's result in {r.model} {r.scenario}: if the "
+        "article means that figure, select that benchmark and scenario in the derivation "
+        "(and say them in the sentence)"
     )
 
 
@@ -398,7 +372,7 @@ def spec_problem(
         )
     if claim.unit != value.field.unit:
         return f"unit {claim.unit!r}, but the card gives {claim.spec.field} in {value.field.unit}"
-    tolerance = claim.derivation.tolerance if claim.derivation else 0.005
+    tolerance = DEFAULT_TOLERANCE
     if abs(claim.value - value.value) > tolerance * value.value:
         return (
             f"states {_plain(claim.value)} {claim.unit}, but the card gives "
@@ -463,25 +437,27 @@ def corrected_claims(registry: Registry, records: list[ResultRecord], data_dir: 
             continue
         try:
             result = recompute(claim.derivation, list(records))
+            shown = figure(claim, result)
         except (LookupError, ValueError):
             continue  # check_claims reports it
         if found := corrections(result.records, data_dir):
+            stated = f"stated {_plain(shown.stated)} {shown.unit}, " if claim.stated else ""
             out.append(
-                f"claim '{claim_id}' (stated {_plain(claim.value)} {claim.unit}, "
-                f"recomputed {_plain(result.value)}){found.removeprefix(';')}"
+                f"claim '{claim_id}' ({stated}recomputed {_plain(shown.computed)}"
+                f"{'' if stated else ' ' + shown.unit}){found.removeprefix(';')}"
             )
     return out
 
 
-def written_precision_problem(claim) -> str | None:
+def written_precision_problem(claim, value: float, unit: str) -> str | None:
     """A figure of ours (not quoted from others) written with more decimals than its page
-    shows (``precision.shown_decimals``: none from 10,000 up, one from 100, two below, two
-    for a multiple, one for a percentage): ``11229.4`` would be checked and shown as
-    ``11,229``, so the decimal in ``claims.yaml`` says what no reader reads. It must be
-    written as the page shows it."""
-    if claim.status in QUOTED_STATUSES:
+    shows (``precision.shown_decimals`` of ``value`` in ``unit``: none from 10,000 up, one
+    from 100, two below, two for a multiple, one for a percentage): ``11229.4`` would be
+    checked and shown as ``11,229``, so the decimal in ``claims.yaml`` says what no reader
+    reads. It must be written as the page shows it."""
+    if not claim.computed and claim.status in QUOTED_STATUSES:
         return None
-    shown = shown_decimals(claim.value, claim.unit)
+    shown = shown_decimals(value, unit)
     if claim.stated_decimals <= shown:
         return None
     places = f"{shown} decimal{'s' if shown != 1 else ''}" if shown else "no decimals"
@@ -489,26 +465,21 @@ def written_precision_problem(claim) -> str | None:
         f"written {claim.written} with {claim.stated_decimals} decimal"
         f"{'s' if claim.stated_decimals != 1 else ''}, but its page shows this figure with "
         f"{places} (generator/i18n/formatting.py, result_decimals): write "
-        f"{rounded(claim.value, shown)}{' %' if claim.unit == '%' else ''}"
+        f"{rounded(claim.figure_typed, shown)}{' %' if unit == '%' else ''}"
         ", the figure readers read"
     )
 
 
-def precision_problem(claim, computed: float) -> str | None:
-    """A ratio or percentage of ours (not quoted from others) stated with fewer than two
-    significant figures (``3`` for 2.57) says less than the data, and its rounding hides the
-    difference: it must be stated with two, unless ``rounding:`` says why not."""
-    if (
-        claim.unit not in ("x", "%")
-        or claim.status in QUOTED_STATUSES
-        or claim.rounding
-        or claim.significant_figures >= 2
-    ):
+def precision_problem(claim, computed: float, unit: str) -> str | None:
+    """A ratio or percentage of ours stated with fewer than two significant figures (``3``
+    for 2.57) says less than the data, and its rounding hides the difference: it must be
+    stated with two, unless ``rounding:`` says why not."""
+    if unit not in ("x", "%") or claim.rounding or claim.significant_figures >= 2:
         return None
     places = max(0, 1 - math.floor(math.log10(abs(computed)))) if computed else 1
     two = _plain(float(rounded(computed, places)))
     return (
-        f"stated {claim.written}{' %' if claim.unit == '%' else '×'} with one significant "
+        f"stated {claim.written}{' %' if unit == '%' else '×'} with one significant "
         f"figure; the data give {_plain(computed)}: state {two} (two significant figures), "
         "or say why in rounding:"
     )

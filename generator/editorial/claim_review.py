@@ -64,7 +64,7 @@ def claim_reviews(views, sentences: dict[str, str] | None = None) -> str:
     """
     items = []
     for view in views:
-        if view.claim.status not in ("vendor", "third-party"):
+        if view.status not in ("vendor", "third-party"):
             continue
         source = view.registry.sources[view.claim.sources[0]]
         items.append(

@@ -1,24 +1,29 @@
-"""The claims registry: every figure an article quotes, with its verification status, sources and,
-where possible, a recomputation from the results dataset.
+"""The claims registry: every figure an article quotes, with its sources and, where the
+dataset can give it, the derivation that computes it.
 
 ``data/claims.yaml`` holds ``sources`` (publisher, title, date, URL, referenced by id) and
-``claims``. A claim has a value and unit, what it measures, a status (see ``STATUSES``), its
-sources, and optionally a ``derivation``: a formula over results of the dataset, each selected by
-its permanent identity (``Selector``: round, model, scenario, result ID), with a relative
-tolerance. ``generator.editorial.recomputation`` evaluates derivations; ``check`` in
-``generator.editorial.check`` fails the build when a stated value disagrees with its recomputation.
+``claims``. A claim is one of two kinds:
 
-Agreement (``Recomputation.agrees``): a figure read or computed from the dataset (status
-``verified``, ``preview`` or ``derived``) must equal its recomputation rounded to the precision
-at which it is stated -- the decimals written in ``claims.yaml``, and no more than the page
-shows (``shown_decimals``) -- and the page shows that rounded recomputation
-(``recomputation.shown_value``), so that a page never shows "2.58×" beside "recomputed: 2.57×".
-A ratio or percentage of ours carries at least two significant figures unless ``rounding``
-says why (``claim_checks.precision_problem``); a percentage is written in percent
-(``96.9 %``). ``verified`` and ``derived`` claims must be recomputable (a derivation);
-``disputed`` ones quote the source that states the figure (``quote``). The relative tolerance
-is for figures quoted from others (``vendor``, ``third-party``, ``disputed``), which round as
-their authors chose.
+* **computed** -- it has a ``derivation``: a formula over results of the dataset, each selected
+  by its permanent identity (``Selector``: round, model, scenario, result ID). Its figure,
+  unit, precision, status flag (verified, preview, derived, disputed) and scope (round,
+  benchmark, scenario, submitter, system... of the footnote and the Verification page) are
+  computed from the results it selects (``recomputation.figure``); the editor types none of
+  them. An editor may write ``stated:``, the figure rounded as the article states it (``2.5``,
+  ``74 %``): ``check`` verifies it against the computation at the stated precision, never the
+  reverse, and the page shows the computation at that precision. With ``quote:`` (the words of
+  a source that published the stated figure) a stated figure the data contradict is shown as
+  disputed; without it, it is refused.
+* **quoted** -- no derivation: a figure the dataset cannot give (a company's, an analyst's, a
+  vendor's specification through ``spec``). It types ``value``, ``unit``, ``status``
+  (``QUOTED_STATUSES``: vendor, third-party, unverified) and ``measures`` (what it says it
+  measures, in the editor's words), and may never carry the flags of a figure from the data
+  (✔ verified, ◔ preview, ∑ derived).
+
+Precision: a computed figure is shown at the page's precision (``precision.shown_decimals``)
+or at the decimals of ``stated``; a ratio or percentage stated with fewer than two significant
+figures needs ``rounding:`` saying why (``claim_checks.precision_problem``); a percentage is
+written in percent (``96.9 %``).
 """
 
 from __future__ import annotations
@@ -50,7 +55,6 @@ from generator.editorial.precision import (
     PERCENT_TEXT,
     decimals,
     number_text,
-    shown_decimals,
     significant_figures,
     states,
     written_number,
@@ -63,6 +67,10 @@ from generator.model import power, specs
 # Status taxonomy. "verified" and "preview" follow MLCommons' categories (available, preview);
 # "vendor" is MLCommons' "result not verified by MLCommons Association".
 STATUSES = ("verified", "preview", "derived", "vendor", "third-party", "unverified", "disputed")
+# The statuses computed from a derivation (never typed), and those an editor types for a
+# figure the dataset cannot give.
+COMPUTED_STATUSES = ("verified", "preview", "derived", "disputed")
+TYPED_STATUSES = ("vendor", "third-party", "unverified")
 FORMULAS = (
     "result",
     "accelerators",
@@ -87,11 +95,39 @@ CLAIM_UNITS = (
     power.ENERGY_UNIT,
     *dict.fromkeys(f.unit for f in specs.FIELDS if f.unit),
 )
-DEFAULT_TOLERANCE = 0.005  # relative: 0.5 %, about the rounding of figures quoted in articles
-# Figures quoted from others keep their authors' rounding (the tolerance); the rest are ours.
+DEFAULT_TOLERANCE = 0.005  # relative: 0.5 %, a vendor's rounding of a card's specification
+# Figures quoted from others keep their authors' rounding; the rest are ours.
 QUOTED_STATUSES = ("vendor", "third-party", "disputed")
+# The fields a computed claim never types, and what ``check`` says instead of each.
+COMPUTED_FIELDS = {
+    "value": "the figure is computed from the results the derivation selects; to state it "
+    "rounded as the article does, write `stated: 2.5` (or `stated: 74 %`)",
+    "unit": "the unit is the derivation's (a ratio is a multiple, shown as a percentage below "
+    "1.1 or when `stated` is written with %)",
+    "status": "the flag comes from the selected results (verified: an available result quoted "
+    "as published; preview: a preview result among them; derived: computed from available "
+    "results; disputed: a quoted source states a figure the data contradict)",
+    "measures": "what the figure measures (round, benchmark, scenario, submitter, system) is "
+    "read from the selected results",
+}
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")]
+
+
+def _stated_text(value: object) -> object:
+    """``stated`` as text: a number as YAML read it (``2.5``), or a percentage (``"74 %"``).
+
+    Raises:
+        ValueError: no number, or not a finite one (with the forms to write).
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(f"stated {value!r} is not a number: write 2.5 (a multiple) or 74 %")
+    text = repr(value) if not isinstance(value, str) else value.strip()
+    found = PERCENT_TEXT.match(text)
+    number = found.group(1) if found else written_number(text)
+    if not math.isfinite(float(str(number).replace("_", ""))):
+        raise ValueError("stated must be a finite number")
+    return f"{number_text(text)} %" if found else number_text(text)
 
 
 def _marked_labels(labels: dict[str, str]) -> dict[str, str]:
@@ -212,7 +248,6 @@ class Derivation(BaseModel):
     formula: Literal[FORMULAS]  # type: ignore[valid-type]
     results: list[Selector] = Field(min_length=1)
     of: Literal[RATIO_OF] = "result"  # type: ignore[valid-type]
-    tolerance: float = Field(default=DEFAULT_TOLERANCE, gt=0, lt=1)
     # What a comparison (ratio, scaling_efficiency) states differs between its two results, as
     # MLCommons' guidelines require (editorial/guidelines.py; `check` derives and compares them).
     differences: list[Literal[tuple(DIFFERENCE_FIELDS)]] = []  # type: ignore[valid-type]
@@ -294,19 +329,25 @@ class Quote(BaseModel):
 
 
 class Claim(BaseModel):
-    """One figure quoted by articles.
+    """One figure quoted by articles: computed (with ``derivation``) or quoted (without; see
+    the module docstring).
 
-    ``value`` is written as readers read it: a multiple as ``2.6`` (unit ``x``), a percentage
-    as ``96.9 %`` or ``96.9`` with unit ``%`` (percent, not a fraction). ``rounding`` says why
-    a ratio or percentage of ours is stated with fewer than two significant figures; ``quote``
-    holds the words of the source that states a quoted figure (required when ``disputed``).
+    A computed claim may write ``stated`` (the figure as the article rounds it) and never
+    ``value``, ``unit``, ``status`` or ``measures`` (``COMPUTED_FIELDS``); a quoted claim writes
+    ``value`` (a multiple as ``2.6`` with unit ``x``, a percentage as ``96.9 %``), ``unit``,
+    ``status`` (``TYPED_STATUSES``) and ``measures``. ``rounding`` says why a ratio or
+    percentage of ours is stated with fewer than two significant figures; ``quote`` holds the
+    words of the source that states the figure (a computed claim's ``stated``); ``preview``
+    follows a preview result's product (a computed claim whose results include one).
     """
 
     model_config = ConfigDict(extra="forbid")
-    value: Annotated[float, BeforeValidator(written_number)]
-    unit: str = Field(min_length=1)
-    status: Literal[STATUSES]  # type: ignore[valid-type]
-    measures: dict[str, str | int | float] = Field(min_length=1)
+    value: Annotated[float, BeforeValidator(written_number)] | None = None
+    # As written: "2.5", "74 %" (kept as text: a percent sign says the unit).
+    stated: Annotated[str, BeforeValidator(_stated_text)] | None = None
+    unit: str | None = Field(default=None, min_length=1)
+    status: Literal[TYPED_STATUSES] | None = None  # type: ignore[valid-type]
+    measures: dict[str, str | int | float] | None = Field(default=None, min_length=1)
     sources: list[str] = Field(min_length=1)
     derivation: Derivation | None = None
     # A vendor's specification the claim quotes, from the accelerator cards (status vendor).
@@ -315,15 +356,37 @@ class Claim(BaseModel):
     quote: Quote | None = None
     rounding: str | None = Field(default=None, min_length=1)
     note: str | None = None
-    # The value as written in claims.yaml ("2.50"), set by load_registry: its decimals are the
+    # The figure as written in claims.yaml ("2.50"), set by load_registry: its decimals are the
     # stated precision.
     _written: str | None = PrivateAttr(default=None)
 
     @model_validator(mode="before")
     @classmethod
     def _percent_text(cls, raw):
-        """``value: 96.9 %`` is the percentage 96.9 (unit ``%``, which may then be omitted)."""
-        if isinstance(raw, dict) and isinstance(raw.get("value"), str):
+        """``value: 96.9 %`` is the percentage 96.9 (unit ``%``, which may then be omitted);
+        ``stated: 74 %`` states a computed figure in percent. A computed claim typing a field
+        the data give is refused here, with what to write instead (``COMPUTED_FIELDS``)."""
+        if not isinstance(raw, dict):
+            return raw
+        if raw.get("derivation") is not None:
+            typed = [name for name in COMPUTED_FIELDS if name in raw]
+            if typed:
+                if raw.get("status") in ("vendor", "third-party", "unverified"):
+                    raise ValueError(
+                        f"status '{raw['status']}' is for a figure the dataset cannot give, "
+                        "but this claim has a derivation: a figure computed from MLCommons "
+                        "results is flagged from them; remove status (and value, unit, "
+                        "measures), or remove the derivation if the figure is the source's own"
+                    )
+                raise ValueError(
+                    "a claim with a derivation does not type "
+                    + ", ".join(f"'{n}'" for n in typed)
+                    + ": "
+                    + "; ".join(COMPUTED_FIELDS[n] for n in typed)
+                    + ". Remove "
+                    + ("it" if len(typed) == 1 else "them")
+                )
+        if isinstance(raw.get("value"), str):
             found = PERCENT_TEXT.match(raw["value"])
             if found:
                 if raw.get("unit", "%") != "%":
@@ -335,14 +398,38 @@ class Claim(BaseModel):
         return raw
 
     @property
+    def computed(self) -> bool:
+        """True for a claim whose figure the dataset gives (it has a derivation)."""
+        return self.derivation is not None
+
+    @property
+    def figure_typed(self) -> float | None:
+        """The figure the editor wrote, as a number: ``stated`` of a computed claim (``74``
+        for ``74 %``), ``value`` of a quoted one (None for a computed claim without
+        ``stated``)."""
+        if self.computed:
+            return None if self.stated is None else float(number_text(self.stated))
+        return self.value
+
+    @property
+    def stated_percent(self) -> bool:
+        """``stated`` was written as a percentage (``74 %``)."""
+        return self.stated is not None and "%" in self.stated
+
+    @property
     def written(self) -> str:
         """The number as written in ``claims.yaml`` (``"2.50"``, ``"96.9"`` for ``96.9 %``);
-        without the file's text, the shortest form of the number."""
-        return number_text(self._written or repr(self.value))
+        without the file's text, the shortest form of the number; "" when none is written."""
+        figure = self.figure_typed
+        if figure is None:
+            return ""
+        if self.computed and self._written is None:
+            return number_text(self.stated)
+        return number_text(self._written or repr(figure))
 
     @property
     def stated_decimals(self) -> int:
-        """Decimals of the value as written in ``claims.yaml`` (``2.50`` -> 2, ``512`` -> 0)."""
+        """Decimals of the figure as written in ``claims.yaml`` (``2.50`` -> 2, ``512`` -> 0)."""
         return decimals(self.written)
 
     @property
@@ -351,45 +438,72 @@ class Claim(BaseModel):
         1, ``96.9`` -> 3, ``2.50`` -> 3; an integer's trailing zeros count: ``10`` -> 2)."""
         return significant_figures(self.written)
 
-    @property
-    def precision(self) -> int:
-        """Decimals at which the claim is stated to readers: those written, at most those the
-        page shows (``shown_decimals``); in the unit of ``value`` (percent for ``%``)."""
-        return min(self.stated_decimals, shown_decimals(self.value, self.unit))
-
     def quote_states_value(self) -> bool:
         """True when ``quote.text`` contains the stated figure (``"up to 2.5x"`` for 2.5)."""
-        return self.quote is not None and states(self.quote.text, self.written)
+        return (
+            self.quote is not None and bool(self.written) and states(self.quote.text, self.written)
+        )
 
     @model_validator(mode="after")
-    def _status_rules(self) -> "Claim":
-        if self.status in ("verified", "derived") and self.derivation is None:
+    def _kind_rules(self) -> "Claim":
+        if self.spec is not None and self.derivation is not None:
             raise ValueError(
-                f"a '{self.status}' claim must be recomputable from the dataset: "
-                "add a derivation, or give the status of its source (vendor, "
-                "third-party, unverified)"
+                "a claim quoting a card's specification has no derivation: it is the "
+                "vendor's figure, not an MLPerf result"
             )
-        if self.spec is not None and (self.status != "vendor" or self.derivation is not None):
+        if self.derivation is not None:
+            if self.quote is not None and self.stated is None:
+                raise ValueError(
+                    "a quote gives a source's figure: write it as `stated:` (the figure "
+                    "the quoted words give)"
+                )
+            return self
+        missing = [n for n in ("value", "unit", "status", "measures") if getattr(self, n) is None]
+        if self.stated is not None:
             raise ValueError(
-                "a claim quoting a card's specification has status 'vendor' and no "
-                "derivation: it is the vendor's figure, not an MLPerf result"
+                "'stated' is the rounded figure of a computed claim: a claim without a "
+                "derivation writes its source's figure as `value:`"
             )
-        if self.status == "preview" and self.preview is None:
-            raise ValueError("a 'preview' claim needs preview.available_by")
-        if self.status == "disputed" and self.quote is None:
+        if self.preview is not None:
             raise ValueError(
-                "a 'disputed' claim needs quote: {source: ID, text: '...'}, the "
-                "words of the source that states the figure it disputes"
+                "'preview' follows a preview result of the dataset: a claim without a "
+                "derivation quotes no result"
+            )
+        if missing:
+            raise ValueError(
+                "a claim without a derivation quotes a figure the dataset cannot give, and "
+                "must say it: missing "
+                + ", ".join(f"'{n}'" for n in missing)
+                + " (status: vendor, third-party or unverified); if the results give the "
+                "figure, add a derivation instead"
+            )
+        if self.spec is not None and self.status != "vendor":
+            raise ValueError(
+                "a claim quoting a card's specification has status 'vendor': it is the "
+                "vendor's figure, not an MLPerf result"
             )
         if not math.isfinite(self.value):
             raise ValueError("value must be a finite number")
         return self
 
+    @field_validator("status", mode="before")
+    @classmethod
+    def _typed_status(cls, status):
+        if status in ("verified", "derived", "preview", "disputed"):
+            raise ValueError(
+                f"status '{status}' is never typed: it is computed from the results a "
+                "derivation selects, and a figure without one can never carry ✔ verified, "
+                "◔ preview or ∑ derived. If the dataset gives this figure, add a derivation "
+                "(formula and results) and remove status, value, unit and measures; "
+                "otherwise give the status of its source: vendor, third-party or unverified"
+            )
+        return status
+
     @field_validator("unit")
     @classmethod
-    def _known_unit(cls, unit: str) -> str:
+    def _known_unit(cls, unit: str | None) -> str | None:
         units = (*vocabulary().units, *CLAIM_UNITS)
-        if unit not in units:
+        if unit is not None and unit not in units:
             raise ValueError(f"unknown unit {unit!r}; expected one of {', '.join(units)}")
         return unit
 

@@ -12,7 +12,7 @@ from generator.data import changelog, dataset, identity
 from generator.editorial.check import _read_all
 from generator.editorial.claim_checks import _plain, check_claims
 from generator.editorial.claims import load_registry
-from generator.editorial.recomputation import recompute
+from generator.editorial.recomputation import figure, recompute
 from generator.errors import InputError, InputErrors
 
 
@@ -58,15 +58,19 @@ def claims_validator(root: Path):
             if claim.derivation is None:
                 continue
             try:
-                old = recompute(claim.derivation, list(before.records)).value
-                new = recompute(claim.derivation, list(after.records)).value
+                old = figure(claim, recompute(claim.derivation, list(before.records)))
+                new = figure(claim, recompute(claim.derivation, list(after.records)))
             except (LookupError, ValueError):
                 continue
-            if old != new:
+            if old.computed != new.computed:
                 remarks.append(
                     f"claim '{claim_id}': its recomputed value changes from "
-                    f"{_plain(old)} to {_plain(new)} {claim.unit} "
-                    f"({(new - old) / old:+.2%})"
+                    f"{_plain(old.computed)} to {_plain(new.computed)} {new.unit} "
+                    f"({(new.computed - old.computed) / old.computed:+.2%})"
+                )
+            if old.status != new.status:
+                remarks.append(
+                    f"claim '{claim_id}': its flag changes from {old.status} to {new.status}"
                 )
         return problems, remarks
 

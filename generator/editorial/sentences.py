@@ -197,10 +197,11 @@ def sentences(post: Article) -> list[tuple[int, str]]:
     return [(s, text) for s, text in out if "[[claim:" in text]
 
 
-def verified_by_mlcommons(claim) -> bool:
-    """True for a claim whose footnote says "Result verified by MLCommons Association."."""
+def verified_by_mlcommons(claim, status: str | None) -> bool:
+    """True for a claim whose footnote says "Result verified by MLCommons Association."
+    (``status``: its computed or typed status; None when its derivation does not resolve)."""
     formula = claim.derivation.formula if claim.derivation else None
-    return status_sentences(claim.status, formula) == [VERIFIED]
+    return status_sentences(status or claim.status, formula) == [VERIFIED]
 
 
 def check_sentences(
@@ -208,11 +209,15 @@ def check_sentences(
     posts: list[Article],
     facets_of: dict[str, dict[str, frozenset[str]]],
     models: frozenset[str],
+    statuses: dict[str, str] | None = None,
 ) -> list[InputError]:
     """Every sentence that names another scenario, benchmark, round, division or category than
     the claims it quotes (``facets_of``: claim id -> ``claim_facets``, for the claims whose
     derivation resolved), and every verification word beside a claim MLCommons did not verify,
-    with the file line of the word and the fix. ``models``: the dataset's model names."""
+    with the file line of the word and the fix. ``models``: the dataset's model names;
+    ``statuses``: claim id -> the status computed from its results (``recomputation.figure``),
+    for the claims whose derivation resolved."""
+    statuses = statuses or {}
     errors = []
     for post in posts:
         code = post.lang.code
@@ -265,7 +270,8 @@ def check_sentences(
                     refs, key=lambda r: min(abs(word.start() - r[1]), abs(r[0] - word.end()))
                 )[2]
                 claim = registry.claims[nearest]
-                if verified_by_mlcommons(claim):
+                status = statuses.get(nearest, claim.status)
+                if verified_by_mlcommons(claim, status):
                     continue
                 errors.append(
                     InputError(
@@ -273,7 +279,7 @@ def check_sentences(
                         f"line {line(word.start())}",
                         None,
                         f"'{word.group(0)}' beside claim '{nearest}', which MLCommons did not "
-                        f"verify (status {claim.status}"
+                        f"verify (status {status}"
                         + (f", formula {claim.derivation.formula}" if claim.derivation else "")
                         + "): only an official result quoted as published is verified by "
                         "MLCommons; its flag says what the figure is, so drop the word, or say "

@@ -20,6 +20,7 @@ import html
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from markupsafe import Markup, escape
 
@@ -32,7 +33,7 @@ from generator.editorial.articles import CLAIM_REFERENCE, render_plain
 from generator.editorial.claim_review import claim_reviews, claim_sentence
 from generator.editorial.claims import STATUSES, Claim, Registry, Source
 from generator.editorial.figures import format_value
-from generator.editorial.recomputation import Recomputation, recompute, shown_value
+from generator.editorial.recomputation import Figure, Recomputation, figure, recompute
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.formatting import format_day, tidy_spacing
 from generator.i18n.languages import Language
@@ -106,6 +107,8 @@ MEASURE_LABELS = {
     "result_id": N_("Result ID"),
     "platform": N_("Platform"),
 }
+# Two compared results' values of one field (a round, a system...), on the Verification page.
+VERSUS = N_("%(first)s vs %(second)s")
 FORMULA_LABELS = {
     "result": N_("official result"),
     "accelerators": N_("accelerators of the system under test"),
@@ -136,29 +139,32 @@ class ClaimView:
     def _(self, text: str) -> str:
         return translations(self.lang).gettext(text)
 
+    @cached_property
+    def figure(self) -> Figure:
+        """What the page shows of the claim (``recomputation.figure``): figure, unit,
+        precision, status and scope, computed from its results when it has a derivation."""
+        return figure(self.claim, self.recomputation)
+
+    @property
+    def status(self) -> str:
+        """The claim's status (a key of ``claims.STATUSES``), computed or typed."""
+        return self.figure.status
+
     @property
     def value(self) -> str:
-        """The figure shown (``recomputation.shown_value``) at the stated precision."""
-        return format_value(
-            shown_value(self.claim, self.recomputation),
-            self.claim.unit,
-            self.lang,
-            self.claim.precision,
-        )
+        """The figure shown, with its unit, at its precision."""
+        return format_value(self.figure.value, self.figure.unit, self.lang, self.figure.precision)
 
     @property
     def drifted(self) -> bool:
-        """The stated value disagrees with its recomputation (only in the editor's preview)."""
-        return (
-            self.recomputation is not None
-            and self.claim.status != "disputed"
-            and not self.recomputation.agrees(self.claim)
-        )
+        """The stated figure disagrees with its recomputation (only in the editor's preview:
+        ``check`` refuses it)."""
+        return self.status != "disputed" and not self.figure.agrees
 
     @property
     def status_label(self) -> str:
         """The status's name: ``Preview``, ``Verified``..."""
-        return self._(STATUS_LABELS[self.claim.status])
+        return self._(STATUS_LABELS[self.status])
 
     @property
     def preview_phase(self) -> str | None:
@@ -174,17 +180,17 @@ class ClaimView:
             "✖"
             if self.drifted
             else PREVIEW_ICONS[phase]
-            if phase and self.claim.status == "preview"
-            else ICONS[self.claim.status]
+            if phase and self.status == "preview"
+            else ICONS[self.status]
         )
 
     @property
     def classes(self) -> str:
         """CSS classes after ``claim``: the status's, and a preview's phase as a second one
         (``claim--preview claim--retracted``, which strikes the value through)."""
-        phase = self.preview_phase if self.claim.status == "preview" else None
+        phase = self.preview_phase if self.status == "preview" else None
         return (
-            f"claim--{self.claim.status}"
+            f"claim--{self.status}"
             + (f" claim--{phase}" if phase else "")
             + (" claim--drifted" if self.drifted else "")
         )
@@ -196,13 +202,13 @@ class ClaimView:
         preview = self.claim.preview
         if self.drifted:
             stated = format_value(
-                self.claim.value, self.claim.unit, self.lang, self.claim.stated_decimals
+                self.figure.stated, self.figure.unit, self.lang, self.claim.stated_decimals
             )
             return self._("Stated %(stated)s, the data give %(computed)s") % {
                 "stated": stated,
                 "computed": self.computed,
             }
-        if self.claim.status != "preview" or preview is None:
+        if self.status != "preview" or preview is None:
             return self.status_label
         return self._(PREVIEW_LABELS[preview.phase])
 
@@ -211,7 +217,7 @@ class ClaimView:
         """Status meaning, a preview's follow-up, then the first source: publisher, title,
         date."""
         source = self.registry.sources[self.claim.sources[0]]
-        meaning = self._(STATUS_MEANINGS[self.claim.status])
+        meaning = self._(STATUS_MEANINGS[self.status])
         preview = self.claim.preview
         if preview is not None:
             meaning += self.lang.sentence_gap + self._(PREVIEW_SENTENCES[preview.phase]) % {
@@ -243,19 +249,28 @@ class ClaimView:
 
     @property
     def measures(self) -> list[tuple[str, str]]:
-        """What the claim measures, as translated (label, value) pairs."""
+        """What the claim measures (``Figure.scope``: read from its results when it has a
+        derivation), as translated (label, value) pairs; the values of compared results are
+        joined as the language says "vs" (``%(first)s vs %(second)s``)."""
         words = vocabulary().aliases
+
+        def shown(key: str, value: str):
+            if key == "result_id":
+                return keep(value)
+            if value in words["suite"] or value in words["division"]:
+                return self._(value)
+            return value
+
+        def joined(key: str, values: tuple[str, ...]):
+            out = shown(key, values[0])
+            for value in values[1:]:
+                out = Markup(escape(self._(VERSUS))) % {"first": out, "second": shown(key, value)}
+            return out
+
         # Other keys are editors' notes in English; the formula and sources say the rest.
         return [
-            (
-                self._(MEASURE_LABELS[key]),
-                keep(str(value))
-                if key == "result_id"
-                else self._(str(value))
-                if str(value) in words["suite"] or str(value) in words["division"]
-                else str(value),
-            )
-            for key, value in self.claim.measures.items()
+            (self._(MEASURE_LABELS[key]), joined(key, values))
+            for key, values in self.figure.scope
             if key in MEASURE_LABELS
         ]
 
@@ -280,7 +295,7 @@ class ClaimView:
                 parts.append(self.citation(record))
             if self.claim.derivation.formula != "result":
                 label = self.claim.derivation.label
-                if label == "efficiency" and self.claim.unit == ENERGY_UNIT:
+                if label == "efficiency" and self.figure.unit == ENERGY_UNIT:
                     label = "energy"  # SingleStream, MultiStream: the published energy
                 parts.append(
                     _("Formula: %(formula)s = %(value)s.")
@@ -298,7 +313,7 @@ class ClaimView:
         parts += [
             tidy_spacing(sentence, self.lang)
             for sentence in guidelines.footnote_sentences(
-                self.claim.status,
+                self.status,
                 self.claim.derivation and self.claim.derivation.formula,
                 self.recomputation.records if self.recomputation else (),
                 _,
@@ -337,7 +352,7 @@ class ClaimView:
     @property
     def computed(self) -> str:
         """The recomputed value, in the claim's unit, at the page's usual rounding."""
-        return format_value(self.recomputation.in_unit(self.claim.unit), self.claim.unit, self.lang)
+        return format_value(self.figure.computed, self.figure.unit, self.lang)
 
     def check_text(self) -> Markup:
         """The claims table's check column (HTML): computed value, or why there is none; the
@@ -347,7 +362,7 @@ class ClaimView:
             return Markup(escape(_("no recomputation possible")))
         pattern = (
             _("recomputed: %(value)s ✔")
-            if self.recomputation.agrees(self.claim)
+            if self.figure.agrees
             else _("recomputed: %(value)s ✖ differs")
         )
         return Markup(escape(pattern)) % {"value": keep(self.computed)}
@@ -492,10 +507,11 @@ def _source_names(view: ClaimView) -> str:
     )
 
 
-def grouped_by_status(registry: Registry) -> list[tuple[str, list[str]]]:
-    """Claim ids grouped by status, in the taxonomy's order, each group sorted."""
+def grouped_by_status(views: list[ClaimView]) -> list[tuple[str, list[ClaimView]]]:
+    """Claim views grouped by status (``ClaimView.status``), in the taxonomy's order, each
+    group sorted by claim id."""
     return [
-        (status, sorted(cid for cid, c in registry.claims.items() if c.status == status))
+        (status, sorted((v for v in views if v.status == status), key=lambda v: v.claim_id))
         for status in STATUSES
-        if any(c.status == status for c in registry.claims.values())
+        if any(v.status == status for v in views)
     ]

@@ -191,10 +191,9 @@ def editorial_pages(
             entry = {"url": post_url(post), "title": post.title}
             if entry not in used_in.setdefault(ref.claim_id, []):
                 used_in[ref.claim_id].append(entry)
-    groups = [
-        (status, [claim_view(cid, registry, records, lang) for cid in ids])
-        for status, ids in grouped_by_status(registry)
-    ]
+    groups = grouped_by_status(
+        [claim_view(cid, registry, records, lang) for cid in registry.claims]
+    )
     pages.append(
         Page(
             "verification.md",
@@ -212,7 +211,7 @@ def editorial_pages(
         [
             {
                 "claim_id": v.claim_id,
-                "status": v.claim.status,
+                "status": v.status,
                 # A preview's follow-up (claims.Preview): phase and ISO dates, empty for other claims.
                 "preview_phase": v.preview_phase,
                 **{
@@ -224,13 +223,14 @@ def editorial_pages(
                     for field in ("available_by", "confirmed", "retracted")
                 },
                 "label": v.label,
-                "value": v.claim.value,
-                "unit": v.claim.unit,
-                "measures": "; ".join(f"{k}: {value}" for k, value in v.claim.measures.items()),
-                # In the claim's unit, as the value: percent for "%".
-                "recomputed_value": (
-                    v.recomputation.in_unit(v.claim.unit) if v.recomputation else None
+                # The figure shown (computed, at its precision; a quoted claim's as typed).
+                "value": v.figure.value,
+                "unit": v.figure.unit,
+                "measures": "; ".join(
+                    f"{k}: {' vs '.join(values)}" for k, values in v.figure.scope
                 ),
+                # In the claim's unit, as the value: percent for "%".
+                "recomputed_value": v.figure.computed,
                 # The IDs as published, their canonical forms, and for each whether it is derived.
                 **{
                     name: " ".join(value(r) for r in v.recomputation.records)

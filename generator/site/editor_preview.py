@@ -41,7 +41,7 @@ from generator.editorial.articles import (
 )
 from generator.editorial.claim_markdown import registry
 from generator.editorial.claims import Registry, load_registry
-from generator.editorial.recomputation import recompute
+from generator.editorial.recomputation import figure, recompute
 from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged, write_text_atomic
 from generator.i18n.languages import Language, language
@@ -120,7 +120,7 @@ def disarm(markdown: str, claims: Registry, records: list) -> str:
         claim = claims.claims.get(match.group(1))
         try:
             if claim is not None and claim.derivation is not None:
-                recompute(claim.derivation, records)
+                figure(claim, recompute(claim.derivation, records))
             usable = claim is not None
         except (LookupError, ValueError):
             usable = False
@@ -195,8 +195,8 @@ def before_build(config, root: Path = ROOT) -> None:
     config.extra["preview_errors"] = found
     try:
         write_editorial_pages(root, language(config.theme["language"]))
-    except (InputError, InputErrors):
-        pass
+    except (InputError, InputErrors, LookupError, ValueError):
+        pass  # a claim whose derivation does not resolve: check said why
     config.validation.links.not_found = logging.DEBUG
     config.validation.nav.not_found = logging.DEBUG
 
