@@ -27,6 +27,8 @@ from generator.files import write_text_atomic
 if TYPE_CHECKING:  # imported where ``frame`` is asked for: every MkDocs build loads this module
     import pandas as pd
 
+    from generator.data.identity import Superseded
+
 RESULTS_DIR = "results"
 DESCRIPTOR = "datapackage.json"
 LICENSE = {
@@ -172,6 +174,9 @@ class Dataset:
     records: tuple[ResultRecord, ...]
     warnings: tuple[InputError, ...] = ()
     withdrawn: tuple[withdrawn.Withdrawal, ...] = ()
+    # The derived IDs the official IDs of their rounds superseded: ``identity.Superseded``
+    # (``data/ids/<round>.csv``), by which every page resolves an old derived ID.
+    superseded: Superseded | None = None
 
     def withdrawal(self, result_id: str) -> list[withdrawn.Withdrawal]:
         """The withdrawn results of ``result_id`` (canonical, ``6.1-0073``)."""
@@ -224,7 +229,14 @@ def load(data_dir: Path) -> Dataset:
     errors += _withdrawals_stay_apart(rows, gone, data_dir)
     if errors:
         raise InputErrors(spellings.merged(errors))
-    return Dataset(tuple(record for _, record in rows), tuple(found.warnings), tuple(gone))
+    from generator.data.identity import Superseded  # identity reads this module's cells
+
+    return Dataset(
+        tuple(record for _, record in rows),
+        tuple(found.warnings),
+        tuple(gone),
+        Superseded.read(data_dir),
+    )
 
 
 def _withdrawals_stay_apart(
