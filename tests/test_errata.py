@@ -964,6 +964,31 @@ def test_official_ids_are_one_named_change_with_a_table_of_derived_ids(tmp_path)
             f"{len(numbers)} 个{said[lang.code]}" in page.content
         ), lang.code
         assert "<td>6.1-0001</td><td>6.1-0002</td>" in page.content.replace("\n", "")
+    # The table is a resource of the data package, and what the pages resolve an old derived
+    # ID by: the explorer's file maps 6.1-0001 to the system it meant (official 6.1-0002) and
+    # says that another system carries 6.1-0001 now; that system's search entry names its
+    # former ID.
+    package = json.loads((data_dir / "datapackage.json").read_text(encoding="utf-8"))
+    assert "ids/v6.1.csv" in [r["path"] for r in package["resources"]]
+    from generator.pages.explorer import explorer_data
+    from generator.pages.result_search import result_search_entries
+
+    shared = json.loads(explorer_data(list(data.records), data.superseded))["superseded"]
+    first = next(r for r in derived if r["result_id"] == "6.1-0001")
+    assert shared["6.1-0001"] == {
+        "round": "v6.1",
+        "official": "6.1-0002",
+        "now": "6.1-0001",
+        "submitter": first["submitter"],
+        "system_name": first["system_name"],
+    }
+    assert "6.1-0003" not in shared  # same text, same system
+    entry = next(
+        e
+        for e in result_search_entries(list(data.records), LANGUAGES[0], data.superseded)
+        if e["location"] == "results/explore/?id=6.1-0002&ids=official"
+    )
+    assert "(formerly 6.1-0001, derived by this site)" in entry["title"]
 
 
 @pytest.fixture(scope="module")

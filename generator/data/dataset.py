@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # imported where ``frame`` is asked for: every MkDocs build l
     from generator.data.identity import Superseded
 
 RESULTS_DIR = "results"
+IDS_DIR = "ids"  # identity.ids_table: derived -> official IDs of a round
 DESCRIPTOR = "datapackage.json"
 LICENSE = {
     "name": "Apache-2.0",
@@ -153,6 +154,30 @@ def write_descriptor(data_dir: Path) -> None:
             for p in sorted(
                 (data_dir / withdrawn.WITHDRAWN_DIR).glob("*.csv"), key=lambda p: round_key(p.stem)
             )
+        ]
+        + [
+            {
+                "name": f"ids-{p.stem}".replace(".", "-"),
+                "path": f"{IDS_DIR}/{p.name}",
+                "description": "The result IDs this project derived for the round with "
+                "MLCommons' rule, each with the official ID MLCommons later published for the "
+                "same system (empty for a result withdrawn before): an ID derived once keeps "
+                "its meaning.",
+                "profile": "tabular-data-resource",
+                "format": "csv",
+                "mediatype": "text/csv",
+                "encoding": "utf-8",
+                "schema": {
+                    "fields": [
+                        {"name": "derived", "type": "string", "title": "Derived result ID"},
+                        {"name": "official", "type": "string", "title": "Official result ID"},
+                        {"name": "submitter", "type": "string", "title": "Submitter"},
+                        {"name": "system_name", "type": "string", "title": "System name"},
+                    ],
+                    "missingValues": [""],
+                },
+            }
+            for p in sorted((data_dir / IDS_DIR).glob("*.csv"), key=lambda p: round_key(p.stem))
         ],
     }
     write_text_atomic(

@@ -45,6 +45,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from generator.data import dataset
 from generator.data.dataset import cell
 from generator.data.result_ids import assign_result_ids
 from generator.data.schema import ResultRecord
@@ -229,7 +230,7 @@ def published_ids(
     return sorted(found.values(), key=lambda m: (len(m["derived"]), m["derived"]))
 
 
-IDS_DIR = "ids"
+IDS_DIR = dataset.IDS_DIR
 IDS_COLUMNS = ("derived", "official", "submitter", "system_name")
 
 
@@ -249,6 +250,7 @@ def save_published_ids(data_dir: Path, round_name: str, rows: list[dict[str, str
     writer.writeheader()
     writer.writerows(rows)
     write_text_atomic(ids_table(data_dir, round_name), buffer.getvalue())
+    dataset.write_descriptor(data_dir)  # which lists the table
 
 
 def read_published_ids(data_dir: Path, round_name: str) -> dict[str, dict[str, str]]:
