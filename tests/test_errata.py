@@ -1215,3 +1215,24 @@ def test_the_ids_table_keeps_a_withdrawn_derived_id():
         ("6.1-0001", "6.1-0005"),
         ("6.1-0099", ""),
     ]
+
+
+def test_a_kept_registry_is_read_again_when_official_ids_arrive(tmp_path):
+    # The registry the build and the editor's preview keep (claim_markdown.registry) follows an
+    # import that writes data/ids/v6.1.csv though claims.yaml did not change.
+    from generator.data import identity as ids
+    from generator.editorial.claim_markdown import registry
+
+    row = next(r for r in rows(DATA / "results" / "v6.1.csv") if r["result_id"] == "6.1-0001")
+    root = project(
+        tmp_path / "p", probe_claim("6.1-0001", row["model"], row["scenario"], 1, row["units"])
+    )
+    selector = registry(root).claims["errata-probe"].derivation.results[0]
+    assert selector.resolved_id == "6.1-0001"
+    ids.save_published_ids(
+        root / "data",
+        "v6.1",
+        [{"derived": "6.1-0001", "official": "6.1-0500", "submitter": "S", "system_name": "A"}],
+    )
+    selector = registry(root).claims["errata-probe"].derivation.results[0]
+    assert selector.resolved_id == "6.1-0500"

@@ -505,6 +505,14 @@ def load_registry(path: Path) -> Registry:
     return registry
 
 
+def registry_in(data_dir: Path) -> Registry:
+    """``load_registry`` of ``data_dir/claims.yaml``; for ``files.load_unless_unchanged`` over
+    ``data_dir``, so that a process that keeps the registry (the editor's preview) reads it
+    again when an import writes the ``ids`` tables its selectors are rebound by, not only when
+    ``claims.yaml`` changes."""
+    return load_registry(Path(data_dir) / "claims.yaml")
+
+
 def rebind(registry: Registry, path: Path, lines) -> list[InputError]:
     """Bind each selector to the result its ID meant when written: a derived ID of a round
     whose official IDs MLCommons has since published (``identity.Superseded``, from the

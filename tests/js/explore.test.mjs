@@ -231,3 +231,18 @@ test("an old derived ID reads as the system it meant, and the address says the o
                          max_accelerators: null, per: "system", sort: null }, SWAPPED),
                "?id=6.0-0001");
 });
+
+test("a derived ID of a result withdrawn before the publication opens no other system", () => {
+  // data/ids/v6.1.csv maps a withdrawn result's derived ID to none (official ""); MLCommons'
+  // 6.1-0001 is another system's: the view is not narrowed to that system, and says why.
+  const swapped = Object.assign({}, options, { superseded: {
+    "6.1-0001": { round: "v6.1", official: "", now: "6.1-0001", submitter: "S",
+                  system_name: "withdrawn" } } });
+  const { state, ignored } = x.parse("?id=6.1-0001", swapped);
+  assert.equal(state.id, null);
+  assert.equal(state.superseded.official, "");
+  assert.equal(state.superseded.now, "6.1-0001");
+  assert.deepEqual(plain(ignored), []);
+  // Marked as official, the same text is the system that carries it now.
+  assert.equal(x.parse("?id=6.1-0001&ids=official", swapped).state.id, "6.1-0001");
+});
