@@ -136,7 +136,9 @@ def test_the_explorer_opens_an_old_derived_id_on_its_system_and_offers_the_other
     # Both are offered: the link opens the system that carries 6.1-0001 now, and says nothing.
     page.get_by_role("link", name=link).click()
     page.wait_for_url("**?id=6.1-0001&ids=official")
-    page.wait_for_function("() => document.querySelector('#explore-id').value === '6.1-0001'")
+    page.wait_for_function(
+        "() => (document.querySelector('#explore-id') || {}).value === '6.1-0001'"
+    )
     assert page.locator(".mlperf-explore__notice").is_hidden()
     ids = page.locator(".mlperf-explore__output td:nth-child(2) a").all_inner_texts()
     assert set(ids) == {"6.1-0001"}
@@ -160,4 +162,32 @@ def test_the_comparison_opens_an_old_derived_id_on_its_system(page, base_url, da
     page.get_by_role("link", name="show that system").click()
     page.wait_for_url("**a=6.1-0001**")
     page.locator("#compare-a").wait_for()
-    page.wait_for_function("() => document.querySelector('#compare-a').value === '6.1-0001'")
+    page.wait_for_function(
+        "() => (document.querySelector('#compare-a') || {}).value === '6.1-0001'"
+    )
+
+
+def test_an_id_typed_whose_text_was_another_systems_derived_id_is_said(page, base_url, dataset):
+    # The reader types 6.1-0001 (copied from an article written before the publication, say):
+    # the explorer reads it as the official ID the table shows, and says which system this
+    # site's derived 6.1-0001 named, with a link to it.
+    records = list(dataset.records)
+    with_superseded(page, "**/assets/data/results.*.json*", swapped(records).pairs())
+    page.goto(f"{base_url}en/results/explore/")
+    page.locator(".mlperf-explore__count").wait_for()
+    page.locator("#explore-id").fill("6.1-0001")
+    page.locator("#explore-id").press("Tab")
+    notice = page.locator(".mlperf-explore__notice")
+    notice.wait_for()
+    meant = " ".join(system(records, "6.1-0002"))
+    assert notice.inner_text() == (
+        "Until MLCommons published the official result IDs of v6.1, 6.1-0001 was this site's "
+        f"derived ID of {meant}, whose official ID is 6.1-0002: show that system"
+    )
+    page.wait_for_url("**?id=6.1-0001&ids=official")
+    ids = page.locator(".mlperf-explore__output td:nth-child(2) a").all_inner_texts()
+    assert set(ids) == {"6.1-0001"}
+    page.get_by_role("link", name="show that system").click()
+    page.wait_for_function(
+        "() => (document.querySelector('#explore-id') || {}).value === '6.1-0002'"
+    )

@@ -418,7 +418,29 @@
             }
           });
         }
-        form.addEventListener("change", function () { change(x.readState(form, view.state)); });
+        // An ID the reader types is read as official, as the table shows IDs; one whose text
+        // was a derived ID of another system (copied from an older article, say) is said, with
+        // a link to the system it named.
+        function typedNotice(id) {
+          var old = data.superseded[id];
+          notice.textContent = fill(old.official ? labels.superseded_typed : labels.superseded_gone,
+                                    { old: id, system: old.submitter + " " + old.system_name,
+                                      round: old.round, official: old.official });
+          if (old.official) {
+            var link = element("a", labels.superseded_show);
+            link.href = "?id=" + encodeURIComponent(old.official) + "&ids=official";
+            notice.append(" ", link);
+          }
+          shown(notice, true);
+        }
+        form.addEventListener("change", function (event) {
+          var state = x.readState(form, view.state);
+          change(state);
+          if (event.target === form.elements.id && state.id &&
+              Object.prototype.hasOwnProperty.call(data.superseded || {}, state.id)) {
+            typedNotice(state.id);
+          }
+        });
         form.addEventListener("submit", function (event) { event.preventDefault(); });
         output.addEventListener("click", function (event) {
           var button = event.target.closest("button.mlperf-explore__sort");
