@@ -17,10 +17,11 @@ import yaml
 from generator.data import dataset, fetch, publication, withdrawn
 from generator.data.importer import run_import
 from generator.data.result_ids import assign_result_ids
-from generator.editorial.check import check
+from generator.editorial.check import check, notes
 from generator.editorial.claim_checks import check_claims, corrected_claims
 from generator.editorial.claims import load_registry
 from generator.editorial.import_check import claims_validator
+from generator.editorial.recomputation import figure, recompute
 from generator.errors import InputErrors
 from generator.i18n.formatting import format_day
 from generator.i18n.languages import LANGUAGES
@@ -958,21 +959,111 @@ def test_official_ids_are_one_named_change_with_a_table_of_derived_ids(tmp_path)
             f"{len(numbers)} 个{said[lang.code]}" in page.content
         ), lang.code
         assert "<td>6.1-0001</td><td>6.1-0002</td>" in page.content.replace("\n", "")
+    # The table is a resource of the data package, and what the pages resolve an old derived
+    # ID by: the explorer's file maps 6.1-0001 to the system it meant (official 6.1-0002) and
+    # says that another system carries 6.1-0001 now; that system's search entry names its
+    # former ID.
+    package = json.loads((data_dir / "datapackage.json").read_text(encoding="utf-8"))
+    assert "ids/v6.1.csv" in [r["path"] for r in package["resources"]]
+    from generator.pages.explorer import explorer_data
+    from generator.pages.result_search import result_search_entries
+
+    shared = json.loads(explorer_data(list(data.records), data.superseded))["superseded"]
+    first = next(r for r in derived if r["result_id"] == "6.1-0001")
+    assert shared["6.1-0001"] == {
+        "round": "v6.1",
+        "official": "6.1-0002",
+        "now": "6.1-0001",
+        "submitter": first["submitter"],
+        "system_name": first["system_name"],
+    }
+    assert "6.1-0003" not in shared  # same text, same system
+    entry = next(
+        e
+        for e in result_search_entries(list(data.records), LANGUAGES[0], data.superseded)
+        if e["location"] == "results/explore/?id=6.1-0002&ids=official"
+    )
+    assert "(formerly 6.1-0001, derived by this site)" in entry["title"]
 
 
-def test_a_claim_on_a_superseded_derived_id_is_told_the_official_one(tmp_path):
-    # The whole real v6.1 summary as a final report whose official IDs swap two systems; a
-    # claim quoting a result of the first by its derived ID is refused, and the refusal names
-    # the official ID to write -- not another system's figure to state.
+@pytest.fixture(scope="module")
+def swapped_v61(tmp_path_factory):
+    """The whole real v6.1 summary written as MLCommons' final report whose official IDs swap
+    6.1-0001 and 6.1-0002 (the first two systems derived from it), and the committed rows of
+    those two systems: ``(path, row of 6.1-0001, row of 6.1-0002)``."""
     raw = json.loads(V61.read_text(encoding="utf-8")) if V61.exists() else pytest.skip("no v6.1")
     committed_rows = rows(DATA / "results" / "v6.1.csv")
-    row = next(r for r in committed_rows if r["result_id"] == "6.1-0001")
-    other = next(r for r in committed_rows if r["result_id"] == "6.1-0002")
-    final = tmp_path / "final.json"
+    final = tmp_path_factory.mktemp("swapped") / "final.json"
     final.write_text(
         json.dumps(as_final_report(raw, official_ids(committed_rows, ("6.1-0001", "6.1-0002")))),
         encoding="utf-8",
     )
+    first = next(r for r in committed_rows if r["result_id"] == "6.1-0001")
+    second = next(r for r in committed_rows if r["result_id"] == "6.1-0002")
+    return final, first, second
+
+
+def test_a_claim_on_a_superseded_derived_id_keeps_its_system(tmp_path, swapped_v61):
+    # A claim quoting a result of 6.1-0001 by its derived ID, written before MLCommons
+    # published v6.1's official IDs, which swap 6.1-0001 and 6.1-0002: the import goes
+    # through, the claim still quotes the same system (its own figure, read from the
+    # committed row), and the import and check both say to write the official ID
+    # 6.1-0002 -- never the figure of the system now numbered 6.1-0001.
+    final, row, other = swapped_v61
+    claim = probe_claim(
+        row["result_id"], row["model"], row["scenario"], round(float(row["result"]))
+    ).replace("measures: {round: v6.1,", "measures: {round: v6.1, result_id: 6.1-0001,")
+    root = project(tmp_path / "p", claim)
+    report = import_project(root, final)
+    said = f"{root / 'data' / 'claims.yaml'}: line "
+    note = next(n for n in report.notes if "6.1-0001 was the derived ID" in n)
+    assert note.startswith(said) and note.endswith(
+        f"field 'claims.errata-probe.derivation.results.0.result_id': 6.1-0001 was the derived "
+        f"ID of {row['submitter']} {row['system_name']} until MLCommons published the official "
+        f"IDs of v6.1 ({root / 'data' / 'ids' / 'v6.1.csv'}); claim 'errata-probe' still "
+        f"quotes that system, whose official ID is 6.1-0002 (6.1-0001 is now "
+        f"{other['submitter']} {other['system_name']}): write result_id: 6.1-0002, "
+        "official: true (as 6.1-0002 was also a derived ID)"
+    ), note
+    data, registry, posts = check(root)  # the claim's figure still agrees: no error
+    picked = recompute(registry.claims["errata-probe"].derivation, list(data.records)).records[0]
+    assert (picked.location, picked.result_id) == (row["location"], "6.1-0002")
+    assert note in notes(registry, posts, root, records=list(data.records))
+    # What the claims page says it measures names the same system, by its official ID.
+    claim = registry.claims["errata-probe"]
+    scope = dict(figure(claim, recompute(claim.derivation, list(data.records))).scope)
+    assert scope["result_id"] == ("6.1-0002",), scope
+
+
+def test_a_claim_written_with_the_official_id_quotes_that_system(tmp_path, swapped_v61):
+    # After the publication, "official: true" reads 6.1-0001 as MLCommons' ID (the system
+    # derived as 6.1-0002); the same ID without it still means the system it was derived for.
+    final, row, other = swapped_v61
+    root = project(tmp_path / "p")
+    run_import([final], root / "data", frozenset({"v6.1"}))
+    path = root / "data" / "claims.yaml"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            "\nclaims:\n",
+            "\nclaims:\n"
+            + probe_claim(
+                "6.1-0001", other["model"], other["scenario"], round(float(other["result"]))
+            )
+            .replace("errata-probe", "official")
+            .replace("result_id: 6.1-0001}", "result_id: 6.1-0001, official: true}"),
+            1,
+        ),
+        encoding="utf-8",
+    )
+    registry = load_registry(path)
+    data = dataset.load(root / "data")
+    picked = recompute(registry.claims["official"].derivation, list(data.records)).records[0]
+    assert (picked.location, picked.result_id) == (other["location"], "6.1-0001")
+    assert registry.rebound == []
+
+
+def test_official_true_where_no_ids_were_published_is_refused(tmp_path):
+    row = next(r for r in rows(DATA / "results" / "v6.1.csv") if r["result_id"] == "6.1-0001")
     root = project(
         tmp_path / "p",
         probe_claim(
@@ -980,16 +1071,13 @@ def test_a_claim_on_a_superseded_derived_id_is_told_the_official_one(tmp_path):
             row["model"],
             row["scenario"],
             round(float(row["result"])),
-        ),
+        ).replace("result_id: 6.1-0001}", "result_id: 6.1-0001, official: true}"),
     )
     with pytest.raises(InputErrors) as caught:
-        import_project(root, final)
+        load_registry(root / "data" / "claims.yaml")
     assert (
-        f"this import publishes MLCommons' result IDs: it cites 6.1-0001, the derived ID "
-        f"of {row['submitter']} {row['system_name']}, whose official ID MLCommons now "
-        f"publishes as 6.1-0002; 6.1-0001 is now the official ID of {other['submitter']} "
-        f"{other['system_name']}: write result_id: 6.1-0002 to keep quoting the same "
-        "result (data/ids/v6.1.csv)"
+        "field 'claims.errata-probe.derivation.results.0.official': official: true, but this "
+        "project never derived the IDs of v6.1 or MLCommons has not published them"
     ) in str(caught.value)
 
 
@@ -1063,3 +1151,91 @@ def test_the_import_report_names_restorations_moves_and_published_ids(tmp_path, 
         "  warning: 6.1-0001 (derived, AMD A) is now the official ID of Dell B; A is 6.1-0002: "
         "an address or text citing the derived ID now means another system",
     ]
+
+
+def test_a_derived_id_withdrawn_before_the_publication_names_no_result(tmp_path):
+    # data/ids/v6.1.csv as an import writes it when 6.1-0001's result was withdrawn before
+    # MLCommons published v6.1's IDs (official "") and MLCommons numbered 6.1-0002's system
+    # 6.1-0001: a claim on 6.1-0001 quotes no result, never the system numbered so now.
+    from generator.data import identity as ids
+
+    live = rows(DATA / "results" / "v6.1.csv")
+    row = next(r for r in live if r["result_id"] == "6.1-0001")
+    root = project(
+        tmp_path / "p",
+        probe_claim("6.1-0001", row["model"], row["scenario"], round(float(row["result"]))),
+    )
+    ids.save_published_ids(
+        root / "data",
+        "v6.1",
+        [
+            {"derived": "6.1-0001", "official": "", "submitter": "AMD", "system_name": "A"},
+            {
+                "derived": "6.1-0002",
+                "official": "6.1-0001",
+                "submitter": "Dell",
+                "system_name": "B",
+            },
+        ],
+    )
+    registry = load_registry(root / "data" / "claims.yaml")
+    with pytest.raises(LookupError):
+        recompute(registry.claims["errata-probe"].derivation, list(dataset.load(DATA).records))
+    # The line of the probe's "results:" (the first in the file: the probe comes first).
+    text = (root / "data" / "claims.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, t in enumerate(text, 1) if t.strip() == "results:")
+    assert registry.rebound == [
+        f"{root / 'data' / 'claims.yaml'}: line {line}: field "
+        "'claims.errata-probe.derivation.results.0.result_id': 6.1-0001 was the derived ID of "
+        "AMD A until MLCommons published the official IDs of v6.1 "
+        f"({root / 'data' / 'ids' / 'v6.1.csv'}); that result was withdrawn and has no "
+        "official ID (6.1-0001 is now Dell B): the claim quotes no result; quote another"
+    ]
+
+
+def test_the_ids_table_keeps_a_withdrawn_derived_id():
+    # identity.published_ids over committed rows (one live, one withdrawn before) and a final
+    # report holding the live one only: the withdrawn derived ID stays, mapped to none.
+    from generator.data import identity as ids
+    from generator.data.schema import ResultRecord
+
+    live = rows(DATA / "results" / "v6.1.csv")
+    first = next(r for r in live if r["result_id"] == "6.1-0001")
+    gone = {**next(r for r in live if r["result_id"] == "6.1-0002"), "result_id": "6.1-0099"}
+    record = dataset.load(DATA).of_round("v6.1")[0]
+    assert record.location == first["location"]
+    new = ResultRecord.model_validate(
+        {
+            **record.model_dump(),
+            "result_id": "6.1-0005",
+            "result_id_derived": False,
+            "result_id_published": "6.1-0005",
+        }
+    )
+    table = ids.published_ids([first, gone], [new], {0: 0})
+    assert [(m["derived"], m["official"]) for m in table] == [
+        ("6.1-0001", "6.1-0005"),
+        ("6.1-0099", ""),
+    ]
+
+
+def test_a_kept_registry_is_read_again_when_official_ids_arrive(tmp_path):
+    # The registry the build and the editor's preview keep (claim_markdown.registry) follows an
+    # import that writes data/ids/v6.1.csv though claims.yaml did not change.
+    from generator.data import identity as ids
+    from generator.editorial.claim_markdown import registry
+
+    row = next(r for r in rows(DATA / "results" / "v6.1.csv") if r["result_id"] == "6.1-0001")
+    root = project(
+        tmp_path / "p",
+        probe_claim("6.1-0001", row["model"], row["scenario"], round(float(row["result"]))),
+    )
+    selector = registry(root).claims["errata-probe"].derivation.results[0]
+    assert selector.resolved_id == "6.1-0001"
+    ids.save_published_ids(
+        root / "data",
+        "v6.1",
+        [{"derived": "6.1-0001", "official": "6.1-0500", "submitter": "S", "system_name": "A"}],
+    )
+    selector = registry(root).claims["errata-probe"].derivation.results[0]
+    assert selector.resolved_id == "6.1-0500"

@@ -27,7 +27,10 @@ from generator.files import write_text_atomic
 if TYPE_CHECKING:  # imported where ``frame`` is asked for: every MkDocs build loads this module
     import pandas as pd
 
+    from generator.data.identity import Superseded
+
 RESULTS_DIR = "results"
+IDS_DIR = "ids"  # identity.ids_table: derived -> official IDs of a round
 DESCRIPTOR = "datapackage.json"
 LICENSE = {
     "name": "Apache-2.0",
@@ -151,6 +154,30 @@ def write_descriptor(data_dir: Path) -> None:
             for p in sorted(
                 (data_dir / withdrawn.WITHDRAWN_DIR).glob("*.csv"), key=lambda p: round_key(p.stem)
             )
+        ]
+        + [
+            {
+                "name": f"ids-{p.stem}".replace(".", "-"),
+                "path": f"{IDS_DIR}/{p.name}",
+                "description": "The result IDs this project derived for the round with "
+                "MLCommons' rule, each with the official ID MLCommons later published for the "
+                "same system (empty for a result withdrawn before): an ID derived once keeps "
+                "its meaning.",
+                "profile": "tabular-data-resource",
+                "format": "csv",
+                "mediatype": "text/csv",
+                "encoding": "utf-8",
+                "schema": {
+                    "fields": [
+                        {"name": "derived", "type": "string", "title": "Derived result ID"},
+                        {"name": "official", "type": "string", "title": "Official result ID"},
+                        {"name": "submitter", "type": "string", "title": "Submitter"},
+                        {"name": "system_name", "type": "string", "title": "System name"},
+                    ],
+                    "missingValues": [""],
+                },
+            }
+            for p in sorted((data_dir / IDS_DIR).glob("*.csv"), key=lambda p: round_key(p.stem))
         ],
     }
     write_text_atomic(
@@ -172,6 +199,9 @@ class Dataset:
     records: tuple[ResultRecord, ...]
     warnings: tuple[InputError, ...] = ()
     withdrawn: tuple[withdrawn.Withdrawal, ...] = ()
+    # The derived IDs the official IDs of their rounds superseded: ``identity.Superseded``
+    # (``data/ids/<round>.csv``), by which every page resolves an old derived ID.
+    superseded: Superseded | None = None
 
     def withdrawal(self, result_id: str) -> list[withdrawn.Withdrawal]:
         """The withdrawn results of ``result_id`` (canonical, ``6.1-0073``)."""
@@ -224,7 +254,14 @@ def load(data_dir: Path) -> Dataset:
     errors += _withdrawals_stay_apart(rows, gone, data_dir)
     if errors:
         raise InputErrors(spellings.merged(errors))
-    return Dataset(tuple(record for _, record in rows), tuple(found.warnings), tuple(gone))
+    from generator.data.identity import Superseded  # identity reads this module's cells
+
+    return Dataset(
+        tuple(record for _, record in rows),
+        tuple(found.warnings),
+        tuple(gone),
+        Superseded.read(data_dir),
+    )
 
 
 def _withdrawals_stay_apart(

@@ -45,6 +45,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from generator.data import dataset
 from generator.data.dataset import cell
 from generator.data.result_ids import assign_result_ids
 from generator.data.schema import ResultRecord
@@ -194,9 +195,10 @@ def published_ids(
 
     Returns:
         one ``{"derived", "official", "submitter", "system_name"}`` per system, sorted by
-        derived ID (``[]`` when this import publishes no IDs); ``derived != official`` is an
-        ID whose text now names another system or none: what cited it must be rebound
-        (``ids.csv``).
+        derived ID (``[]`` when this import publishes no IDs), every derived ID of ``old``
+        included: a result withdrawn before (or by) this import has ``official`` "" (it has
+        none). ``derived != official`` is an ID whose text now names another system or none:
+        what cited it is rebound (``Superseded``).
     """
     if not any(_cell(row, "result_id_derived") == "true" for row in old) or not any(
         r.result_id_published for r in new
@@ -215,10 +217,20 @@ def published_ids(
                 "system_name": new[i].system_name,
             },
         )
+    # Every derived ID stays in the table, a withdrawn result's too (official ""), so that an
+    # ID this project derived is never read as another system's official ID.
+    for row in old:
+        if _cell(row, "result_id_derived") == "true" and row["result_id"] not in found:
+            found[row["result_id"]] = {
+                "derived": row["result_id"],
+                "official": "",
+                "submitter": row.get("submitter", ""),
+                "system_name": row.get("system_name", ""),
+            }
     return sorted(found.values(), key=lambda m: (len(m["derived"]), m["derived"]))
 
 
-IDS_DIR = "ids"
+IDS_DIR = dataset.IDS_DIR
 IDS_COLUMNS = ("derived", "official", "submitter", "system_name")
 
 
@@ -238,6 +250,7 @@ def save_published_ids(data_dir: Path, round_name: str, rows: list[dict[str, str
     writer.writeheader()
     writer.writerows(rows)
     write_text_atomic(ids_table(data_dir, round_name), buffer.getvalue())
+    dataset.write_descriptor(data_dir)  # which lists the table
 
 
 def read_published_ids(data_dir: Path, round_name: str) -> dict[str, dict[str, str]]:
@@ -262,3 +275,74 @@ def reused_ids(published: list[dict[str, str]]) -> list[str]:
         for m in published
         if m["derived"] != m["official"] and m["derived"] in official
     ]
+
+
+class Superseded:
+    """The derived IDs of every round whose official IDs MLCommons has published
+    (``data/ids/<round>.csv``), for whatever resolves an ID written before the publication: a
+    claim's selector, an address of the explorer or the comparison, a search.
+
+    A derived ID never changes meaning in this project: ``meant`` gives the official ID of the
+    system it was derived for ("" when that result was withdrawn), and ``carried_by`` the row of
+    the system whose official ID has the same text now, when that is another system.
+    """
+
+    def __init__(self, tables: Mapping[str, Mapping[str, Mapping[str, str]]]):
+        # {round: {derived ID: row}}, IDs canonical ("6.1-0027").
+        self.tables = {name: dict(rows) for name, rows in tables.items() if rows}
+        self._official = {
+            name: {row["official"]: row for row in rows.values() if row["official"]}
+            for name, rows in self.tables.items()
+        }
+
+    @classmethod
+    def read(cls, data_dir: Path) -> "Superseded":
+        """Every table under ``data_dir / "ids"`` (none: nothing is superseded)."""
+        folder = Path(data_dir) / IDS_DIR
+        names = sorted(p.stem for p in folder.glob("*.csv")) if folder.is_dir() else []
+        return cls({name: read_published_ids(data_dir, name) for name in names})
+
+    def row(self, round_name: str, result_id: str) -> Mapping[str, str] | None:
+        """The table's row of ``result_id`` (``6.1-0027`` or ``v6.1-0027``) when it was a
+        derived ID of ``round_name`` whose meaning the publication changed (its system now
+        has another official ID, or none); None when the ID means what it meant."""
+        row = self.tables.get(round_name, {}).get(result_id.removeprefix("v"))
+        return row if row is not None and row["official"] != row["derived"] else None
+
+    def meant(self, round_name: str, result_id: str) -> str | None:
+        """The official ID of the system ``result_id`` was derived for ("" if withdrawn), or
+        None when ``result_id`` is not a superseded derived ID (``row``)."""
+        row = self.row(round_name, result_id)
+        return None if row is None else row["official"]
+
+    def carried_by(self, round_name: str, result_id: str) -> Mapping[str, str] | None:
+        """The row of the system whose official ID is ``result_id`` now, when ``result_id`` was
+        the derived ID of another system (the one text, two systems); else None."""
+        if self.row(round_name, result_id) is None:
+            return None
+        return self._official.get(round_name, {}).get(result_id.removeprefix("v"))
+
+    def pairs(self) -> dict[str, dict[str, str]]:
+        """``{derived ID: {"round", "official", "now", "submitter", "system_name"}}`` over
+        every round, for the pages' scripts: ``official`` the ID of the system the derived ID
+        meant ("" if withdrawn), ``now`` the official ID equal to the derived text when
+        another system carries it ("" if none), ``submitter`` and ``system_name`` those of
+        the system the derived ID meant."""
+        return {
+            derived: {
+                "round": name,
+                "official": row["official"],
+                "now": derived if self.carried_by(name, derived) else "",
+                "submitter": row["submitter"],
+                "system_name": row["system_name"],
+            }
+            for name, rows in sorted(self.tables.items())
+            for derived, row in rows.items()
+            if row["official"] != derived
+        }
+
+    def __contains__(self, result_id: str) -> bool:
+        """True when ``result_id``'s text was a derived ID that now means another ID (or none):
+        an address of the site that names the official ID of that text says so
+        (``ids=official``)."""
+        return any(self.row(name, result_id) for name in self.tables)

@@ -332,23 +332,25 @@ def superseded_ids(posts: list[Article], data_dir: Path) -> list[str]:
     Returns:
         ``"docs/en/blog/posts/x.md line 12: types 6.1-0027, ..."``, one per line and ID.
     """
-    tables: dict[str, dict[str, dict[str, str]]] = {}
+    superseded = identity.Superseded.read(data_dir)
     found = []
     for post in posts:
         for offset, line in enumerate(mask_comments(post.body).splitlines()):
             for match in TYPED_RESULT_ID.finditer(line):
                 round_name, typed = "v" + match.group(1), f"{match.group(1)}-{match.group(2)}"
-                if round_name not in tables:
-                    tables[round_name] = identity.read_published_ids(data_dir, round_name)
-                row = tables[round_name].get(typed)
-                if row is None or row["official"] == typed:
+                row = superseded.row(round_name, typed)
+                if row is None:
                     continue
-                now = next((r for r in tables[round_name].values() if r["official"] == typed), None)
+                now = superseded.carried_by(round_name, typed)
                 found.append(
                     f"{post.path} line {post.body_line + offset}: types {typed}, the derived ID "
                     f"of {row['submitter']} {row['system_name']} until MLCommons published the "
                     f"official IDs of {round_name} ({identity.ids_table(data_dir, round_name)})"
-                    f": that system is now {row['official']}"
+                    + (
+                        f": that system is now {row['official']}"
+                        if row["official"]
+                        else ": that result was withdrawn and has no official ID"
+                    )
                     + (f", and {typed} is {now['submitter']} {now['system_name']}" if now else "")
                     + "; write the ID the line means, or better quote the result through a "
                     "claim ([[claim:ID]]), which follows the result"

@@ -220,7 +220,8 @@ def notes(
     system the dataset now shows as available (``records``: the dataset), then preview
     claims due by another date than their due round's publication (``preview_due_dates``), then claims quoting a
     result MLCommons corrected (``corrected_claims``), then article lines typing a derived
-    result ID that official IDs superseded (``superseded_ids``)."""
+    result ID that official IDs superseded (``superseded_ids``), then the claims whose derived
+    result IDs were rebound to the official IDs of the same systems (``claims.rebind``)."""
     return (
         outdated_translations(posts, root)
         + check_redirects(posts, root / "data" / "redirects.yaml", root)[1]
@@ -231,4 +232,5 @@ def notes(
         + corrected_claims(registry, list(records), root / "data")
         + spec_notes(root / "data", list(records))
         + superseded_ids(posts, root / "data")
+        + registry.rebound
     )

@@ -159,7 +159,8 @@ def recomputed(derivation, records):
     """
     if _memo["records"] is not records:
         _memo.update(records=records, results={})
-    key = derivation.model_dump_json()
+    # What a selector was rebound to (``claims.rebind``) is no field of the derivation.
+    key = (derivation.model_dump_json(), tuple((s.resolved_id, s.gone) for s in derivation.results))
     if key not in _memo["results"]:
         try:
             _memo["results"][key] = recompute(derivation, list(records))

@@ -22,7 +22,7 @@ from markdown.preprocessors import Preprocessor
 
 from generator.data import changelog
 from generator.data.dataset import load
-from generator.editorial.claims import Registry, load_registry
+from generator.editorial.claims import Registry, registry_in
 from generator.editorial.verification import render_article, unique_footnotes
 from generator.errors import InputErrors
 from generator.files import load_unless_unchanged
@@ -40,7 +40,7 @@ _last_good: dict[Path, Registry] = {}
 
 def registry(root: Path, keep_last_good: bool = False) -> Registry:
     """``data/claims.yaml`` of the project folder ``root`` as it is now (read again only when
-    the file changed).
+    a file of ``data/`` changed: the ``ids`` tables an import writes rebind its selectors).
 
     With ``keep_last_good``, while the file cannot be read, its last good version in this
     process (none yet: an empty registry), so that a preview keeps serving.
@@ -49,10 +49,11 @@ def registry(root: Path, keep_last_good: bool = False) -> Registry:
         InputErrors: the file cannot be read (never with ``keep_last_good``).
     """
     path = root / "data" / "claims.yaml"
+    # The whole data/ folder: an import's ids tables rebind selectors (claims.rebind).
     if not keep_last_good:
-        return load_unless_unchanged(load_registry, path)
+        return load_unless_unchanged(registry_in, path.parent)
     try:
-        _last_good[path] = load_unless_unchanged(load_registry, path)
+        _last_good[path] = load_unless_unchanged(registry_in, path.parent)
     except InputErrors:
         pass
     return _last_good.get(path) or Registry(sources={}, claims={})

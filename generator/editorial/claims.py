@@ -46,7 +46,7 @@ from pydantic import (
     model_validator,
 )
 
-from generator.data import editor_yaml
+from generator.data import editor_yaml, identity
 from generator.data.editor_yaml import DATE_HINT, key_lines, line_of, value_texts
 from generator.data.schema import ResultRecord, canonical_result_id
 from generator.data.vocabulary import vocabulary
@@ -194,13 +194,38 @@ class Selector(BaseModel):
     """One result of the dataset by its permanent identity (``generator/data/identity.py``):
     round, benchmark model, scenario and result ID (``6.1-0027``, or as published:
     ``v4.1-0050``). Names are not selectors: a corrected system name, platform or submitter
-    leaves the claim on its result, and a withdrawn result is reported as withdrawn."""
+    leaves the claim on its result, and a withdrawn result is reported as withdrawn.
+
+    An ID this project derived keeps its meaning after MLCommons publishes the round's official
+    IDs: ``load_registry`` rebinds it to the official ID of the same system through
+    ``data/ids/<round>.csv`` (``resolved_id``), and ``check`` says so. ``official: true`` says
+    that ``result_id`` is MLCommons' official ID as published, written after the publication:
+    needed only where its text was also the derived ID of another system.
+    """
 
     model_config = ConfigDict(extra="forbid")
     round: str
     model: str
     scenario: str
     result_id: str = Field(pattern=r"^v?\d+\.\d+-\d{4,}$")
+    official: bool = False
+    # The official ID the written derived ID was rebound to ("" when its result was withdrawn
+    # before the publication, so that it names no result), set by load_registry; None when the
+    # ID is read as written.
+    _meant: str | None = PrivateAttr(default=None)
+
+    @property
+    def resolved_id(self) -> str:
+        """The canonical ID of the result this selector means: the written one, or the
+        official ID a derived one was rebound to (the written one when that result was
+        withdrawn: it is then found among the withdrawn only, ``gone``)."""
+        return self._meant or canonical_result_id(self.result_id)
+
+    @property
+    def gone(self) -> bool:
+        """The written ID was derived for a result withdrawn before MLCommons published the
+        round's IDs: no live record is that result, whatever carries its number now."""
+        return self._meant == ""
 
     def matches(self, record: ResultRecord) -> bool:
         """True when ``record`` is this result (an ID matches in either of its forms)."""
@@ -208,11 +233,14 @@ class Selector(BaseModel):
             record.round == self.round
             and record.model == self.model
             and record.scenario == self.scenario
-            and record.result_id == canonical_result_id(self.result_id)
+            and record.result_id == self.resolved_id
         )
 
     def describe(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in self.model_dump(exclude_none=True).items())
+        said = ", ".join(
+            f"{k}={v}" for k, v in self.model_dump(exclude_none=True, exclude_defaults=True).items()
+        )
+        return said + (f" (rebound to {self._meant})" if self._meant else "")
 
 
 class SpecReference(BaseModel):
@@ -514,6 +542,13 @@ class Registry(BaseModel):
     model_config = ConfigDict(extra="forbid")
     sources: dict[Id, Source]
     claims: dict[Id, Claim]
+    # check's notes on the selectors load_registry rebound (``rebind``), one per selector.
+    _rebound: list[str] = PrivateAttr(default_factory=list)
+
+    @property
+    def rebound(self) -> list[str]:
+        """What ``rebind`` said: each selector whose derived ID now reads as another ID."""
+        return list(self._rebound)
 
 
 def load_registry(path: Path) -> Registry:
@@ -577,9 +612,107 @@ def load_registry(path: Path) -> Registry:
                 InputError(path, where, f"claims.{claim_id}.quote", problem)
                 for problem in _quote_problems(claim, registry.sources)
             ]
+    errors += rebind(registry, path, lines)
     if errors:
         raise InputErrors(errors)
     return registry
+
+
+def registry_in(data_dir: Path) -> Registry:
+    """``load_registry`` of ``data_dir/claims.yaml``; for ``files.load_unless_unchanged`` over
+    ``data_dir``, so that a process that keeps the registry (the editor's preview) reads it
+    again when an import writes the ``ids`` tables its selectors are rebound by, not only when
+    ``claims.yaml`` changes."""
+    return load_registry(Path(data_dir) / "claims.yaml")
+
+
+def rebind(registry: Registry, path: Path, lines) -> list[InputError]:
+    """Bind each selector to the result its ID meant when written: a derived ID of a round
+    whose official IDs MLCommons has since published (``identity.Superseded``, from the
+    ``ids`` folder beside ``claims.yaml``) is read as the official ID of the same system, and
+    ``registry.rebound`` says so, with the ID to write; never as the system that carries the
+    same text as its official ID now.
+
+    Returns:
+        the errors of ``official: true`` written where no official ID was published.
+    """
+    superseded = identity.Superseded.read(path.parent)
+    errors = []
+    for claim_id, claim in registry.claims.items():
+        rebound: dict[str, str] = {}  # derived ID -> official, of this claim's selectors
+        for n, selector in enumerate(claim.derivation.results if claim.derivation else []):
+            field = f"claims.{claim_id}.derivation.results.{n}"
+            where = line_of(lines, ["claims", claim_id, "derivation", "results"])
+            table = identity.ids_table(path.parent, selector.round)
+            if selector.official:
+                if selector.round not in superseded.tables:
+                    errors.append(
+                        InputError(
+                            path,
+                            where,
+                            f"{field}.official",
+                            f"official: true, but this project never derived the IDs of "
+                            f"{selector.round} or MLCommons has not published them ({table} "
+                            "does not exist): remove official",
+                        )
+                    )
+                continue
+            row = superseded.row(selector.round, selector.result_id)
+            if row is None:
+                continue
+            selector._meant = row["official"]
+            written = row["derived"]
+            rebound[written] = row["official"]
+            now = superseded.carried_by(selector.round, written)
+            was = (
+                f"{path}: {where}: field '{field}.result_id': {written} was the derived ID "
+                f"of {row['submitter']} {row['system_name']} until MLCommons published the "
+                f"official IDs of {selector.round} ({table})"
+            )
+            if not row["official"]:
+                registry._rebound.append(
+                    f"{was}; that result was withdrawn and has no official ID"
+                    + (
+                        f" ({written} is now {now['submitter']} {now['system_name']})"
+                        if now
+                        else ""
+                    )
+                    + ": the claim quotes no result; quote another"
+                )
+                continue
+            ambiguous = superseded.row(selector.round, row["official"]) is not None
+            registry._rebound.append(
+                f"{was}; claim '{claim_id}' still quotes that system, whose official ID is "
+                f"{row['official']}"
+                + (f" ({written} is now {now['submitter']} {now['system_name']})" if now else "")
+                + f": write result_id: {row['official']}"
+                + (
+                    f", official: true (as {row['official']} was also a derived ID)"
+                    if ambiguous
+                    else ""
+                )
+            )
+        # The result ID a claim's "measures" types is shown on the claims pages: it follows
+        # the selector it names; one naming no selector is for the editor to write again.
+        if not claim.measures:  # a computed claim's scope is read from the results it selects
+            continue
+        typed = str(claim.measures.get("result_id", ""))
+        round_name = str(claim.measures.get("round", ""))
+        row = superseded.row(round_name, typed) if typed else None
+        if row is None:
+            continue
+        if rebound.get(row["derived"]):
+            claim.measures["result_id"] = rebound[row["derived"]]
+        elif row["derived"] not in rebound:
+            registry._rebound.append(
+                f"{path}: {line_of(lines, ['claims', claim_id, 'measures'])}: field "
+                f"'claims.{claim_id}.measures.result_id': {typed} was the derived ID of "
+                f"{row['submitter']} {row['system_name']} until MLCommons published the official "
+                f"IDs of {round_name} ({identity.ids_table(path.parent, round_name)}), and no "
+                "selector of the claim names it: write the official ID of the result the claim "
+                f"measures ({row['official'] or 'none: that result was withdrawn'})"
+            )
+    return errors
 
 
 def _quote_problems(claim: Claim, sources: dict[str, Source]) -> list[str]:

@@ -41,6 +41,9 @@ def claims_validator(root: Path):
 
     def validate(staged: Path) -> tuple[list[InputError], list[str]]:
         after = dataset.load(staged)
+        # Read again beside the staged data: a derived ID whose official ID this import
+        # publishes follows its system (``claims.rebind``), as check will read it.
+        rebound = load_registry(staged / "claims.yaml")
         problems = [
             InputError(
                 e.path,
@@ -50,16 +53,24 @@ def claims_validator(root: Path):
                 f"{_moves(e.problem, registry, before, data_dir, staged)}"
                 f"{_published_ids(e.problem, registry, data_dir, staged)}",
             )
-            for e in check_claims(registry, posts, after, staged / "claims.yaml")
+            for e in check_claims(rebound, posts, after, staged / "claims.yaml")
             if (e.where, e.problem) not in failing
         ]
-        remarks = []
+        # What the rebinding says, with the ID to write, for each selector this import rebinds.
+        remarks = [
+            note.replace(str(staged), str(data_dir))
+            for note in rebound.rebound
+            if note not in registry.rebound
+        ]
         for claim_id, claim in sorted(registry.claims.items()):
             if claim.derivation is None:
                 continue
             try:
                 old = figure(claim, recompute(claim.derivation, list(before.records)))
-                new = figure(claim, recompute(claim.derivation, list(after.records)))
+                new = figure(
+                    rebound.claims[claim_id],
+                    recompute(rebound.claims[claim_id].derivation, list(after.records)),
+                )
             except (LookupError, ValueError):
                 continue
             if old.computed != new.computed:

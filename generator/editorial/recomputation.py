@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.data.schema import ResultRecord, canonical_result_id
+from generator.data.schema import ResultRecord
 from generator.editorial.claims import (
     Claim,
     Derivation,
@@ -192,8 +192,10 @@ def select(records: list[ResultRecord], selector: Selector) -> ResultRecord:
     """
     # The result ID first: it narrows 3,397 records to one or two before the other fields are
     # compared (``Selector.matches`` on every record was most of ``check``).
-    result_id = canonical_result_id(selector.result_id)
-    found = [r for r in records if r.result_id == result_id and selector.matches(r)]
+    result_id = selector.resolved_id
+    found = [
+        r for r in records if r.result_id == result_id and selector.matches(r) and not selector.gone
+    ]
     if len(found) != 1:
         ids = ", ".join(sorted({f"{r.result_id} {r.system_name}" for r in found})[:5])
         raise LookupError(

@@ -9,6 +9,7 @@ from jinja2 import Environment
 
 from generator.data import accelerators, organizations
 from generator.data.dataset import result_url
+from generator.data.identity import Superseded
 from generator.data.names import Naming, download_stem
 from generator.data.schema import ResultRecord, round_key
 from generator.i18n.catalogs import translations
@@ -360,7 +361,11 @@ COMPARE = f"{RESULTS}/compare"
 
 
 def system_comparison_pages(
-    env: Environment, by_round: dict[str, list[Benchmark]], lang: Language, naming: Naming
+    env: Environment,
+    by_round: dict[str, list[Benchmark]],
+    lang: Language,
+    naming: Naming,
+    superseded: Superseded | None = None,
 ) -> list[Page]:
     """The page comparing two systems under test (``results/compare/``) and its data
     (``systems.json``).
@@ -383,7 +388,9 @@ def system_comparison_pages(
     the script formats nothing but ratios. ``canonical`` maps IDs written without MLCommons'
     prefix (``4.1-0043``) to their key; ``renamed`` maps the keys by system name that earlier
     addresses used (``names.Naming.system_key``) to the IDs now under that name, the one with the
-    most results first.
+    most results first. ``superseded`` (``identity.Superseded.pairs``) gives each derived ID
+    that official IDs superseded, which an address still resolves to the system it meant
+    (``compare.js``; ``?ids=official`` reads the address's IDs as official ones).
 
     Each result's citation is given as the words of ``citations.words`` (``env`` has
     ``citations.install``'s globals): those shared by all of a system's results once, as the
@@ -477,6 +484,7 @@ def system_comparison_pages(
         },
         "canonical": {s.first.result_id: s.key for s in all_systems if s.first.result_id != s.key},
         "renamed": renamed_keys(all_systems, naming),
+        "superseded": superseded.pairs() if superseded else {},
     }
     groups: dict[tuple[str, str], list] = {}
     for system in all_systems:  # one group per organization, whatever the round's spelling

@@ -16,6 +16,7 @@ from jinja2 import Environment
 
 from generator.data import accelerators, organizations
 from generator.data.dataset import result_url
+from generator.data.identity import Superseded
 from generator.data.schema import ResultRecord, round_key
 from generator.data.vocabulary import vocabulary
 from generator.i18n.catalogs import translations
@@ -95,7 +96,7 @@ def explorer_records(records: list[ResultRecord]) -> list[ResultRecord]:
     )
 
 
-def explorer_data(records: list[ResultRecord]) -> str:
+def explorer_data(records: list[ResultRecord], superseded: Superseded | None = None) -> str:
     """The explorer's dataset file (JSON, compact): ``{"columns": {name: [value per row]},
     "values": {text column: [distinct values]}, "repositories": {round: URL of its results
     folder}, "units": {units: {"higher_is_better", "quantity"}}, "accelerators": {id: {"name",
@@ -118,7 +119,11 @@ def explorer_data(records: list[ResultRecord]) -> str:
     ``used_model`` are given for open-division results only (the closed division runs the
     reference model at its required accuracy); ``precision`` the card field of the lowest
     precision the weights name (``specs.precision_of``: ``fp4``, ``fp8``, ``int8``, ``fp16``),
-    which the figure per peak TFLOPS divides by."""
+    which the figure per peak TFLOPS divides by.
+
+    ``superseded`` is ``identity.Superseded.pairs`` (``{}`` without): each derived ID that
+    the official IDs of its round superseded, which an address still resolves to the system
+    it meant (``explore.js``)."""
     rows = explorer_records(records)
     values: dict[str, dict] = {name: {} for name in TEXT_COLUMNS}
     columns: dict[str, list] = {name: [] for name in TEXT_COLUMNS + NUMBER_COLUMNS}
@@ -191,6 +196,7 @@ def explorer_data(records: list[ResultRecord]) -> str:
         "families": {f.id: f.name for f in families.families()},
         "organizations": {s: list(organizations.organizations_of(s)) for s in values["submitter"]},
         "power_rounds": power_rounds(rows),
+        "superseded": superseded.pairs() if superseded else {},
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
@@ -297,9 +303,23 @@ def explorer_page(
     )
 
 
-def explorer_link(prefix: str, **filters: str) -> str:
+def explorer_link(prefix: str, superseded: Superseded | None = None, **filters: str) -> str:
     """The address of the explorer with ``filters`` in its query (``round``, ``model``...),
     relative to a page ``prefix`` away from ``results/`` (``"../../"``); values are
-    percent-encoded."""
+    percent-encoded. An ``id`` whose text was a derived ID that now means another system
+    (``superseded``) is marked as the official ID (``ids=official``): without the mark, the
+    explorer reads it as the derived ID it was."""
+    if superseded is not None and filters.get("id") and filters["id"] in superseded:
+        filters = {**filters, "ids": "official"}
     query = urlencode({k: v for k, v in filters.items() if v})
     return f"{prefix}explore/" + (f"?{query}" if query else "")
+
+
+def official_ids_mark(superseded: Superseded | None, *result_ids: str) -> str:
+    """``"&ids=official"`` when the text of one of ``result_ids`` (official IDs the page
+    links) was the derived ID of another system (``identity.Superseded``): the comparison and
+    the explorer read an ID so marked as the official one, an unmarked one as the derived ID
+    it was; else ``""``."""
+    if superseded is not None and any(i.removeprefix("v") in superseded for i in result_ids):
+        return "&ids=official"
+    return ""

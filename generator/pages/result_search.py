@@ -19,6 +19,7 @@ import json
 
 from markupsafe import escape
 
+from generator.data.identity import Superseded
 from generator.data.schema import ResultRecord, round_key
 from generator.i18n.catalogs import translations
 from generator.i18n.languages import Language
@@ -43,27 +44,44 @@ def spellings(record: ResultRecord) -> list[str]:
     return list(dict.fromkeys([record.shown_id, record.result_id, f"v{record.result_id}"]))
 
 
-def result_search_entries(records: list[ResultRecord], lang: Language) -> list[dict]:
+def result_search_entries(
+    records: list[ResultRecord], lang: Language, superseded: Superseded | None = None
+) -> list[dict]:
     """One Material search entry per result ID of ``records``, newest round first, then by
     ID: ``{"location": "results/explore/?id=<shown ID>", "title", "text", "tags", "boost"}``,
     the tags its system number (``["0050"]``), the title in
     ``lang`` with every spelling of the ID (``spellings``) and nothing else, the text naming
-    the round, submitter, system, accelerator and benchmarks."""
+    the round, submitter, system, accelerator and benchmarks.
+
+    After MLCommons published the official IDs of a round whose IDs this site derived
+    (``superseded``), a system's entry also holds the derived ID it had ("formerly
+    6.1-0001"), in its title and tags, so that a search for an old ID finds the system it
+    meant as well as the one that carries that number now; and the location of an official ID
+    whose text was another system's derived ID says so (``&ids=official``, read by
+    ``explore.js``)."""
     _ = translations(lang).gettext
     systems: dict[str, list[ResultRecord]] = {}
     for record in explorer_records(records):
         systems.setdefault(record.result_id, []).append(record)
+    formerly: dict[tuple[str, str], list[str]] = {}
+    for derived, pair in (superseded.pairs() if superseded else {}).items():
+        formerly.setdefault((pair["round"], pair["official"]), []).append(derived)
     entries = []
     for members in sorted(
         systems.values(), key=lambda m: (tuple(-p for p in round_key(m[0].round)), m[0].result_id)
     ):
         first = members[0]
         ids = spellings(first)
+        old = formerly.get((first.round, first.result_id), [])
+        title = _("Result %(ids)s") % {"ids": " · ".join(ids)}
+        if old:
+            title += " " + _("(formerly %(ids)s, derived by this site)") % {"ids": ", ".join(old)}
+        marked = superseded is not None and first.result_id in superseded
         entries.append(
             {
-                "location": f"{EXPLORE}/?id={first.shown_id}",
+                "location": f"{EXPLORE}/?id={first.shown_id}" + ("&ids=official" if marked else ""),
                 # Material shows titles and texts as HTML: data is escaped.
-                "title": escape(_("Result %(ids)s") % {"ids": " · ".join(ids)}),
+                "title": escape(title),
                 "text": escape(
                     _(
                         "MLPerf Inference %(round)s, %(submitter)s: %(system)s. "
@@ -76,14 +94,16 @@ def result_search_entries(records: list[ResultRecord], lang: Language) -> list[d
                         "models": ", ".join(dict.fromkeys(r.model for r in members)),
                     }
                 ),
-                "tags": [first.result_id.split("-", 1)[1]],
+                "tags": [i.split("-", 1)[1] for i in (first.result_id, *old)],
                 "boost": ENTRY_BOOST,
             }
         )
     return entries
 
 
-def result_search_page(records: list[ResultRecord], lang: Language) -> Page:
+def result_search_page(
+    records: list[ResultRecord], lang: Language, superseded: Superseded | None = None
+) -> Page:
     """The file of ``result_search_entries`` for ``lang`` (JSON, one entry a line)."""
     return Page(
         RESULT_SEARCH,
@@ -93,7 +113,7 @@ def result_search_page(records: list[ResultRecord], lang: Language) -> Page:
                 {k: v if k in ("boost", "tags") else str(v) for k, v in e.items()},
                 ensure_ascii=False,
             )
-            for e in result_search_entries(records, lang)
+            for e in result_search_entries(records, lang, superseded)
         )
         + "\n]\n",
     )

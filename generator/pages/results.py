@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from jinja2 import Environment
 
 from generator.data import organizations
@@ -19,7 +21,7 @@ from generator.pages.entities import (
     specification_pages,
     system_comparison_pages,
 )
-from generator.pages.explorer import explorer_page
+from generator.pages.explorer import explorer_link, explorer_page, official_ids_mark
 from generator.pages.filters import environment
 from generator.pages.output import RESULTS, ChartImage, Page, download_rows, downloads
 from generator.pages.round_report import report_pages
@@ -43,6 +45,9 @@ def results_pages(
         pages under ``results/``, in a stable order.
     """
     env = environment(lang)
+    # An ID whose text was another system's derived ID is linked as the official one.
+    env.globals["explorer_link"] = partial(explorer_link, superseded=dataset.superseded)
+    env.globals["official_ids_mark"] = partial(official_ids_mark, dataset.superseded)
     naming = Naming.of(dataset.records, lambda r: r.accelerator_id)
     citations.install(env, lang, retrieved)  # each row's citation (citations.py, cite.js)
     pages: list[Page | ChartImage] = []
@@ -95,7 +100,7 @@ def results_pages(
                 == (benchmark.suite, benchmark.model, benchmark.scenario)
             ]
             pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
-    pages.extend(system_comparison_pages(env, by_round, lang, naming))
+    pages.extend(system_comparison_pages(env, by_round, lang, naming, dataset.superseded))
     pages.extend(report_pages(env, dataset, naming))
     pages.append(explorer_page(env, list(dataset.records), lang, colours))
     pages.insert(0, results_index(dataset, lang, rounds))

@@ -71,7 +71,7 @@ def generate(dataset: Dataset, docs_dir: Path, languages: tuple[Language, ...] =
     # Only articles changed: the explorer's dataset is the one the last generation wrote.
     last = (assets.written_file(docs_dir / SHARED_DOCS, EXPLORER_DATA) if articles_only
             else None)
-    shared = last.decode() if last else explorer_data(list(dataset.records))
+    shared = last.decode() if last else explorer_data(list(dataset.records), dataset.superseded)
     # One pool for every language, so workers start once ("spawn": vl-convert runs threads, a
     # forked worker would wait on their locks). Each language's stale charts are sent to it as
     # soon as its pages exist, to be drawn while this process makes the next language's pages,
@@ -164,7 +164,7 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
     return [*listing, *results_pages(dataset, lang, retrieved),
             *research_pages(dataset, lang, retrieved),
             *data_pages(data_dir, dataset, lang, site_url),
-            result_search_page(list(dataset.records), lang)]
+            result_search_page(list(dataset.records), lang, dataset.superseded)]
 
 
 def copy_shared_images(docs_dir: Path, languages: tuple[Language, ...] = LANGUAGES) -> int:

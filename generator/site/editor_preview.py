@@ -40,7 +40,7 @@ from generator.editorial.articles import (
     read_article,
 )
 from generator.editorial.claim_markdown import registry
-from generator.editorial.claims import Registry, load_registry
+from generator.editorial.claims import Registry, registry_in
 from generator.editorial.recomputation import figure, recompute
 from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged, write_text_atomic
@@ -85,7 +85,7 @@ def write_editorial_pages(root: Path, lang: Language) -> int:
     editorial.authors.cache_clear()
     editorial.tags.cache_clear()
     data = load_unless_unchanged(load, root / "data")
-    claims = load_unless_unchanged(load_registry, root / "data" / "claims.yaml")
+    claims = load_unless_unchanged(registry_in, root / "data")
     posts = articles(root / "docs")
     pages: list[Page] = [home_page(data, lang, posts), results_index(data, lang),
                          *editorial_pages(claims, posts, list(data.records), lang,

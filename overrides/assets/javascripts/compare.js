@@ -298,6 +298,17 @@
     return has(data.canonical, canonical) ? data.canonical[canonical] : null;
   }
 
+  // The entry of data.superseded (systems.json) for a written ID that was a derived ID of a
+  // round whose official IDs MLCommons has since published, with its canonical text as "id";
+  // null for any other text.
+  function supersededOf(data, text) {
+    var id = /^v?(\d+\.\d+)-(\d{1,5})$/i.exec(text);
+    if (!id) return null;
+    var canonical = id[1] + "-" + ("000" + id[2]).slice(-Math.max(4, id[2].length));
+    var old = (data.superseded || {})[canonical];
+    return old ? Object.assign({ id: canonical }, old) : null;
+  }
+
   function setUp(form) {
     var labels = JSON.parse(form.dataset.labels);
     var output = form.parentNode.querySelector(".mlperf-compare__output");
@@ -308,12 +319,32 @@
       .then(function (response) { return response.json(); })
       .then(function (data) {
         var rounds = Object.keys(data.repositories).join(", ");
-        var notes = [];
+        var notes = [], offers = [];
+        // An address written before MLCommons published a round's official IDs names the
+        // system a derived ID meant; "ids=official" (written by update()) reads IDs as
+        // official ones.
+        var official = params.getAll("ids").indexOf("official") >= 0;
         ["a", "b"].forEach(function (field) {
           var wanted = (params.get(field) || "").trim();
           if (!wanted) return;
-          var key = systemOf(data, wanted);
-          if (key !== null) {
+          var key = systemOf(data, wanted), old = official ? null : supersededOf(data, wanted);
+          if (old) {
+            if (old.official && has(data.systems, old.official)) {
+              select[field].value = old.official;
+            }
+            var shown = data.systems[select[field].value];
+            notes.push(fill(old.official ? labels.superseded : labels.superseded_gone, {
+              field: labels[field], old: old.id, system: old.submitter + " " + old.system_name,
+              round: old.round, official: old.official, shown: shown ? shown.label : "" }));
+            if (old.now && has(data.systems, old.now)) {
+              var other = new URLSearchParams(params);
+              other.set(field, old.now);
+              other.set("ids", "official");
+              offers.push([fill(labels.superseded_now, { old: old.id,
+                             other: data.systems[old.now].submitter + " · " +
+                                    data.systems[old.now].label }), "?" + other.toString()]);
+            }
+          } else if (key !== null) {
             select[field].value = key;
           } else if (has(data.renamed, wanted)) {
             var keys = data.renamed[wanted], label = function (key) {
@@ -336,6 +367,13 @@
         });
         if (notes.length) {
           notice.textContent = notes.join(" ");
+          // Both systems offered: the other reading of an ID, as a link (text nodes only).
+          offers.forEach(function (offer) {
+            var link = document.createElement("a");
+            link.textContent = labels.superseded_show;
+            link.href = offer[1];
+            notice.append(" " + offer[0] + " ", link);
+          });
           notice.hidden = false;
         }
         function update() {
@@ -343,6 +381,12 @@
           var url = new URL(window.location.href);
           url.searchParams.set("a", select.a.value);
           url.searchParams.set("b", select.b.value);
+          // The keys are official IDs: one whose text was a derived ID is marked so.
+          if (supersededOf(data, select.a.value) || supersededOf(data, select.b.value)) {
+            url.searchParams.set("ids", "official");
+          } else {
+            url.searchParams.delete("ids");
+          }
           window.history.replaceState(window.history.state, "", url.href);
         }
         ["a", "b"].forEach(function (field) {
@@ -362,7 +406,8 @@
   }
 
   // The rules of a comparison, for tests/js/compare.test.mjs (Node's test runner).
-  window.mlperfCompare = { pairs: pairs, differences: differences, systemOf: systemOf };
+  window.mlperfCompare = { pairs: pairs, differences: differences, systemOf: systemOf,
+                           supersededOf: supersededOf };
 
   // Material's document$ emits on the first load and after every instant navigation.
   document$.subscribe(function () {

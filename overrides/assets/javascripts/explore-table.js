@@ -382,13 +382,33 @@
         output.replaceChildren(view.before, view.after);
         function fromAddress() {
           var parsed = x.parse(window.location.search, options);
-          notice.hidden = !parsed.ignored.length;
+          notice.hidden = !parsed.ignored.length && !parsed.state.superseded;
           notice.textContent = parsed.ignored.length ?
             fill(labels.ignored, { items: view.format.list(named(parsed.ignored, labels, view.format)) }) : "";
+          if (parsed.state.superseded) supersededNotice(notice, parsed.state.superseded);
+          delete parsed.state.superseded;
           view.state = parsed.state;
           view.invalid = [];
           x.showState(form, view.state);
           render(view);
+        }
+        // What an address naming a derived ID of a round whose official IDs MLCommons has
+        // published means now (explore.js parse): the system it meant, under its official
+        // ID, or none; and a link to the system that carries the same text as its official
+        // ID, if another does. Names reach the page as text only.
+        function supersededNotice(node, said) {
+          var systemOf = function (id) {
+            var row = rows.find(function (r) { return r.result_id.replace(/^v/, "") === id; });
+            return row ? row.submitter + " " + row.system : id;
+          };
+          var text = fill(said.official ? labels.superseded : labels.superseded_gone,
+                          { old: said.id, system: said.system, round: said.round,
+                            official: said.official });
+          node.append((node.textContent ? " " : "") + text);
+          if (!said.now) return;
+          var link = element("a", labels.superseded_show);
+          link.href = "?id=" + encodeURIComponent(said.now) + "&ids=official";
+          node.append(" " + fill(labels.superseded_now, { old: said.id, other: systemOf(said.now) }) + " ", link);
         }
         function change(state) {
           view.state = state;
@@ -401,13 +421,35 @@
           x.afterPaint(function () {
             if (view.state !== state) return;
             var url = new URL(window.location.href);
-            url.search = x.query(state);
+            url.search = x.query(state, data.superseded);
             if (url.href !== window.location.href) {
               window.history.pushState(null, "", url.href);
             }
           });
         }
-        form.addEventListener("change", function () { change(x.readState(form, view.state)); });
+        // An ID the reader types is read as official, as the table shows IDs; one whose text
+        // was a derived ID of another system (copied from an older article, say) is said, with
+        // a link to the system it named.
+        function typedNotice(id) {
+          var old = data.superseded[id];
+          notice.textContent = fill(old.official ? labels.superseded_typed : labels.superseded_gone,
+                                    { old: id, system: old.submitter + " " + old.system_name,
+                                      round: old.round, official: old.official });
+          if (old.official) {
+            var link = element("a", labels.superseded_show);
+            link.href = "?id=" + encodeURIComponent(old.official) + "&ids=official";
+            notice.append(" ", link);
+          }
+          shown(notice, true);
+        }
+        form.addEventListener("change", function (event) {
+          var state = x.readState(form, view.state);
+          change(state);
+          if (event.target === form.elements.id && state.id &&
+              Object.prototype.hasOwnProperty.call(data.superseded || {}, state.id)) {
+            typedNotice(state.id);
+          }
+        });
         form.addEventListener("submit", function (event) { event.preventDefault(); });
         output.addEventListener("click", function (event) {
           var button = event.target.closest("button.mlperf-explore__sort");

@@ -301,9 +301,14 @@
   }
 
   // The address query of a view, and the view of an address query with what it ignored.
-  function query(state) {
+  // superseded: the dataset file's derived IDs whose official IDs were published; an ID whose
+  // text is one of them is written with "ids=official" (parse).
+  function query(state, superseded) {
     var params = new URLSearchParams();
     if (state.id) params.set("id", state.id);
+    if (state.id && superseded && Object.prototype.hasOwnProperty.call(superseded, state.id)) {
+      params.set("ids", "official");
+    }
     FILTERS.forEach(function (name) {
       (state.filters[name] || []).forEach(function (v) { params.append(name, v); });
     });
@@ -330,17 +335,33 @@
   // A parameter of one value given again with another (?per=watt&per=accelerator) keeps the
   // first value it understands; the others are ignored, and said, as is each value not
   // understood.
+  //
+  // An ID this site derived keeps its meaning after MLCommons published the official IDs of its
+  // round (options.superseded, from data/ids/<round>.csv): ?id=6.1-0001 is the system it was
+  // derived for, shown under its official ID, and state.superseded says so, with the system
+  // that carries 6.1-0001 as its official ID now, if another does. "ids=official" reads the
+  // address's ID as the official one (query() writes it where the text was a derived ID).
   function parse(search, options) {
     var state = { filters: {}, id: null, min_accelerators: null, max_accelerators: null,
                   per: null, sort: null }, ignored = [], seen = new Set();
-    new URLSearchParams(search).forEach(function (value, name) {
+    var params = new URLSearchParams(search), superseded = options.superseded || {};
+    var official = params.getAll("ids").indexOf("official") >= 0;
+    params.forEach(function (value, name) {
       // An empty name is named by its "=" (?=x, ?=).
       var item = value || !name ? name + "=" + value : name, column = value.replace(/^-/, "");
       if (seen.has(item)) return;
       seen.add(item);
       if (name === "h") return;  // the words Material's search highlights on the page
-      if (name === "id" && state.id === null && options.id[canonicalId(value)]) {
-        state.id = canonicalId(value);
+      var id = canonicalId(value);
+      if (name === "ids" && value === "official") return;  // read with "id"
+      if (name === "id" && state.id === null && !state.superseded && !official &&
+          Object.prototype.hasOwnProperty.call(superseded, id)) {
+        var old = superseded[id];
+        state.superseded = { id: id, official: old.official, now: old.now, round: old.round,
+                             system: old.submitter + " " + old.system_name };
+        if (options.id[old.official]) state.id = old.official;
+      } else if (name === "id" && state.id === null && options.id[id]) {
+        state.id = id;
       } else if (FILTERS.indexOf(name) >= 0 &&
           Object.prototype.hasOwnProperty.call(options[name], value)) {
         state.filters[name] = (state.filters[name] || []).concat([value]);
@@ -363,6 +384,7 @@
     var seen = {};
     FILTERS.forEach(function (name) { seen[name] = {}; });
     seen.id = {};
+    seen.superseded = data.superseded || {};
     rows.forEach(function (row) {
       seen.id[row.result_id.replace(/^v/, "")] = row.result_id;
       seen.round[row.round] = row.round;
