@@ -297,3 +297,21 @@ def searcher(browser, base_url):
     yield search
     for tab in tabs.values():
         tab.context.close()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_terminal_summary(terminalreporter):
+    """After pytest's ten slowest tests (pytest.ini, --durations=10), the ten test files that
+    took longest: each file's setup, call and teardown seconds summed (wall seconds in its
+    worker, fixtures included), where the suite's time goes file by file."""
+    per_file: dict[str, float] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) in ("setup", "call", "teardown"):
+                name = report.nodeid.split("::", 1)[0]
+                per_file[name] = per_file.get(name, 0.0) + report.duration
+    if not per_file:
+        return
+    terminalreporter.write_sep("=", "slowest 10 test files")
+    for name, seconds in sorted(per_file.items(), key=lambda item: -item[1])[:10]:
+        terminalreporter.write_line(f"{seconds:8.1f}s {name}")
