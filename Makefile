@@ -46,7 +46,8 @@ test-js: site  ## the Node tests of the pages' scripts (tests/js/, on the built 
 	node --test tests/js/
 
 # Lint first (seconds), then the build, then the Node tests of the pages' scripts and the
-# pytest suite (which prints its ten slowest tests: pytest.ini, --durations=10).
+# pytest suite (which prints its ten slowest tests, pytest.ini --durations=10, and its ten
+# slowest test files, tests/conftest.py).
 test: lint site test-js  ## lint, build, then run every test (on the committed data and the built site)
 	$(PY) -m pytest
 

@@ -166,25 +166,21 @@ LEGEND_CUT = """f => {
 
 
 @pytest.mark.browser
-def test_chart_leaves_the_bars_room_on_a_phone(browser, base_url):
+def test_chart_leaves_the_bars_room_on_a_phone(page, base_url):
     # At 390 px the full system names and the legend beside the chart left the bars ~10 px.
     # The legend below it in two columns then cut the second column's names at the edge.
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    try:
-        page.goto(f"{base_url}en/{BENCHMARK}")
-        page.hover('figure.mlperf-chart[data-spec^="leaders."]')
-        figure = page.locator('figure.mlperf-chart[data-spec^="leaders."][data-drawn]')
-        figure.locator("svg .mark-rect path").first.wait_for(timeout=15000)
-        column, bars = figure.evaluate(
-            "f => [f.clientWidth, Math.max(...[...f.querySelectorAll('svg .mark-rect path')]"
-            ".map(p => p.getBoundingClientRect().width))]"
-        )
-        assert bars >= 0.4 * column, (bars, column)
-        assert figure.locator("svg .role-legend-label text").count() > 1
-        assert figure.evaluate(LEGEND_CUT) == []
-    finally:
-        context.close()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base_url}en/{BENCHMARK}")
+    page.hover('figure.mlperf-chart[data-spec^="leaders."]')
+    figure = page.locator('figure.mlperf-chart[data-spec^="leaders."][data-drawn]')
+    figure.locator("svg .mark-rect path").first.wait_for(timeout=15000)
+    column, bars = figure.evaluate(
+        "f => [f.clientWidth, Math.max(...[...f.querySelectorAll('svg .mark-rect path')]"
+        ".map(p => p.getBoundingClientRect().width))]"
+    )
+    assert bars >= 0.4 * column, (bars, column)
+    assert figure.locator("svg .role-legend-label text").count() > 1
+    assert figure.evaluate(LEGEND_CUT) == []
 
 
 def test_timeline_specs_are_valid_vega_lite(dataset, vega_lite):

@@ -12,11 +12,10 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    tab = context.new_page()
-    yield tab
-    context.close()
+def phone(page):
+    """The worker's page (the ``page`` fixture) at a phone's 390 × 844 CSS px."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    return page
 
 
 def settle(tab):

@@ -16,6 +16,13 @@ LATER = re.compile(
 )
 
 
+@pytest.fixture
+def page(fresh_page):
+    """A new context's page: what a reader's first load requests (a page that kept the cache of
+    an earlier test would fetch less)."""
+    return fresh_page
+
+
 def settle(page):
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1500)  # as tools/bench_load.py: what scripts fetch after the load

@@ -105,9 +105,8 @@ def test_chart_tooltips_of_an_open_chart_name_the_model_run(dataset):
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "zh", "it"])
-def test_open_rows_say_what_they_ran_on_a_phone(browser, base_url, lang):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
+def test_open_rows_say_what_they_ran_on_a_phone(page, base_url, lang):
+    page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{base_url}{lang}/{RESNET}/")
     table = page.locator(".mlperf-table[aria-label]").filter(has=page.locator("tr.open")).first
     row = table.locator("tr.open").first
@@ -118,7 +117,6 @@ def test_open_rows_say_what_they_ran_on_a_phone(browser, base_url, lang):
     assert table.locator("tr.mlperf-division th").is_visible()
     box = note.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390
-    context.close()
 
 
 def test_per_accelerator_charts_leave_mixed_systems_out(dataset):

@@ -29,9 +29,10 @@ def table():
     return pd.concat(pd.read_csv(path) for path in sorted((DATA / "results").glob("*.csv")))
 
 
-def at(browser, width):
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    return context, context.new_page()
+def at(page, width):
+    """The worker's page (the ``page`` fixture) at ``width`` × 900 CSS px."""
+    page.set_viewport_size({"width": width, "height": 900})
+    return page
 
 
 def visible_result_links(tab) -> int:
@@ -47,7 +48,7 @@ def visible_result_links(tab) -> int:
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["zh", "en", "it"])
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_ranked_table_shows_every_field_at_every_width(browser, base_url, table, lang, width):
+def test_the_ranked_table_shows_every_field_at_every_width(page, base_url, table, lang, width):
     # 54 results of v6.1 gpt-oss-120b Offline (datacenter) in the committed CSV.
     rows = table[
         (table["round"] == "v6.1")
@@ -55,48 +56,42 @@ def test_the_ranked_table_shows_every_field_at_every_width(browser, base_url, ta
         & (table.scenario == "Offline")
         & table.suite.str.contains("datacenter")
     ]
-    context, tab = at(browser, width)
-    try:
-        tab.goto(f"{base_url}{lang}/{BENCHMARK}")
-        cells = tab.evaluate(CELLS)
-        assert cells and all(cell["shown"] for cell in cells)
-        assert visible_result_links(tab) == len(rows)
-        # No page-wide sideways scroll: a card fits the phone.
-        assert tab.evaluate("document.documentElement.scrollWidth") <= width
-        ranked = tab.locator(".mlperf-table[data-cite-pattern]").last
-        heads = ranked.locator("thead")
-        if width == 390:
-            assert not heads.is_visible()
-            labels = {cell["label"] for cell in cells if cell["cards"]}
-            assert None not in labels  # every field of a card is named
-            # Each card shows its division and category beside its result ID.
-            division = ranked.locator("tbody tr:not(.mlperf-division) td:nth-last-child(2)")
-            texts = division.evaluate_all("tds => tds.map(td => td.innerText.trim())")
-            assert len(texts) == len(rows) and all("·" in text for text in texts)
-        else:
-            assert heads.is_visible()
-    finally:
-        context.close()
+    tab = at(page, width)
+    tab.goto(f"{base_url}{lang}/{BENCHMARK}")
+    cells = tab.evaluate(CELLS)
+    assert cells and all(cell["shown"] for cell in cells)
+    assert visible_result_links(tab) == len(rows)
+    # No page-wide sideways scroll: a card fits the phone.
+    assert tab.evaluate("document.documentElement.scrollWidth") <= width
+    ranked = tab.locator(".mlperf-table[data-cite-pattern]").last
+    heads = ranked.locator("thead")
+    if width == 390:
+        assert not heads.is_visible()
+        labels = {cell["label"] for cell in cells if cell["cards"]}
+        assert None not in labels  # every field of a card is named
+        # Each card shows its division and category beside its result ID.
+        division = ranked.locator("tbody tr:not(.mlperf-division) td:nth-last-child(2)")
+        texts = division.evaluate_all("tds => tds.map(td => td.innerText.trim())")
+        assert len(texts) == len(rows) and all("·" in text for text in texts)
+    else:
+        assert heads.is_visible()
 
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["zh", "en", "it"])
 def test_an_accelerator_page_keeps_its_submitters_and_every_round_on_a_phone(
-    browser, base_url, table, lang
+    page, base_url, table, lang
 ):
     # The Arc Pro B70's results in the committed CSV: every submitter is shown, and the
     # round-over-round table keeps a field for each round of the dataset.
     rounds = sorted(table["round"].unique(), key=lambda r: tuple(map(int, r[1:].split("."))))
     b70 = table[table.accelerator_id == "intel-arc-pro-b70"]
-    context, tab = at(browser, 390)
-    try:
-        tab.goto(f"{base_url}{lang}/{B70}")
-        cells = tab.evaluate(CELLS)
-        assert all(cell["shown"] for cell in cells)
-        shown = {cell["text"] for cell in cells}
-        assert set(b70.submitter) <= shown
-        labels = [cell["label"] for cell in cells]
-        assert all(labels.count(r) > 0 for r in rounds)
-        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
-    finally:
-        context.close()
+    tab = at(page, 390)
+    tab.goto(f"{base_url}{lang}/{B70}")
+    cells = tab.evaluate(CELLS)
+    assert all(cell["shown"] for cell in cells)
+    shown = {cell["text"] for cell in cells}
+    assert set(b70.submitter) <= shown
+    labels = [cell["label"] for cell in cells]
+    assert all(labels.count(r) > 0 for r in rounds)
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390

@@ -108,15 +108,14 @@ def test_family_page_draws_its_timelines_offline(page, base_url, lang):
 
 
 @pytest.mark.browser
-def test_family_timelines_draw_on_a_phone(browser, base_url):
+def test_family_timelines_draw_on_a_phone(page, base_url):
     # At 390 px charts.js narrows the axes of bar charts; a timeline is a layered chart with
     # no top-level encoding, and must still draw (it failed with a TypeError once).
-    context = browser.new_context(viewport={"width": 390, "height": 800})
-    tab = context.new_page()
+    tab = page
+    tab.set_viewport_size({"width": 390, "height": 800})
     errors = []
     tab.on("pageerror", lambda e: errors.append(str(e)))
     tab.goto(f"{base_url}zh/results/families/amd-instinct/")
     tab.hover("figure.mlperf-chart")  # charts draw when reached for
     tab.wait_for_selector("figure.mlperf-chart[data-drawn] svg .mark-symbol path", timeout=15000)
     assert errors == []
-    context.close()

@@ -148,18 +148,16 @@ def test_the_report_is_linked_from_the_round_and_home_pages(site, lang):
 
 @pytest.mark.browser
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_report_reads_at_phone_and_desktop_width(browser, base_url, width, tmp_path):
-    tab = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+def test_the_report_reads_at_phone_and_desktop_width(page, base_url, width, tmp_path):
+    tab = page
+    tab.set_viewport_size({"width": width, "height": 900})
     errors = []
     tab.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        tab.goto(f"{base_url}en/results/v6.1/report/")
-        # No table makes the page scroll sideways (each table scrolls inside its region).
-        overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        assert overflow <= 0
-        tab.screenshot(path=str(tmp_path / f"report-{width}.png"), full_page=False)
-        tab.click(".md-content a[href='#organizations']")
-        assert tab.locator("#organizations").is_visible()
-    finally:
-        tab.context.close()
+    tab.goto(f"{base_url}en/results/v6.1/report/")
+    # No table makes the page scroll sideways (each table scrolls inside its region).
+    overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    tab.screenshot(path=str(tmp_path / f"report-{width}.png"), full_page=False)
+    tab.click(".md-content a[href='#organizations']")
+    assert tab.locator("#organizations").is_visible()
     assert errors == []
