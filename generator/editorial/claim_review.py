@@ -10,7 +10,9 @@ What Google's ClaimReview guide and schema.org ask, and where each value comes f
 * ``claimReviewed``: "a short summary of the claim": the article's sentence that quotes the
   figure, as a reader reads it (``claim_sentence``).
 * ``itemReviewed``: the Claim, with ``appearance`` the source that made it (the claim's first
-  source in ``data/claims.yaml``: its URL, title and publisher) and its date.
+  source in ``data/claims.yaml``: its URL, title and publisher) and its date. A source whose URL
+  is only its publisher's home page gives no ``url``: the claim does not appear there, and
+  schema.org lets a CreativeWork be described without one (``source_url``).
 * ``reviewRating``: a Rating whose ``alternateName`` is the verdict as the page shows it.
 """
 
@@ -18,8 +20,16 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import urlsplit
 
 from generator.editorial.articles import CLAIM_REFERENCE
+
+
+def source_url(url: str) -> dict[str, str]:
+    """``{"url": url}`` for the address of a page, ``{}`` for a bare home page (``https://x/``,
+    path empty or ``/``), which does not show the claim."""
+    return {"url": url} if urlsplit(url).path.strip("/") else {}
+
 
 SCRIPT = re.compile(r'(<script type="application/ld\+json">)(.*?)(</script>)', re.S)
 CANONICAL = re.compile(r'<link rel="canonical" href="([^"]+)"')
@@ -78,7 +88,7 @@ def claim_reviews(views, sentences: dict[str, str] | None = None) -> str:
                     "datePublished": source.date.isoformat(),
                     "appearance": {
                         "@type": "CreativeWork",
-                        "url": source.url,
+                        **source_url(source.url),
                         "headline": source.name(view.lang.code),
                         "datePublished": source.date.isoformat(),
                         "publisher": {"@type": "Organization", "name": source.publisher},
