@@ -82,7 +82,53 @@ def test_vera_rubins_card_cites_nvidia_and_credits_no_epoch(site):
     assert "288 GB" in section and "2,300 W" in section and "HBM4" in section
     assert "closed/NVIDIA/systems/VR-NVL72_VR-288GB_aarch64x72_TRT.json" in section
     assert ">NVIDIA</a>" in section and "Epoch AI" not in section
-    assert 'data-spec="memory_bandwidth"' not in section  # no NVIDIA figure found: left empty
+    # Its bandwidth from NVIDIA's technical blog on the Rubin GPU; no compute rate (NVIDIA's
+    # NVFP4 figure does not say whether it counts sparsity).
+    assert "22 TB/s" in section and "developer.nvidia.com/blog/inside-nvidia-rubin-gpu" in section
+    assert 'data-spec="fp4"' not in section
+
+
+# Vera Rubin's power note in data/accelerator_specs.yaml, part of each language's text.
+RUBIN_POWER_NOTE = {
+    "en": "not a datasheet TDP",
+    "zh": "并非规格书中的 TDP",
+    "it": "non un TDP da scheda tecnica",
+}
+
+
+@pytest.mark.parametrize("lang", RUBIN_POWER_NOTE)
+def test_a_values_note_says_what_kind_of_figure_it_is_in_each_language(site, lang):
+    # On the card, under the 2,300 W figure (its note is a TGP configured for one submission).
+    rows = dict(
+        re.findall(
+            r'<tr data-spec="(\w+)">(.*?)</tr>',
+            card_table(page(site, lang, "nvidia-vera-rubin-vr200")),
+            re.DOTALL,
+        )
+    )
+    note = re.search(r'<small class="mlperf-spec-note">(.*?)</small>', rows["power"])
+    assert note and RUBIN_POWER_NOTE[lang] in html.unescape(note.group(1))
+    assert 'class="mlperf-spec-note"' not in rows["memory"]  # no note, none shown
+    # The card's download gives it in English, the catalogs' source language.
+    if lang == "en":
+        power = next(
+            row
+            for row in csv.DictReader(
+                io.StringIO(
+                    download(
+                        site,
+                        "en",
+                        "results/accelerators/nvidia-vera-rubin-vr200/specifications.csv",
+                    ).read_text(encoding="utf-8")
+                )
+            )
+            if row["field"] == "power"
+        )
+        assert power["value"] == "2300.0" and RUBIN_POWER_NOTE["en"] in power["note"]
+    # And in the table of every card, in the Vera Rubin row.
+    text = (site / lang / SPECS_PAGE / "index.html").read_text(encoding="utf-8")
+    start = text.index('<tr data-accelerator="nvidia-vera-rubin-vr200">')
+    assert RUBIN_POWER_NOTE[lang] in html.unescape(text[start : text.index("</tr>", start)])
 
 
 def test_the_card_and_derived_downloads_hold_the_values_and_their_kind(site):

@@ -13,7 +13,7 @@ from generator.data.names import Naming, download_stem
 from generator.data.schema import ResultRecord, round_key
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import format_result, unit_symbol
-from generator.i18n.languages import Language
+from generator.i18n.languages import SOURCE_LANGUAGE, Language
 from generator.model import families, qualifiers, specs
 from generator.model.benchmarks import Benchmark
 from generator.model.comparisons import (
@@ -269,8 +269,9 @@ def specification_pages(
 
 
 def card_rows(card: specs.Card) -> list[dict]:
-    """A card's download rows: one per value, with its unit, sparsity and source (a vendor
-    figure, never an MLCommons result; Epoch AI's rows with the licence its credit needs)."""
+    """A card's download rows: one per value, with its unit, sparsity, note (in English, the
+    catalogs' source language; the card shows it in each) and source (a vendor figure, never
+    an MLCommons result; Epoch AI's rows with the licence its credit needs)."""
     return [
         {
             "accelerator_id": card.accelerator_id,
@@ -279,6 +280,7 @@ def card_rows(card: specs.Card) -> list[dict]:
             "unit": value.field.unit or "",
             "per": card.per or "",
             "sparsity": "" if value.sparsity is None else value.sparsity,
+            "note": value.note[SOURCE_LANGUAGE.code] if value.note else "",
             "kind": "vendor figure, not an MLCommons result",
             "source": value.source.publisher,
             "source_title": value.source.title,
