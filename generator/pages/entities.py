@@ -232,7 +232,15 @@ def specification_pages(
     links its page when the dataset has its results. Below it, each card's best result per
     benchmark (``specs.best_results`` of ``records``), shown for the accelerators a reader
     compares (``?compare=id,id``) with every result's marks, and downloaded as
-    ``best-results`` rows."""
+    ``best-results`` rows.
+
+    Those rows are not in the page: ``comparison/<accelerator id>.json`` (in the language's
+    folder, as their marks are worded in it) holds an accelerator's rows,
+    ``[{"order": its place in the table, "cells": "<td>...</td>..."}]``, each row's cells
+    rendered by the template's own macro (``partials/spec_results.md.j2``, autoescaped); the
+    page's script loads the files of the accelerators compared, and only then. Without a
+    script the page links ``best-results.csv``. (Written hidden into the page, every card's
+    rows made it 261 KB.)"""
     known = accelerators.table().accelerators
     best = specs.best_results(records)
     results = [
@@ -261,6 +269,23 @@ def specification_pages(
     pages += downloads(
         f"{SPECIFICATIONS}/specifications", [row for r in rows for row in card_rows(r["card"])]
     )
+    cells = env.get_template("partials/spec_results.md.j2").module.result_cells
+    comparison: dict[str, list[dict]] = {}
+    for order, row in enumerate(results):
+        comparison.setdefault(row["record"].accelerator_id, []).append(
+            {"order": order, "cells": str(cells(row)).strip()}
+        )
+    pages += [
+        Page(
+            f"{SPECIFICATIONS}/comparison/{accelerator_id}.json",
+            json.dumps(
+                comparison.get(accelerator_id, []), ensure_ascii=False, separators=(",", ":")
+            )
+            + "\n",
+        )
+        # One file per card, [] for a card without a throughput result: any two can be compared.
+        for accelerator_id in specs.cards()
+    ]
     pages += downloads(
         f"{SPECIFICATIONS}/best-results",
         download_rows([row["record"] for row in results], [None] * len(results)),
