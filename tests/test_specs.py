@@ -471,6 +471,15 @@ def test_cards_from_the_system_descriptions_their_vendors_filed():
         assert [(s.publisher, folder in s.url) for s in card.sources] == [(publisher, True)]
         # None of them states bandwidth or power: left empty, not taken from a review.
         assert card.get("memory_bandwidth") is None and card.get("power") is None
+    # GH200: NVIDIA's v4.1 GH200-144GB ("144 GB", "HBM3e") and v4.0 GH200-96GB ("96 GB",
+    # "HBM3") descriptions, beside Epoch's row (which gives no memory).
+    for accelerator_id, memory, kind in (
+        ("nvidia-gh200-144gb", 144, "HBM3e"),
+        ("nvidia-gh200-96gb", 96, "HBM3"),
+    ):
+        card = cards[accelerator_id]
+        assert (card.get("memory"), card.get("memory_type")) == (memory, kind)
+        assert card.values["memory"].source.publisher == "NVIDIA" and card.uses_epoch
     # Shared memory says so, in every language.
     assert set(cards["nvidia-jetson-agx-thor"].values["memory"].note) == {"en", "zh", "it"}
 
