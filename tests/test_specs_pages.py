@@ -267,12 +267,17 @@ def test_the_best_results_are_a_file_loaded_for_a_comparison_not_hidden_rows(sit
     accelerator_head = re.findall(r"<th[^>]*>([^<]+)</th>", table)[1]
     noscript = text[text.index("<noscript>") : text.index("</noscript>")]
     assert re.search(r'href="[^"]*best-results\.csv"', noscript)
-    # One file per card (a card without a throughput result has an empty one); together, in
-    # the order their rows give, they hold each row of best-results.csv once, its ID linked.
+    # One file per card with a throughput result, each named in the table's data-rows-of;
+    # together, in the order their rows give, they hold each row of best-results.csv once,
+    # its ID linked (a card with rows but no file would leave a gap in that order).
+    rows_of = re.search(r'data-rows-of="([^"]*)"', table).group(1).split()
+    assert sorted(p.stem for p in (folder / "comparison").glob("*.json")) == sorted(rows_of)
+    assert set(rows_of) <= set(specs.cards())
     files = {
         a: json.loads((folder / "comparison" / f"{a}.json").read_text(encoding="utf-8"))
-        for a in specs.cards()
+        for a in rows_of
     }
+    assert all(files.values())
     rows = sorted(
         ({"accelerator": a, **row} for a, file in files.items() for row in file),
         key=lambda row: row["order"],

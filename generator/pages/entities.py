@@ -238,9 +238,11 @@ def specification_pages(
     folder, as their marks are worded in it) holds an accelerator's rows,
     ``[{"order": its place in the table, "cells": "<td>...</td>..."}]``, each row's cells
     rendered by the template's own macro (``partials/spec_results.md.j2``, autoescaped); the
-    page's script loads the files of the accelerators compared, and only then. Without a
-    script the page links ``best-results.csv``. (Written hidden into the page, every card's
-    rows made it 261 KB.)"""
+    page's script loads the files of the accelerators compared, and only then. A card without
+    a throughput result has no file (the results table names the cards that have one, in
+    ``data-rows-of``): an empty file would be the same in every language. Without a script the
+    page links ``best-results.csv``. (Written hidden into the page, every card's rows made it
+    261 KB.)"""
     known = accelerators.table().accelerators
     best = specs.best_results(records)
     results = [
@@ -257,34 +259,34 @@ def specification_pages(
         }
         for accelerator_id, card in specs.cards().items()
     ]
-    fields = [f for f in specs.FIELDS if f.unit]
-    pages = [
-        Page(
-            f"{SPECIFICATIONS}/index.md",
-            env.get_template("specifications.md.j2").render(
-                rows=rows, fields=fields, epoch=specs.EPOCH, results=results
-            ),
-        )
-    ]
-    pages += downloads(
-        f"{SPECIFICATIONS}/specifications", [row for r in rows for row in card_rows(r["card"])]
-    )
     cells = env.get_template("partials/spec_results.md.j2").module.result_cells
     comparison: dict[str, list[dict]] = {}
     for order, row in enumerate(results):
         comparison.setdefault(row["record"].accelerator_id, []).append(
             {"order": order, "cells": str(cells(row)).strip()}
         )
+    fields = [f for f in specs.FIELDS if f.unit]
+    pages = [
+        Page(
+            f"{SPECIFICATIONS}/index.md",
+            env.get_template("specifications.md.j2").render(
+                rows=rows,
+                fields=fields,
+                epoch=specs.EPOCH,
+                results=results,
+                rows_of=sorted(comparison),
+            ),
+        )
+    ]
+    pages += downloads(
+        f"{SPECIFICATIONS}/specifications", [row for r in rows for row in card_rows(r["card"])]
+    )
     pages += [
         Page(
             f"{SPECIFICATIONS}/comparison/{accelerator_id}.json",
-            json.dumps(
-                comparison.get(accelerator_id, []), ensure_ascii=False, separators=(",", ":")
-            )
-            + "\n",
+            json.dumps(file_rows, ensure_ascii=False, separators=(",", ":")) + "\n",
         )
-        # One file per card, [] for a card without a throughput result: any two can be compared.
-        for accelerator_id in specs.cards()
+        for accelerator_id, file_rows in comparison.items()
     ]
     pages += downloads(
         f"{SPECIFICATIONS}/best-results",

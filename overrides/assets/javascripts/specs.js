@@ -4,7 +4,8 @@
 // the table does not hold is ignored; with fewer than two known ids the whole table shows.
 // A comparison also shows the chosen accelerators' best results per benchmark: the section
 // below the table, whose rows the script loads then, one file per accelerator compared
-// (data-rows: comparison/<id>.json), rather than the page carrying every card's rows hidden.
+// (data-rows: comparison/<id>.json, for the cards data-rows-of names: a card without a
+// throughput result has none), rather than the page carrying every card's rows hidden.
 document$.subscribe(function () {
   "use strict";
   var table = document.querySelector("article table[data-spec-table]");
@@ -35,7 +36,9 @@ document$.subscribe(function () {
   // sees the whole comparison; if a file cannot be loaded it says so beside the downloads.
   function showResults(section) {
     var table = section.querySelector("table[data-spec-results-table]");
-    Promise.all(asked.map(function (id) {
+    var withRows = table.dataset.rowsOf.split(" ");
+    var loaded = asked.filter(function (id) { return withRows.indexOf(id) >= 0; });
+    Promise.all(loaded.map(function (id) {
       var url = new URL(table.dataset.rows + encodeURIComponent(id) + ".json", window.location.href);
       return fetch(url).then(function (response) {
         if (!response.ok) {
@@ -48,7 +51,7 @@ document$.subscribe(function () {
         var rows = [];
         files.forEach(function (file, i) {
           file.forEach(function (row) {
-            rows.push({ accelerator: asked[i], order: row.order, cells: row.cells });
+            rows.push({ accelerator: loaded[i], order: row.order, cells: row.cells });
           });
         });
         // The table's order (benchmark, then accelerator), as the files number their rows.
