@@ -107,6 +107,7 @@ def test_every_v61_datacenter_accelerator_with_a_card_has_memory_bandwidth_power
         "nvidia-b300-sxm",
         "nvidia-gb200",
         "nvidia-gb300",
+        "nvidia-vera-rubin-vr200",
     }
 
 
@@ -114,8 +115,8 @@ def test_check_notes_each_accelerator_without_a_complete_card(dataset):
     notes = specs.missing_cards(list(dataset.records), specs.cards())
     # No card: the RTX PRO 6000 Blackwell (no Epoch row, no vendor datasheet found).
     assert any("'nvidia-rtx-pro-6000-blackwell' has no card" in note for note in notes)
-    # Vera Rubin: NVIDIA's system description states no memory bandwidth.
-    assert any("'nvidia-vera-rubin-vr200' has no memory_bandwidth" in note for note in notes)
+    # Vera Rubin: memory and power from NVIDIA's system description, bandwidth from its blog.
+    assert not any("'nvidia-vera-rubin-vr200'" in note for note in notes)
     assert not any("'nvidia-h200-sxm'" in note for note in notes)  # memory from NVIDIA now
     assert not any("'amd-instinct-mi355x'" in note for note in notes)
 
@@ -344,9 +345,14 @@ def test_vera_rubin_and_h200_values_cite_nvidias_own_system_descriptions():
         "HBM4",
         2300,
     )
-    assert rubin.per == "GPU" and rubin.get("memory_bandwidth") is None
+    # NVIDIA's technical blog on the Rubin GPU: "up to 22 TB/s of peak bandwidth", NVLink 6
+    # "3,600 GB/s scale-up bandwidth"; its NVFP4 figure does not say whether it counts
+    # sparsity, so no compute rate is written.
+    assert (rubin.get("memory_bandwidth"), rubin.get("interconnect")) == (22, 3600)
+    assert rubin.per == "GPU" and not any(rubin.get(f) for f in ("fp16", "fp8", "fp4", "int8"))
     assert {s.publisher for s in rubin.sources} == {"NVIDIA"} and not rubin.uses_epoch
-    assert all("/closed/NVIDIA/systems/" in s.url for s in rubin.sources)
+    assert {s.url.split("/")[2] for s in rubin.sources} == {"github.com", "developer.nvidia.com"}
+    assert "/closed/NVIDIA/systems/" in rubin.values["power"].source.url
     h200 = specs.cards()["nvidia-h200-sxm"]
     assert h200.get("memory") == 141 and h200.values["memory"].source.publisher == "NVIDIA"
     assert h200.values["memory_bandwidth"].source.is_epoch  # the rest stays Epoch's row
@@ -414,10 +420,11 @@ def test_spec_figures_divide_the_result_per_accelerator_by_the_card(dataset):
         row.result_per_accelerator / 9200.0
     )
     assert "not an MLPerf result" in got["spec_figures_derived_by"]
-    # Vera Rubin's card has no bandwidth or compute: its results carry no spec figure, and
-    # no column of rated power exists (a rated watt is not a measured efficiency).
-    rubin = next(r for r in dataset.records if r.accelerator_id == "nvidia-vera-rubin-vr200")
-    assert all(result_row(rubin, None)[name] is None for name in SPEC_FIELDS)
+    # The Arc Pro B70's card has no bandwidth or compute (Intel's system description states
+    # memory only): its results carry no spec figure, and no column of rated power exists (a
+    # rated watt is not a measured efficiency).
+    b70 = next(r for r in dataset.records if r.accelerator_id == "intel-arc-pro-b70")
+    assert all(result_row(b70, None)[name] is None for name in SPEC_FIELDS)
     assert not any("power" in name or "watt" in name for name in SPEC_FIELDS)
 
 
@@ -431,8 +438,12 @@ def test_the_explorer_file_carries_the_card_values_and_each_rows_precision(datas
     spec = data["accelerators"]["amd-instinct-mi355x"]["spec"]
     assert spec["memory_bandwidth"] == [8.0, "TB/s", None]
     assert spec["fp4"] == [9200.0, "TFLOPS", False]
-    # Vera Rubin's card has neither a bandwidth nor a compute rate: nothing to divide by.
-    assert data["accelerators"]["nvidia-vera-rubin-vr200"]["spec"] is None
+    # The Arc Pro B70's card has neither a bandwidth nor a compute rate: nothing to divide by.
+    assert data["accelerators"]["intel-arc-pro-b70"]["spec"] is None
+    # Vera Rubin's has NVIDIA's 22 TB/s (its technical blog) and no compute rate.
+    assert data["accelerators"]["nvidia-vera-rubin-vr200"]["spec"] == {
+        "memory_bandwidth": [22.0, "TB/s", None]
+    }
     precisions = data["values"]["precision"]
     rows = explorer_records(dataset.records)
     for i in range(0, len(rows), 97):
@@ -440,3 +451,71 @@ def test_the_explorer_file_carries_the_card_values_and_each_rows_precision(datas
         assert (precisions[index] if index is not None else None) == specs.precision_of(
             rows[i].weight_data_types
         )
+
+
+def test_cards_from_the_system_descriptions_their_vendors_filed():
+    # data/accelerator_specs.yaml, by hand from each file's "accelerator_memory_capacity" and
+    # "accelerator_memory_configuration": Dell_AMD's v6.1 XE7745_8xMI350P_2xEPYC-9455 ("144GB",
+    # "HBM3E"), Intel's v6.1 1-node-4x-BMG-B70 ("32GB", "GDDR6"), NVIDIA's v4.0 L40Sx8_TRT
+    # ("48 GB", "GDDR6"); Jetson AGX Thor's memory is "Shared with host": 128 GB LPDDR5X.
+    cards = specs.cards()
+    expected = {
+        "amd-instinct-mi350p": (144, "HBM3E", "Dell and AMD", "/closed/Dell_AMD/systems/"),
+        "intel-arc-pro-b70": (32, "GDDR6", "Intel", "/closed/Intel/systems/"),
+        "nvidia-l40s": (48, "GDDR6", "NVIDIA", "/closed/NVIDIA/systems/"),
+        "nvidia-jetson-agx-thor": (128, "LPDDR5X", "NVIDIA", "/closed/NVIDIA/systems/"),
+    }
+    for accelerator_id, (memory, kind, publisher, folder) in expected.items():
+        card = cards[accelerator_id]
+        assert (card.get("memory"), card.get("memory_type")) == (memory, kind), accelerator_id
+        assert [(s.publisher, folder in s.url) for s in card.sources] == [(publisher, True)]
+        # None of them states bandwidth or power: left empty, not taken from a review.
+        assert card.get("memory_bandwidth") is None and card.get("power") is None
+    # GH200: NVIDIA's v4.1 GH200-144GB ("144 GB", "HBM3e") and v4.0 GH200-96GB ("96 GB",
+    # "HBM3") descriptions, beside Epoch's row (which gives no memory).
+    for accelerator_id, memory, kind in (
+        ("nvidia-gh200-144gb", 144, "HBM3e"),
+        ("nvidia-gh200-96gb", 96, "HBM3"),
+    ):
+        card = cards[accelerator_id]
+        assert (card.get("memory"), card.get("memory_type")) == (memory, kind)
+        assert card.values["memory"].source.publisher == "NVIDIA" and card.uses_epoch
+    # Shared memory says so, in every language.
+    assert set(cards["nvidia-jetson-agx-thor"].values["memory"].note) == {"en", "zh", "it"}
+
+
+def test_check_notes_what_the_new_cards_still_lack(dataset):
+    notes = specs.missing_cards(list(dataset.records), specs.cards())
+    for accelerator_id in ("amd-instinct-mi350p", "intel-arc-pro-b70", "nvidia-l40s"):
+        assert f"the card of '{accelerator_id}' has no memory_bandwidth, power" in "\n".join(notes)
+    assert any("'nvidia-rtx-pro-4500-blackwell' has no card" in note for note in notes)
+
+
+def test_a_note_is_read_in_every_language(tmp_path):
+    text = REGISTRY.replace(
+        "source: vendor-sheet}\n  ",
+        "source: vendor-sheet,\n      note: {en: A TGP., zh: 一个 TGP。, it: Un TGP.}}\n  ",
+    )
+    card = specs.read_cards(*write(tmp_path, text))["nvidia-vera-rubin-vr200"]
+    assert card.values["memory"].note == {"en": "A TGP.", "zh": "一个 TGP。", "it": "Un TGP."}
+    assert card.note is None
+
+
+@pytest.mark.parametrize(
+    "note, problem",
+    [
+        ("note: A TGP.", "write the note in every language: {en, zh, it}"),
+        ("note: {en: A TGP., it: Un TGP.}", "the text for zh is missing"),
+        ("note: {en: A TGP., zh: '', it: Un TGP.}", "the text for zh is missing"),
+        ("note: {en: A, zh: B, it: C, fr: D}", "'fr' is not a language of the site"),
+    ],
+)
+def test_a_note_missing_a_language_is_refused_with_its_line(tmp_path, note, problem):
+    # A card's own note (line 9, under the accelerator of line 8) and a value's note.
+    text = REGISTRY.replace("nvidia-vera-rubin-vr200:\n", f"nvidia-vera-rubin-vr200:\n    {note}\n")
+    found = problems(tmp_path, text)
+    assert len(found) == 1
+    assert "accelerator_specs.yaml: line 9: field 'note': " in found[0] and problem in found[0]
+    valued = REGISTRY.replace("source: vendor-sheet}\n  ", f"source: vendor-sheet, {note}}}\n  ")
+    found = problems(tmp_path, valued)
+    assert len(found) == 1 and "field 'memory.note'" in found[0] and problem in found[0]

@@ -7,10 +7,12 @@ from __future__ import annotations
 import csv
 import html
 import io
+import json
 import re
 
 import pytest
 
+from generator.data import accelerators
 from generator.model import specs
 from tests.conftest import committed_dataset, download
 
@@ -82,7 +84,53 @@ def test_vera_rubins_card_cites_nvidia_and_credits_no_epoch(site):
     assert "288 GB" in section and "2,300 W" in section and "HBM4" in section
     assert "closed/NVIDIA/systems/VR-NVL72_VR-288GB_aarch64x72_TRT.json" in section
     assert ">NVIDIA</a>" in section and "Epoch AI" not in section
-    assert 'data-spec="memory_bandwidth"' not in section  # no NVIDIA figure found: left empty
+    # Its bandwidth from NVIDIA's technical blog on the Rubin GPU; no compute rate (NVIDIA's
+    # NVFP4 figure does not say whether it counts sparsity).
+    assert "22 TB/s" in section and "developer.nvidia.com/blog/inside-nvidia-rubin-gpu" in section
+    assert 'data-spec="fp4"' not in section
+
+
+# Vera Rubin's power note in data/accelerator_specs.yaml, part of each language's text.
+RUBIN_POWER_NOTE = {
+    "en": "not a datasheet TDP",
+    "zh": "并非规格书中的 TDP",
+    "it": "non un TDP da scheda tecnica",
+}
+
+
+@pytest.mark.parametrize("lang", RUBIN_POWER_NOTE)
+def test_a_values_note_says_what_kind_of_figure_it_is_in_each_language(site, lang):
+    # On the card, under the 2,300 W figure (its note is a TGP configured for one submission).
+    rows = dict(
+        re.findall(
+            r'<tr data-spec="(\w+)">(.*?)</tr>',
+            card_table(page(site, lang, "nvidia-vera-rubin-vr200")),
+            re.DOTALL,
+        )
+    )
+    note = re.search(r'<small class="mlperf-spec-note">(.*?)</small>', rows["power"])
+    assert note and RUBIN_POWER_NOTE[lang] in html.unescape(note.group(1))
+    assert 'class="mlperf-spec-note"' not in rows["memory"]  # no note, none shown
+    # The card's download gives it in English, the catalogs' source language.
+    if lang == "en":
+        power = next(
+            row
+            for row in csv.DictReader(
+                io.StringIO(
+                    download(
+                        site,
+                        "en",
+                        "results/accelerators/nvidia-vera-rubin-vr200/specifications.csv",
+                    ).read_text(encoding="utf-8")
+                )
+            )
+            if row["field"] == "power"
+        )
+        assert power["value"] == "2300.0" and RUBIN_POWER_NOTE["en"] in power["note"]
+    # And in the table of every card, in the Vera Rubin row.
+    text = (site / lang / SPECS_PAGE / "index.html").read_text(encoding="utf-8")
+    start = text.index('<tr data-accelerator="nvidia-vera-rubin-vr200">')
+    assert RUBIN_POWER_NOTE[lang] in html.unescape(text[start : text.index("</tr>", start)])
 
 
 def test_the_card_and_derived_downloads_hold_the_values_and_their_kind(site):
@@ -203,3 +251,64 @@ def test_a_comparison_shows_each_cards_best_results_with_their_marks(browser, ba
         assert rubin.locator("sup.mlperf-derived").count() == 1
         assert "comparable on the same benchmark" in section.inner_text()
         tab.screenshot(path=f"/tmp/a35-compare-{width}.png", full_page=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "it"])
+def test_the_best_results_are_a_file_loaded_for_a_comparison_not_hidden_rows(site, lang):
+    folder = site / lang / SPECS_PAGE
+    text = (folder / "index.html").read_text(encoding="utf-8")
+    # Measured: 261 KB with every card's best results written hidden into the page (the
+    # commit before); the page now holds none of them, and a no-script reader gets the CSV.
+    assert len(text.encode()) < 100_000
+    table = text[text.index("data-spec-results-table") :]
+    table = table[: table.index("</table>")]
+    assert "<tr data-accelerator" not in table
+    # The page's second column heading, in the language: what each row names its accelerator.
+    accelerator_head = re.findall(r"<th[^>]*>([^<]+)</th>", table)[1]
+    noscript = text[text.index("<noscript>") : text.index("</noscript>")]
+    assert re.search(r'href="[^"]*best-results\.csv"', noscript)
+    # One file per card with a throughput result, each named in the table's data-rows-of;
+    # together, in the order their rows give, they hold each row of best-results.csv once,
+    # its ID linked (a card with rows but no file would leave a gap in that order).
+    rows_of = re.search(r'data-rows-of="([^"]*)"', table).group(1).split()
+    assert sorted(p.stem for p in (folder / "comparison").glob("*.json")) == sorted(rows_of)
+    assert set(rows_of) <= set(specs.cards())
+    files = {
+        a: json.loads((folder / "comparison" / f"{a}.json").read_text(encoding="utf-8"))
+        for a in rows_of
+    }
+    assert all(files.values())
+    rows = sorted(
+        ({"accelerator": a, **row} for a, file in files.items() for row in file),
+        key=lambda row: row["order"],
+    )
+    best = list(
+        csv.DictReader(
+            io.StringIO(download(site, lang, SPECS_PAGE + "best-results.csv").read_text("utf-8"))
+        )
+    )
+    assert [row["order"] for row in rows] == list(range(len(best)))
+    for row, expected in zip(rows, best):
+        assert row["cells"].startswith("<td") and row["cells"].count("<td") == 6
+        link = re.search(r'<a href="([^"]+)">([^<]+)</a>', row["cells"].split("<td")[-1])
+        assert link and html.unescape(link.group(1)) == expected["result_url"]
+        assert link.group(2) in (expected["result_id"], expected["result_id_published"])
+        # Each file holds its own accelerator's rows, named in the accelerator column.
+        name = accelerators.table().accelerators[row["accelerator"]].name
+        assert f'data-label="{accelerator_head}">{html.escape(name)}</td>' in row["cells"]
+    # Marks travel with the rows: Vera Rubin's v6.1 previews carry theirs.
+    rubin = [row["cells"] for row in rows if row["accelerator"] == "nvidia-vera-rubin-vr200"]
+    assert rubin and all('class="mlperf-preview"' in cells for cells in rubin)
+
+
+def test_a_comparison_whose_rows_cannot_load_says_so_beside_the_downloads(browser, base_url):
+    from tests.test_explore import tab_at
+
+    with tab_at(browser, 1280) as tab:
+        tab.route("**/comparison/nvidia-b300-sxm.json", lambda route: route.fulfill(status=404))
+        tab.goto(f"{base_url}en/{SPECS_PAGE}?compare=amd-instinct-mi355x,nvidia-b300-sxm")
+        failed = tab.locator("[data-spec-results-failed]")
+        failed.wait_for()
+        assert "could not be loaded" in failed.inner_text()
+        assert tab.locator("[data-spec-results] a[href$='best-results.csv']").is_visible()
+        assert tab.locator("[data-spec-results] tbody tr").count() == 0

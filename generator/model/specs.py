@@ -34,6 +34,7 @@ from generator.data import accelerators, editor_yaml
 from generator.data.schema import ResultRecord, round_key
 from generator.errors import InputError, InputErrors
 from generator.i18n.catalogs import N_
+from generator.i18n.languages import LANGUAGES
 from generator.model.qualifiers import per_accelerator
 from generator.project import ROOT
 
@@ -141,13 +142,15 @@ class Source:
 class Value:
     """One value of a card: ``value`` (a number in its field's unit, a date or a text),
     ``source`` and, for a compute rate, ``sparsity`` (True: the vendor's figure counts 2:4
-    structured sparsity; False: dense)."""
+    structured sparsity; False: dense) and ``note``: what kind of figure it is when its
+    source says more than the field's name (e.g. a TGP configured for one submission, not a
+    datasheet TDP), ``{language code: text}`` in every language of the site, or None."""
 
     field: Field
     value: float | str | dt.date
     source: Source
     sparsity: bool | None = None
-    note: str | None = None
+    note: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -155,13 +158,14 @@ class Card:
     """The specifications of one canonical accelerator, ``{field name: Value}`` in
     :data:`FIELDS` order, with its ``epoch`` row name (``None`` when Epoch has no row) and
     ``per``: what one accelerator is (``"GPU"``: GB200 and GB300 values are per GPU, not per
-    superchip of two GPUs)."""
+    superchip of two GPUs) and ``note``: what a reader needs to know of the whole card,
+    ``{language code: text}`` in every language of the site, or None."""
 
     accelerator_id: str
     values: dict[str, Value]
     epoch: str | None = None
     per: str | None = None
-    note: str | None = None
+    note: dict[str, str] | None = None
 
     def get(self, name: str) -> float | str | dt.date | None:
         """The value of field ``name``, or None when no source publishes it."""
@@ -316,6 +320,36 @@ def _number(raw, where, name, path, errors) -> float | None:
     return float(raw)
 
 
+def _note(raw, where: str | None, name: str, path: Path, errors: list[InputError]):
+    """A ``note`` of the registry, ``{en: ..., zh: ..., it: ...}``: text a reader sees on the
+    card, so it is written in every language of the site (as ``data/authors.yaml`` writes
+    names), or None when absent. A note missing a language, or in a language the site does not
+    have, is refused rather than shown in English on the Chinese page."""
+    if raw is None:
+        return None
+    codes = [lang.code for lang in LANGUAGES]
+    if not isinstance(raw, dict):
+        errors.append(
+            InputError(
+                path, where, name, f"write the note in every language: {{{', '.join(codes)}}}"
+            )
+        )
+        return None
+    missing = [c for c in codes if not isinstance(raw.get(c), str) or not raw[c].strip()]
+    unknown = [str(c) for c in raw if c not in codes]
+    if missing or unknown:
+        problem = (
+            f"the text for {', '.join(missing)} is missing"
+            if missing
+            else f"'{', '.join(unknown)}' is not a language of the site"
+        )
+        errors.append(
+            InputError(path, where, name, f"{problem}: write the note in {', '.join(codes)}")
+        )
+        return None
+    return {c: raw[c].strip() for c in codes}
+
+
 def _value(
     spec: Field,
     raw,
@@ -394,7 +428,8 @@ def _value(
             )
         )
         return None
-    return Value(spec, value, source, sparsity if spec.compute else None, raw.get("note"))
+    note = _note(raw.get("note"), where, f"{spec.name}.note", path, errors)
+    return Value(spec, value, source, sparsity if spec.compute else None, note)
 
 
 def _sources(raw: dict, path: Path, lines, errors: list[InputError]) -> dict[str, Source]:
@@ -552,9 +587,10 @@ def read_cards(path: Path = REGISTRY_FILE, seed_path: Path = SEED_FILE) -> dict[
             if value:
                 values[name] = value
         ordered = {f.name: values[f.name] for f in FIELDS if f.name in values}
-        cards[accelerator_id] = Card(
-            accelerator_id, ordered, row, entry.get("per"), entry.get("note")
+        note = _note(
+            entry.get("note"), editor_yaml.line_of(lines, at + ["note"]), "note", path, errors
         )
+        cards[accelerator_id] = Card(accelerator_id, ordered, row, entry.get("per"), note)
     if errors:
         raise InputErrors(errors)
     return cards

@@ -14,7 +14,7 @@ from generator.data.names import Naming, download_stem
 from generator.data.schema import ResultRecord, round_key
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import format_result, unit_symbol
-from generator.i18n.languages import Language
+from generator.i18n.languages import SOURCE_LANGUAGE, Language
 from generator.model import families, qualifiers, specs
 from generator.model.benchmarks import Benchmark
 from generator.model.comparisons import (
@@ -233,7 +233,17 @@ def specification_pages(
     links its page when the dataset has its results. Below it, each card's best result per
     benchmark (``specs.best_results`` of ``records``), shown for the accelerators a reader
     compares (``?compare=id,id``) with every result's marks, and downloaded as
-    ``best-results`` rows."""
+    ``best-results`` rows.
+
+    Those rows are not in the page: ``comparison/<accelerator id>.json`` (in the language's
+    folder, as their marks are worded in it) holds an accelerator's rows,
+    ``[{"order": its place in the table, "cells": "<td>...</td>..."}]``, each row's cells
+    rendered by the template's own macro (``partials/spec_results.md.j2``, autoescaped); the
+    page's script loads the files of the accelerators compared, and only then. A card without
+    a throughput result has no file (the results table names the cards that have one, in
+    ``data-rows-of``): an empty file would be the same in every language. Without a script the
+    page links ``best-results.csv``. (Written hidden into the page, every card's rows made it
+    261 KB.)"""
     known = accelerators.table().accelerators
     best = specs.best_results(records)
     results = [
@@ -250,18 +260,35 @@ def specification_pages(
         }
         for accelerator_id, card in specs.cards().items()
     ]
+    cells = env.get_template("partials/spec_results.md.j2").module.result_cells
+    comparison: dict[str, list[dict]] = {}
+    for order, row in enumerate(results):
+        comparison.setdefault(row["record"].accelerator_id, []).append(
+            {"order": order, "cells": str(cells(row)).strip()}
+        )
     fields = [f for f in specs.FIELDS if f.unit]
     pages = [
         Page(
             f"{SPECIFICATIONS}/index.md",
             env.get_template("specifications.md.j2").render(
-                rows=rows, fields=fields, epoch=specs.EPOCH, results=results
+                rows=rows,
+                fields=fields,
+                epoch=specs.EPOCH,
+                results=results,
+                rows_of=sorted(comparison),
             ),
         )
     ]
     pages += downloads(
         f"{SPECIFICATIONS}/specifications", [row for r in rows for row in card_rows(r["card"])]
     )
+    pages += [
+        Page(
+            f"{SPECIFICATIONS}/comparison/{accelerator_id}.json",
+            json.dumps(file_rows, ensure_ascii=False, separators=(",", ":")) + "\n",
+        )
+        for accelerator_id, file_rows in comparison.items()
+    ]
     pages += downloads(
         f"{SPECIFICATIONS}/best-results",
         download_rows([row["record"] for row in results], [None] * len(results)),
@@ -270,8 +297,9 @@ def specification_pages(
 
 
 def card_rows(card: specs.Card) -> list[dict]:
-    """A card's download rows: one per value, with its unit, sparsity and source (a vendor
-    figure, never an MLCommons result; Epoch AI's rows with the licence its credit needs)."""
+    """A card's download rows: one per value, with its unit, sparsity, note (in English, the
+    catalogs' source language; the card shows it in each) and source (a vendor figure, never
+    an MLCommons result; Epoch AI's rows with the licence its credit needs)."""
     return [
         {
             "accelerator_id": card.accelerator_id,
@@ -280,6 +308,7 @@ def card_rows(card: specs.Card) -> list[dict]:
             "unit": value.field.unit or "",
             "per": card.per or "",
             "sparsity": "" if value.sparsity is None else value.sparsity,
+            "note": value.note[SOURCE_LANGUAGE.code] if value.note else "",
             "kind": "vendor figure, not an MLCommons result",
             "source": value.source.publisher,
             "source_title": value.source.title,

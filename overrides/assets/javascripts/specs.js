@@ -2,8 +2,10 @@
 // more accelerators and follows "Compare the chosen", whose address (?compare=id,id) shows
 // only their rows, in the table's order, so that a comparison of cards can be shared. An id
 // the table does not hold is ignored; with fewer than two known ids the whole table shows.
-// A comparison also shows the chosen accelerators' best results per benchmark (the section
-// below the table, written hidden: without a comparison it would list every card's).
+// A comparison also shows the chosen accelerators' best results per benchmark: the section
+// below the table, whose rows the script loads then, one file per accelerator compared
+// (data-rows: comparison/<id>.json, for the cards data-rows-of names: a card without a
+// throughput result has none), rather than the page carrying every card's rows hidden.
 document$.subscribe(function () {
   "use strict";
   var table = document.querySelector("article table[data-spec-table]");
@@ -13,7 +15,9 @@ document$.subscribe(function () {
   var rows = Array.prototype.slice.call(table.tBodies[0].rows);
   var known = rows.map(function (row) { return row.dataset.accelerator; });
   var asked = (new URLSearchParams(window.location.search).get("compare") || "")
-    .split(",").filter(function (id) { return known.indexOf(id) >= 0; });
+    .split(",").filter(function (id, i, all) {
+      return known.indexOf(id) >= 0 && all.indexOf(id) === i;
+    });
   var link = document.querySelector("[data-spec-compare]");
   var note = document.querySelector("[data-spec-compared]");
   var comparing = asked.length >= 2;
@@ -25,12 +29,49 @@ document$.subscribe(function () {
   });
   note.hidden = !comparing;
   var results = document.querySelector("[data-spec-results]");
-  if (results) {
-    results.hidden = !comparing;
-    Array.prototype.forEach.call(
-      results.querySelectorAll("tr[data-accelerator]"),
-      function (row) { row.hidden = !comparing || asked.indexOf(row.dataset.accelerator) < 0; }
-    );
+  if (results && comparing) {
+    showResults(results);
+  }
+  // The section stays hidden until its rows are in, so that a reader (or a test) who sees it
+  // sees the whole comparison; if a file cannot be loaded it says so beside the downloads.
+  function showResults(section) {
+    var table = section.querySelector("table[data-spec-results-table]");
+    var withRows = table.dataset.rowsOf.split(" ");
+    var loaded = asked.filter(function (id) { return withRows.indexOf(id) >= 0; });
+    Promise.all(loaded.map(function (id) {
+      var url = new URL(table.dataset.rows + encodeURIComponent(id) + ".json", window.location.href);
+      return fetch(url).then(function (response) {
+        if (!response.ok) {
+          throw new Error(response.status + " " + url);
+        }
+        return response.json();
+      });
+    }))
+      .then(function (files) {
+        var rows = [];
+        files.forEach(function (file, i) {
+          file.forEach(function (row) {
+            rows.push({ accelerator: loaded[i], order: row.order, cells: row.cells });
+          });
+        });
+        // The table's order (benchmark, then accelerator), as the files number their rows.
+        rows.sort(function (a, b) { return a.order - b.order; });
+        var body = table.tBodies[0];
+        body.textContent = "";
+        rows.forEach(function (row) {
+          var tr = document.createElement("tr");
+          tr.dataset.accelerator = row.accelerator;
+          // The cells are the site's own markup, rendered and escaped by the page's template
+          // when the site was built (partials/spec_results.md.j2), marks included.
+          tr.innerHTML = row.cells;
+          body.appendChild(tr);
+        });
+        section.hidden = false;
+      })
+      .catch(function () {
+        section.querySelector("[data-spec-results-failed]").hidden = false;
+        section.hidden = false;
+      });
   }
   function update() {
     var ids = rows.filter(function (row) {
