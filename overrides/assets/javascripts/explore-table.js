@@ -67,7 +67,9 @@
 
   // Each cell's class, and the lines under its first text (the suite under the benchmark, the
   // category under the division, an open result's model run and accuracy under the system).
-  var CLASSES = { round: "keep", result_id: "nowrap", model: "keep", scenario: "keep",
+  // A model's name wraps after its hyphens ("wan-2.2-" / "t2v-a14b"), never inside a part:
+  // kept on one line it ran into the Scenario column at 1280 px.
+  var CLASSES = { round: "keep", result_id: "nowrap", model: "name", scenario: "keep",
                   division: "keep", accelerators: "num", result: "num" };
   var LINES = { model: 1, division: 1, system: 2 };
 
