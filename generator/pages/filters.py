@@ -27,6 +27,7 @@ from generator.data.result_ids import WRITTEN_ID
 from generator.editorial.verification import keep
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import (
+    format_accuracy,
     format_change,
     format_day,
     format_items,
@@ -164,6 +165,8 @@ def environment(lang: Language) -> Environment:
         result=lambda v: format_result(v, lang),
         figure=lambda v: format_result(v, lang, fixed=True),
         change=lambda v: format_change(v, lang),
+        # An open-division result's published accuracy, in the language's number format.
+        accuracy=lambda text: format_accuracy(text, lang),
         units=lambda u: units_label(u, lang),
         unit=lambda u: unit_symbol(u, lang),
         unit_name=lambda u: unit_name(u, lang),
