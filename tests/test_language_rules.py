@@ -487,3 +487,16 @@ def test_a_published_accuracy_reads_in_the_page_language(site, dataset):
         "accuratezza acc 76,454. Raggiunge l'obiettivo della divisione closed (acc ≥ 75,695)"
         in (html.unescape(krai))
     )
+
+
+def test_the_trademark_legend_is_not_repeated_in_english(site):
+    # The fresh-clone review of issue 34: every zh and it page's footer followed its legend
+    # with MLCommons' English text. Only the How to cite page quotes it, labelled as such.
+    from generator.editorial.guidelines import LEGEND
+
+    found = {
+        f"{code}/{path.relative_to(site / code)}"
+        for code, path in zh_it_pages(site)
+        if LEGEND in path.read_text(encoding="utf-8")
+    }
+    assert found == {"it/cite/index.html", "zh/cite/index.html"}
