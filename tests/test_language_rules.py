@@ -323,23 +323,22 @@ def test_chinese_pages_and_charts_have_no_space_between_chinese_words(site):
     assert found == {}
 
 
-def test_chinese_tooltips_use_chinese_punctuation(site):
+def test_chinese_text_and_tooltips_use_chinese_punctuation(site):
     # ZH-F2: flag tooltips ended "MLCommons, MLPerf® Inference v6.1 results, 2026-09-16", ASCII
-    # commas after a Chinese sentence; the rule of style.py over every zh page's tooltips.
+    # commas after a Chinese sentence; the fresh-clone review of issue 34: the specifications'
+    # credit read "加速器规格：Epoch AI, Data on Machine Learning Hardware" (a title takes 《》
+    # after a Chinese comma). The rule of style.py over every zh page's text and tooltips.
     from generator.i18n.style import ASCII_COMMA_IN_CHINESE
 
     found = {}
     for path in sorted((site / "zh").rglob("*.html")):
-        titles = _ATTRIBUTES.findall(_HIDDEN.sub("x", path.read_text(encoding="utf-8")))
+        texts = reader_texts(path.read_text(encoding="utf-8"))
         found.update(
-            {
-                str(path): m.group(0)
-                for t in titles
-                for m in [ASCII_COMMA_IN_CHINESE.search(html.unescape(t))]
-                if m
-            }
+            {str(path): m.group(0) for t in texts for m in [ASCII_COMMA_IN_CHINESE.search(t)] if m}
         )
     assert found == {}
+    credit = (site / "zh/results/specifications/index.html").read_text(encoding="utf-8")
+    assert "Epoch AI，《Data on Machine Learning Hardware》（" in re.sub(r"<[^>]+>", "", credit)
 
 
 def test_italian_passages_write_one_decimal_separator(site):
