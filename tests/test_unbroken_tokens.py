@@ -36,6 +36,8 @@ PAGES = {
     "claims table": "verification/",
     "specifications": "results/specifications/",
     "explorer": "results/explore/",
+    "preview tracker": "results/previews/",
+    "data": "data/",
 }
 LANGS = ("zh", "en", "it")
 WIDTHS = (390, 1280)

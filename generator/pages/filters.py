@@ -55,8 +55,9 @@ def md_escape(value: object) -> Markup:
 
 def code_spans(text: str) -> Markup:
     """HTML-escaped ``text`` whose `backquoted` names become ``<code>`` elements (field
-    descriptions are written for Markdown but shown inside HTML tables)."""
-    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(text))))
+    descriptions are written for Markdown but shown inside HTML tables), its result IDs kept
+    whole (``keep_ids``)."""
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(keep_ids(text))))
 
 
 def yaml_string(value: object) -> Markup:
