@@ -1,6 +1,6 @@
 """Readers on phones and desktops, in their own language, in headless Chromium: tables that fit
-or show that they scroll, search that finds whole words, highlighting that marks words, a language switch that keeps the
-reader's place, charts that draw without warnings."""
+or show that they scroll, search that finds whole words, highlighting that marks words, a
+language switch that keeps the reader's place, charts that draw without warnings."""
 
 from __future__ import annotations
 
