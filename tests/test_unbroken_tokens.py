@@ -61,11 +61,16 @@ MEASURE = r"""() => {
   const token = /(?<![\p{L}\p{N}_.\-])v?\d+(?:[.,]\d+)*(?:-\d{4,})?(?![\p{L}\p{N}_\-])/gu;
   const word = /\p{Script=Latin}{2,}/gu;
   const han = /\p{Script=Han}{2,}/gu;
+  // A unit in a table's cell ("tokens/秒", "campioni/s"): the explorer's zh cells ended a line
+  // at "tokens/". (A heading, "成绩（tokens/秒）", may still wrap at its slash.)
+  const unit = /\p{L}+\/\p{L}+/gu;
   const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
   for (let node; (node = walker.nextNode());) {
     const parent = node.parentElement;
     if (!parent.offsetParent || parent.closest("pre, code, script, style, svg")) continue;
-    const patterns = parent.closest(".claim__flag") ? [token, word, han] : [token, word];
+    const patterns = [token, word];
+    if (parent.closest(".claim__flag")) patterns.push(han);
+    if (parent.closest("td")) patterns.push(unit);
     for (const pattern of patterns) {
       for (const match of node.data.matchAll(pattern)) {
         const range = document.createRange();
