@@ -6,6 +6,7 @@ import datetime as dt
 import pytest
 
 from generator.i18n.formatting import (
+    format_accuracy,
     format_change,
     format_day,
     format_result,
@@ -64,3 +65,35 @@ def test_dates_follow_cldr_long_form():
 )
 def test_a_change_is_signed_in_the_languages_percent(code, change, text):
     assert format_change(change, language(code)) == text
+
+
+# MLCommons' accuracy texts as data/results/*.csv holds them (v4.1 Krai's open resnet50:
+# "acc: 76.454"; a summarization run's several metrics; a DLRM run's bare value), written by
+# hand in each locale's CLDR separators with every published digit kept.
+@pytest.mark.parametrize(
+    "text, en, it, zh",
+    [
+        ("acc: 76.454", "acc 76.454", "acc 76,454", "acc 76.454"),
+        (
+            "ROUGE1: 44.7951  ROUGE2: 22.3759  TOKENS_PER_SAMPLE: 3771.458979033728",
+            "ROUGE1 44.7951, ROUGE2 22.3759, TOKENS_PER_SAMPLE 3,771.458979033728",
+            "ROUGE1 44,7951, ROUGE2 22,3759, TOKENS_PER_SAMPLE 3.771,458979033728",
+            "ROUGE1 44.7951，ROUGE2 22.3759，TOKENS_PER_SAMPLE 3,771.458979033728",
+        ),
+        ("GEN_LEN: 8209110", "GEN_LEN 8,209,110", "GEN_LEN 8.209.110", "GEN_LEN 8,209,110"),
+        ("0.6994130989447821", "0.6994130989447821", "0,6994130989447821", "0.6994130989447821"),
+        # Not of MLCommons' form: quoted as published, in the language's quotation marks.
+        (
+            "acc 76.454 (top-1)",
+            "“acc 76.454 (top-1)”",
+            "«acc 76.454 (top-1)»",
+            "“acc 76.454 (top-1)”",
+        ),
+    ],
+)
+def test_an_accuracy_is_written_in_the_locale_with_its_published_digits(text, en, it, zh):
+    assert (format_accuracy(text, EN), format_accuracy(text, IT), format_accuracy(text, ZH)) == (
+        en,
+        it,
+        zh,
+    )

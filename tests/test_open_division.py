@@ -136,3 +136,29 @@ def test_per_accelerator_charts_leave_mixed_systems_out(dataset):
             would_rank += any(r.accelerator_mixed for r in pool)
     # Without the rule, mixed systems would sit among the leaders of some charts.
     assert would_rank > 0
+
+
+@pytest.mark.browser
+def test_the_explorer_writes_an_accuracy_as_the_static_pages_do(browser, base_url):
+    # The explorer's table fills its cells by script (explore-table.js): the published
+    # "acc: 76.454" of v4.1-0088 (data/results/v4.1.csv, Krai's open resnet50) reads in each
+    # language's number format, as formatting.format_accuracy writes it on the static pages.
+    from generator.i18n.formatting import format_accuracy
+    from generator.i18n.languages import language
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        shown = {}
+        for lang in ("en", "zh", "it"):
+            page.goto(f"{base_url}{lang}/results/explore/?id=v4.1-0088")
+            page.locator(".mlperf-explore__output tbody tr").first.wait_for()
+            shown[lang] = page.locator(".mlperf-explore__output tbody").inner_text()
+        expected = {"en": "acc 76.454", "zh": "acc 76.454", "it": "acc 76,454"}
+        assert expected == {lang: format_accuracy("acc: 76.454", language(lang)) for lang in shown}
+        assert {lang: expected[lang] in text for lang, text in shown.items()} == dict.fromkeys(
+            shown, True
+        )
+        assert not any("acc: 76.454" in text for text in shown.values())
+    finally:
+        context.close()

@@ -18,6 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+# A result ID as a page writes it ("6.1-0073", "v4.1-0070", the published spelling), not part of
+# a longer name or address: the pages keep it on one line (a line may break after a hyphen).
+WRITTEN_ID = r"(?<![\w.\-/])v?\d+\.\d+-\d{4}(?![\w\-])"
+
 
 def audit_key(suite: str, division: str, submitter: str, platform: str, used_model: str) -> str:
     """MLCommons' "Unique ID (e.g. for Audit)" of a system: ``suite/division/submitter/platform``,

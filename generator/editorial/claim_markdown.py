@@ -15,13 +15,17 @@ unreadable ``claims.yaml`` is replaced by its last good version (``registry``).
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as etree
 from pathlib import Path
 
 from markdown import Extension
+from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
+from markdown.util import AtomicString
 
 from generator.data import changelog
 from generator.data.dataset import load
+from generator.data.result_ids import WRITTEN_ID
 from generator.editorial.claims import Registry, registry_in
 from generator.editorial.verification import render_article, unique_footnotes
 from generator.errors import InputErrors
@@ -36,6 +40,18 @@ MARKS = ("[[claim:", "[[plain:")
 # normalize_whitespace, is 30): fenced blocks and HTML blocks see the rendered article.
 PRIORITY = 100
 _last_good: dict[Path, Registry] = {}
+
+
+class KeepResultId(InlineProcessor):
+    """A result ID in an article's prose (``result_ids.WRITTEN_ID``: a line may break after its
+    hyphen, which split "6.1-"/"0107" in running text) set in a span no line break divides (``.keep`` in ``mlperf.css``,
+    as ``verification.keep`` sets IDs in tables); code spans and link addresses are left as
+    written, as Python-Markdown runs no inline pattern there."""
+
+    def handleMatch(self, m, data):  # noqa: N802 (Python-Markdown's name)
+        span = etree.Element("span", {"class": "keep"})
+        span.text = AtomicString(m.group(0))  # not read again by the inline patterns
+        return span, m.start(0), m.end(0)
 
 
 def registry(root: Path, keep_last_good: bool = False) -> Registry:
@@ -104,6 +120,8 @@ class ClaimExtension(Extension):
             "mlperf_claims",
             PRIORITY,
         )
+        # After links and emphasis (their texts are read again by inline patterns).
+        md.inlinePatterns.register(KeepResultId(WRITTEN_ID, md), "mlperf_result_id", 5)
 
 
 def makeExtension(**kwargs):  # noqa: N802 (the name Python-Markdown looks for)

@@ -10,12 +10,13 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from decimal import Decimal
 from functools import cache, lru_cache
 
 from babel import Locale
 from babel.dates import format_date
 from babel.lists import format_list
-from babel.numbers import NumberPattern, format_percent, parse_pattern
+from babel.numbers import NumberPattern, format_decimal, format_percent, parse_pattern
 
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.han import CJK_PUNCTUATION, HAN
@@ -163,3 +164,55 @@ def tidy_spacing(text: str, lang: Language) -> str:
         return text
     tidied = HAN_GAP.sub("", str(text))
     return type(text)(tidied) if isinstance(text, str) and type(text) is not str else tidied
+
+
+# MLCommons' accuracy text: metrics and values separated by blanks ("acc: 76.454",
+# "ROUGE1: 44.7951  ROUGE2: 22.3759  ROUGEL: 29.1534  TOKENS_PER_SAMPLE: 272.8"), or a bare
+# value ("0.6994130989447821"). Every open-division accuracy of data/results/*.csv has this form.
+_ACCURACY_METRIC = re.compile(r"\s*(?:([A-Za-z][\w-]*):\s*)?(-?\d+(?:\.\d+)?)(?=\s|$)")
+
+
+def accuracy_metrics(text: str) -> list[tuple[str | None, str]] | None:
+    """The ``(metric, value)`` pairs of an accuracy ``text`` as MLCommons publishes it, the value
+    as written (``"acc: 76.454"`` -> ``[("acc", "76.454")]``; a bare value has metric ``None``);
+    ``None`` when the text is not of that form."""
+    pairs, end = [], 0
+    for found in _ACCURACY_METRIC.finditer(text):
+        if found.start() != end:
+            return None
+        pairs.append((found.group(1), found.group(2)))
+        end = found.end()
+    return pairs if pairs and not text[end:].strip() else None
+
+
+@lru_cache(maxsize=4096)
+def format_accuracy(text: str, lang: Language) -> str:
+    """An open-division result's published accuracy in the language's number format, every
+    published digit kept: ``"acc: 76.454"`` -> ``"acc 76.454"`` (en, zh), ``"acc 76,454"``
+    (it), beside the closed division's target the page writes the same way (``acc ≥ 75,695``);
+    several metrics joined by the language's comma (``"ROUGE1 44,7951, ROUGE2 22,3759"``,
+    zh ``"ROUGE1 44.7951，ROUGE2 22.3759"``). A text of another form is quoted as published,
+    in the language's quotation marks (it: «…»), so that no figure of the page reads in another
+    language's format unmarked (the native review of December 2026)."""
+    catalog = translations(lang)
+    pairs = accuracy_metrics(text)
+    if pairs is None:
+        return catalog.gettext("“%(text)s”") % {"text": text}
+    parts = [
+        " ".join(
+            filter(
+                None,
+                (
+                    metric,
+                    format_decimal(
+                        Decimal(value),
+                        locale=_locale(lang.cldr),
+                        decimal_quantization=False,
+                        numbering_system="latn",
+                    ),
+                ),
+            )
+        )
+        for metric, value in pairs
+    ]
+    return catalog.gettext(", ").join(parts)

@@ -18,6 +18,7 @@ import vl_convert
 from generator.editorial.guidelines import DERIVED
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import (
+    format_accuracy,
     format_result,
     per_accelerator_units,
     unit_symbol,
@@ -70,7 +71,7 @@ def bar(rank: int, record, lang: Language) -> dict:
         "category": marks.category_text(record, lang),
         "division": translations(lang).gettext(record.division),
         "used_model": record.used_model if open_run else "",
-        "accuracy": record.accuracy if open_run else "",
+        "accuracy": format_accuracy(record.accuracy, lang) if open_run and record.accuracy else "",
     }
 
 

@@ -13,7 +13,7 @@ from generator.data.identity import Superseded
 from generator.data.names import Naming, download_stem
 from generator.data.schema import ResultRecord, round_key
 from generator.i18n.catalogs import translations
-from generator.i18n.formatting import format_result, unit_symbol
+from generator.i18n.formatting import format_accuracy, format_result, unit_symbol
 from generator.i18n.languages import SOURCE_LANGUAGE, Language
 from generator.model import families, qualifiers, specs
 from generator.model.benchmarks import Benchmark
@@ -472,7 +472,9 @@ def system_comparison_pages(
             else catalog.gettext("Open division: ran %(model)s, accuracy %(accuracy)s.")
             % {
                 "model": record.used_model,
-                "accuracy": record.accuracy or catalog.gettext("not published"),
+                "accuracy": format_accuracy(record.accuracy, lang)
+                if record.accuracy
+                else catalog.gettext("not published"),
             },
             "category": record.category,
             # A preview's due round, as every page says it (marks.preview_note); None else.

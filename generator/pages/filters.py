@@ -23,9 +23,11 @@ from jinja2 import (
 from markupsafe import Markup, escape
 
 from generator.data.dataset import result_url
+from generator.data.result_ids import WRITTEN_ID
 from generator.editorial.verification import keep
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import (
+    format_accuracy,
     format_change,
     format_day,
     format_items,
@@ -53,8 +55,9 @@ def md_escape(value: object) -> Markup:
 
 def code_spans(text: str) -> Markup:
     """HTML-escaped ``text`` whose `backquoted` names become ``<code>`` elements (field
-    descriptions are written for Markdown but shown inside HTML tables)."""
-    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(text))))
+    descriptions are written for Markdown but shown inside HTML tables), its result IDs kept
+    whole (``keep_ids``)."""
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(keep_ids(text))))
 
 
 def yaml_string(value: object) -> Markup:
@@ -81,6 +84,14 @@ def items(values: list, lang: Language) -> str | Markup:
     patterns); already-escaped markup (links) stays markup, the separators being plain text."""
     text = format_items(values, lang)
     return Markup(text) if values and all(isinstance(v, Markup) for v in values) else text
+
+
+def keep_ids(text: str) -> Markup:
+    """``text`` escaped, each result ID in it (``result_ids.WRITTEN_ID``) in a span no line
+    break divides: ``"X — 8 accelerators — 5.1-0055"`` never ends a line at ``5.1-``."""
+    return Markup(
+        re.sub(WRITTEN_ID, lambda m: f'<span class="keep">{m.group(0)}</span>', str(escape(text)))
+    )
 
 
 def system_label(record, lang: Language) -> str:
@@ -155,6 +166,8 @@ def environment(lang: Language) -> Environment:
         result=lambda v: format_result(v, lang),
         figure=lambda v: format_result(v, lang, fixed=True),
         change=lambda v: format_change(v, lang),
+        # An open-division result's published accuracy, in the language's number format.
+        accuracy=lambda text: format_accuracy(text, lang),
         units=lambda u: units_label(u, lang),
         unit=lambda u: unit_symbol(u, lang),
         unit_name=lambda u: unit_name(u, lang),
@@ -168,6 +181,8 @@ def environment(lang: Language) -> Environment:
         date=lambda iso: format_day(dt.date.fromisoformat(str(iso)), lang),
         # A figure with its unit, an ID or a date that no line break may divide (mlperf.css).
         keep=keep,
+        # Text holding result IDs (a system's label), escaped, each ID kept on one line.
+        keep_ids=keep_ids,
         # A unit standing alone as a table heading starts with a capital, as headings do
         # ("Campioni/s" beside "Latenza (ms)"); running text keeps the unit's own case.
         heading=lambda text: type(text)(text[:1].upper() + text[1:]) if text else text,

@@ -26,7 +26,7 @@ from generator.editorial import registries
 from generator.editorial.guidelines import LEGEND
 from generator.files import write_text_atomic
 from generator.i18n.catalogs import BACKLINK_TITLE, PERMALINK_TITLE, translations
-from generator.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, Language
+from generator.i18n.languages import LANGUAGES, Language
 from generator.site import social
 from generator.site.feeds import channel_image
 
@@ -100,12 +100,10 @@ def footer(copyright_line: str, lang: Language) -> str:
     """The footer's HTML in ``lang``: ``copyright_line`` translated, then the trademark legend
     that MLCommons' results messaging guidelines (mlcommons/policies,
     ``MLPerf_Results_Messaging_Guidelines.adoc``, "Attribution") ask for wherever the MLPerf name
-    is used, in the language's words and, in every language but English, quoted in English too."""
+    is used, in the language's words (the catalog's translation, the marks' names as published),
+    once: the How to cite page quotes MLCommons' English text for whoever needs it."""
     translate = translations(lang).gettext  # not named gettext: Babel would extract its arguments
     legend = escape(translate(LEGEND))
-    if lang.code != SOURCE_LANGUAGE.code:
-        legend += Markup('{gap}<span lang="en">{text}</span>').format(gap=lang.sentence_gap,
-                                                                       text=LEGEND)
     return str(Markup('{line}<br><span class="mlperf-legend">{legend}</span>').format(
         line=translate(copyright_line), legend=legend))
 

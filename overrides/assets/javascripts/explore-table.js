@@ -32,6 +32,18 @@
     return {
       result: function (value) { return numbers(decimals(value)).format(value); },
       count: new Intl.NumberFormat(locale, { useGrouping: "always" }).format,
+      // An open-division result's published accuracy in the locale's number format, every
+      // published digit kept ("acc: 76.454" -> "acc 76,454" in Italian), as the static pages
+      // write it (formatting.format_accuracy); a text of another form is quoted as published.
+      accuracy: function (text, labels) {
+        var parts = [], metric = /\s*(?:([A-Za-z][\w-]*):\s*)?(-?\d+(?:\.(\d+))?)(?=\s|$)/y;
+        for (var found; metric.lastIndex < text.length && (found = metric.exec(text));) {
+          var value = numbers(found[3] ? found[3].length : 0).format(found[2]);
+          parts.push(found[1] ? found[1] + " " + value : value);
+        }
+        return parts.length && !text.slice(metric.lastIndex).trim()
+          ? parts.join(labels.comma) : fill(labels.quoted, { text: text });
+      },
       // CLDR's Chinese joiner 和 touches its items; beside a Latin word or a figure it takes a
       // space, as formatting.format_items writes it on the static pages.
       list: function (items) {
@@ -73,7 +85,9 @@
 
   // Each cell's class, and the lines under its first text (the suite under the benchmark, the
   // category under the division, an open result's model run and accuracy under the system).
-  var CLASSES = { round: "keep", result_id: "nowrap", model: "keep", scenario: "keep",
+  // A model's name wraps after its hyphens ("wan-2.2-" / "t2v-a14b"), never inside a part:
+  // kept on one line it ran into the Scenario column at 1280 px.
+  var CLASSES = { round: "keep", result_id: "nowrap", model: "name", scenario: "keep",
                   division: "keep", accelerators: "num", result: "num" };
   var LINES = { model: 1, division: 1, system: 2 };
 
@@ -116,7 +130,7 @@
     setText(c[6].firstChild, row.system);
     line(c[6], 0, open && row.used_model && row.used_model !== row.model
       ? fill(labels.model_run, { model: row.used_model }) : "");
-    line(c[6], 1, open && row.accuracy ? fill(labels.accuracy, { accuracy: row.accuracy }) : "");
+    line(c[6], 1, open && row.accuracy ? fill(labels.accuracy, { accuracy: format.accuracy(row.accuracy, labels) }) : "");
     setText(c[7].firstChild, row.accelerator_id ? row.accelerator_name : labels.cpu_only);
     setText(c[8].firstChild, row.accelerators === null ? "—" : format.count(row.accelerators));
     // The unit alone: the column's heading already says "per accelerator" in such a view.
