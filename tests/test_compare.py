@@ -7,6 +7,7 @@ Expected values come from the committed CSV tables read with pandas, not from th
 import csv
 import io
 import json
+import re
 from urllib.parse import parse_qs, urlparse
 
 import pandas as pd
@@ -44,9 +45,19 @@ def all_systems(dataset):
 
 @pytest.fixture(scope="module")
 def systems_json(site):
-    # Published under a content-hashed name (generator/site/assets.py): systems.<hash>.json.
-    (path,) = (site / "en" / "results" / "compare").glob("systems.*.json")
-    return json.loads(path.read_text("utf-8"))
+    """The comparison's index and its files of each round's systems, as one: ``{"canonical",
+    "systems": {key: system}, "renamed": {old key: [keys]}}`` (generator/pages/entities.py)."""
+    # Published under content-hashed names (generator/site/assets.py): systems.<hash>.json,
+    # which names each round's file (systems-v6-1.<hash>.json).
+    folder = site / "en" / "results" / "compare"
+    (path,) = folder.glob("systems.*.json")
+    index = json.loads(path.read_text("utf-8"))
+    rounds = [json.loads((folder / name).read_text("utf-8")) for name in index["shards"].values()]
+    return {
+        "canonical": index["canonical"],
+        "systems": {k: v for r in rounds for k, v in r["systems"].items()},
+        "renamed": {k: v for r in rounds for k, v in r["renamed"].items()},
+    }
 
 
 def rows_of(table, round_name, system, submitter="NVIDIA"):
@@ -306,6 +317,47 @@ def test_results_in_different_units_are_never_divided(page, base_url, table):
     assert "different units" in cells.nth(3).inner_text()
     assert cells.nth(4).inner_text().startswith("—")
     assert "units:" in cells.nth(5).inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["zh", "en", "it"])
+def test_the_first_load_fetches_the_index_alone_and_a_choice_its_rounds_file(
+    page, base_url, table, lang
+):
+    # The lists name every system in the page already; the first comparison is drawn from the
+    # index (systems.<hash>.json), which holds the two systems the lists open with. Choosing a
+    # system of another round fetches that round's file (systems-v4-1.<hash>.json) once.
+    page.goto(f"{base_url}{lang}/results/compare/")
+    output = page.locator(".mlperf-compare__output")
+    output.locator("tbody tr").first.wait_for()
+    page.wait_for_load_state("networkidle")
+
+    def fetched():
+        return [
+            url.rsplit("/", 1)[1]
+            for url in page.requests
+            if f"/{lang}/results/compare/" in url and url.endswith(".json")
+        ]
+
+    [index] = fetched()
+    assert re.fullmatch(r"systems\.[0-9a-f]{8}\.json", index)
+    # Two v4.1 systems that ran a benchmark in common (data/results/v4.1.csv; IDs as MLCommons
+    # published them), so that the table shows both.
+    v41 = table[table["round"] == "v4.1"]
+    ran = {key: set(zip(r.model, r.scenario)) for key, r in v41.groupby("result_id_published")}
+    first = next(iter(ran))
+    second = next(key for key in ran if key != first and ran[key] & ran[first])
+    idle = "!document.querySelector('.mlperf-compare__output').hasAttribute('aria-busy')"
+    page.select_option("#compare-b", first)
+    page.wait_for_function(idle)
+    page.select_option("#compare-a", second)
+    page.wait_for_function(idle)
+    names = fetched()
+    assert len(names) == 2 and names[0] == index
+    assert re.fullmatch(r"systems-v4-1\.[0-9a-f]{8}\.json", names[1])
+    assert parse_qs(urlparse(page.url).query) == {"a": [second], "b": [first]}
+    assert first in output.inner_text() and second in output.inner_text()
+    assert page.console_errors == []
 
 
 @pytest.mark.browser

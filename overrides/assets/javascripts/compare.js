@@ -1,13 +1,16 @@
 // Comparison of two systems under test (results/compare/). The page holds two <select>s and
-// the translated labels; systems.json holds every system's results, with their texts already
-// formatted for the page's language. This script pairs the two systems' results on the
-// benchmarks both ran and formats nothing but the ratios (Intl.NumberFormat, CLDR). A system is
-// one result ID, and the choice is kept in the address by ID (?a=6.1-0074&b=6.1-0106) so a
-// comparison can be linked; an address of the older form, by system name, opens the system now
-// under that name with a note saying so. Each of the two results of a row has its "Cite"
-// button (cite.js): the words of its citation come from systems.json, the pattern from the
-// page, both written by the build's citation function (citations.py). Data reaches the page
-// only as text nodes, never as markup.
+// the translated labels; the systems' results, with their texts already formatted for the
+// page's language, are in one file per round (systems-v6-1.<hash>.json), which this script
+// fetches when a system of that round is chosen, once. The first load fetches the index
+// alone (systems.<hash>.json: each system's round and file, the written forms of IDs, and the
+// two systems the lists open with; generator/pages/entities.py). This script pairs the two
+// systems' results on the benchmarks both ran and formats nothing but the ratios
+// (Intl.NumberFormat, CLDR). A system is one result ID, and the choice is kept in the address
+// by ID (?a=6.1-0074&b=6.1-0106) so a comparison can be linked; an address of the older form,
+// by system name, opens the system now under that name with a note saying so. Each of the two
+// results of a row has its "Cite" button (cite.js): the words of its citation come from the
+// systems' file, the pattern from the page, both written by the build's citation function
+// (citations.py). Data reaches the page only as text nodes, never as markup.
 (function () {
   "use strict";
 
@@ -62,10 +65,11 @@
     return out;
   }
 
-  function render(output, data, labels, keyA, keyB) {
-    var a = data.systems[keyA], b = data.systems[keyB];
+  // The table of systems a and b (entries of a round's file), each result linked in its
+  // round's repository (repositories: the index's).
+  function render(output, repositories, labels, a, b) {
     function resultUrl(system, result) {
-      return data.repositories[system.round] + result.location;
+      return repositories[system.round] + result.location;
     }
     var locale = document.documentElement.lang || undefined;
     var times = new Intl.NumberFormat(locale, { minimumFractionDigits: 2,
@@ -78,7 +82,7 @@
       return labels[value] || String(value);
     }
 
-    // Each result's citation: the words systems.json gives (those of its system, its own),
+    // Each result's citation: the words the systems' file gives (those of its system, its own),
     // its figure and its folder's address, in the pattern the page gives (cite.js).
     var cite = labels.cite;
     function citeWords(system, result) {
@@ -101,11 +105,11 @@
       output.appendChild(element("p", labels.nothing_shared));
       return;
     }
-    if (keyA === keyB) {
+    if (a.result_id === b.result_id) {
       output.appendChild(element("p", fill(labels.same_system, { id: a.result_id }),
                                  "mlperf-compare__same"));
     }
-    else if (a.same_system.indexOf(keyB) >= 0) {
+    else if (a.same_system.indexOf(b.result_id) >= 0) {
       output.appendChild(element("p", labels.same_system_rounds));
     }
     output.appendChild(element("p", fill(labels.shared, { count: count.format(rows.length) })));
@@ -287,7 +291,7 @@
 
   function has(map, key) { return Object.prototype.hasOwnProperty.call(map, key); }
 
-  // The key of the system (systems.json: data) a written result ID stands for: the key
+  // The key of the system (the index: data) a written result ID stands for: the key
   // itself, the ID without MLCommons' prefix (4.1-0043 for v4.1-0043), or either with a "v"
   // and the number unpadded (v6.1-0106, 6.1-106); null when it is none of these.
   function systemOf(data, text) {
@@ -300,53 +304,99 @@
     return has(data.canonical, canonical) ? data.canonical[canonical] : null;
   }
 
+  // The round whose file holds what an address of the older form names: a key by name begins
+  // with its round and a dot (v6.1.nvidia.…; names.Naming.system_key); null for none.
+  function roundOfOldKey(data, text) {
+    var rounds = Object.keys(data.shards).filter(function (round) {
+      return text.indexOf(round + ".") === 0;
+    });
+    return rounds.length ? rounds[0] : null;
+  }
+
+  // The systems of the index (data) and of the rounds' files, each file fetched once, when a
+  // system of its round is first needed; the index's own (the two the lists open with) need
+  // none. system(key) and round(name) are promises: of a system, of a round's file.
+  function store(data, indexUrl) {
+    var files = {};
+    function round(name) {
+      if (!has(files, name)) {
+        files[name] = fetch(new URL(data.shards[name], indexUrl).href)
+          .then(function (response) {
+            if (!response.ok) throw new Error(response.url + ": " + response.status);
+            return response.json();
+          });
+      }
+      return files[name];
+    }
+    function system(key) {
+      if (has(data.opening, key)) return Promise.resolve(data.opening[key]);
+      return round(data.systems[key]).then(function (file) { return file.systems[key]; });
+    }
+    return { round: round, system: system };
+  }
+
   function setUp(form) {
     var labels = JSON.parse(form.dataset.labels);
     var output = form.parentNode.querySelector(".mlperf-compare__output");
     var select = { a: form.elements.a, b: form.elements.b };
     var params = new URLSearchParams(window.location.search);
     var notice = form.parentNode.querySelector(".mlperf-compare__notice");
-    fetch(new URL(form.dataset.systems, document.baseURI).href)
+    var indexUrl = new URL(form.dataset.systems, document.baseURI).href;
+    fetch(indexUrl)
       .then(function (response) { return response.json(); })
       .then(function (data) {
+        var systems = store(data, indexUrl);
         var rounds = Object.keys(data.repositories).join(", ");
-        var notes = [];
-        ["a", "b"].forEach(function (field) {
-          var wanted = (params.get(field) || "").trim();
-          if (!wanted) return;
-          var key = systemOf(data, wanted);
-          if (key !== null) {
-            select[field].value = key;
-          } else if (has(data.renamed, wanted)) {
-            var keys = data.renamed[wanted], label = function (key) {
-              return data.systems[key].label;
-            };
-            select[field].value = keys[0];
-            notes.push(keys.length === 1
-              ? fill(labels.renamed, { old: data.systems[keys[0]].name, new: label(keys[0]) })
-              : fill(labels.renamed_several, {
-                old: data.systems[keys[0]].name, count: keys.length, new: label(keys[0]),
-                others: keys.slice(1).map(label).join("; ") }));
-          } else {
+
+        // What the address asks for one list: {key, note} (a note when the address names a
+        // system by its older form, or nothing found), or null when it asks nothing.
+        function wanted(field) {
+          var text = (params.get(field) || "").trim();
+          if (!text) return Promise.resolve(null);
+          var key = systemOf(data, text);
+          if (key !== null) return Promise.resolve({ key: key, note: null });
+          var old = roundOfOldKey(data, text);
+          var renamed = old === null ? Promise.resolve({ renamed: {} }) : systems.round(old);
+          return renamed.then(function (file) {
+            if (has(file.renamed, text)) {
+              var keys = file.renamed[text], label = function (key) {
+                return file.systems[key].label;
+              };
+              return { key: keys[0], note: keys.length === 1
+                ? fill(labels.renamed, { old: file.systems[keys[0]].name, new: label(keys[0]) })
+                : fill(labels.renamed_several, {
+                  old: file.systems[keys[0]].name, count: keys.length, new: label(keys[0]),
+                  others: keys.slice(1).map(label).join("; ") }) };
+            }
             // Say which of the two was not found, whether it reads as a result ID at all,
             // and the forms accepted.
-            var shown = data.systems[select[field].value];
-            notes.push(fill(/^v?\d+\.\d+-\d+$/i.test(wanted) ? labels.unknown_id
-              : labels.unknown_system, { field: labels[field], key: wanted, rounds: rounds,
-                                         shown: shown ? shown.label : "" }));
-          }
-        });
-        if (notes.length) {
-          notice.textContent = notes.join(" ");
-          notice.hidden = false;
+            return systems.system(select[field].value).then(function (shown) {
+              return { key: null, note: fill(/^v?\d+\.\d+-\d+$/i.test(text)
+                ? labels.unknown_id : labels.unknown_system,
+                { field: labels[field], key: text, rounds: rounds,
+                  shown: shown ? shown.label : "" }) };
+            });
+          });
         }
+
+        // Each choice draws when both systems are at hand; a choice made while a round's file
+        // was on its way wins over the one before it.
+        var drawn = 0;
         function update() {
-          render(output, data, labels, select.a.value, select.b.value);
           var url = new URL(window.location.href);
           url.searchParams.set("a", select.a.value);
           url.searchParams.set("b", select.b.value);
           window.history.replaceState(window.history.state, "", url.href);
+          var mine = ++drawn;
+          output.setAttribute("aria-busy", "true");
+          return Promise.all([systems.system(select.a.value), systems.system(select.b.value)])
+            .then(function (pair) {
+              if (mine !== drawn) return;
+              render(output, data.repositories, labels, pair[0], pair[1]);
+              output.removeAttribute("aria-busy");
+            });
         }
+
         ["a", "b"].forEach(function (field) {
           filterable(select[field], form.querySelector("#compare-" + field + "-filter"),
                      form.querySelector("#compare-" + field + "-count"), labels);
@@ -356,15 +406,28 @@
         form.addEventListener("change", function (event) {
           if (event.target.type === "search") return;  // a filter, not a choice
           notice.hidden = true;
-          update();
+          update().catch(function (error) { console.error("comparison:", error); });
         });
-        update();
+        return Promise.all([wanted("a"), wanted("b")]).then(function (found) {
+          var notes = [];
+          ["a", "b"].forEach(function (field, i) {
+            if (!found[i]) return;
+            if (found[i].key !== null) select[field].value = found[i].key;
+            if (found[i].note) notes.push(found[i].note);
+          });
+          if (notes.length) {
+            notice.textContent = notes.join(" ");
+            notice.hidden = false;
+          }
+          return update();
+        });
       })
       .catch(function (error) { console.error("comparison:", error); });
   }
 
   // The rules of a comparison, for tests/js/compare.test.mjs (Node's test runner).
-  window.mlperfCompare = { pairs: pairs, differences: differences, systemOf: systemOf };
+  window.mlperfCompare = { pairs: pairs, differences: differences, systemOf: systemOf,
+                           roundOfOldKey: roundOfOldKey };
 
   // Material's document$ emits on the first load and after every instant navigation.
   document$.subscribe(function () {
