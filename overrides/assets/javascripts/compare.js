@@ -342,6 +342,11 @@
     var params = new URLSearchParams(window.location.search);
     var notice = form.parentNode.querySelector(".mlperf-compare__notice");
     var indexUrl = new URL(form.dataset.systems, document.baseURI).href;
+    // The filters work on the lists alone: at once, before any data has come.
+    ["a", "b"].forEach(function (field) {
+      filterable(select[field], form.querySelector("#compare-" + field + "-filter"),
+                 form.querySelector("#compare-" + field + "-count"), labels);
+    });
     fetch(indexUrl)
       .then(function (response) { return response.json(); })
       .then(function (data) {
@@ -397,10 +402,6 @@
             });
         }
 
-        ["a", "b"].forEach(function (field) {
-          filterable(select[field], form.querySelector("#compare-" + field + "-filter"),
-                     form.querySelector("#compare-" + field + "-count"), labels);
-        });
         // Enter in a filter would send the form and load the page again.
         form.addEventListener("submit", function (event) { event.preventDefault(); });
         form.addEventListener("change", function (event) {
