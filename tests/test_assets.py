@@ -70,3 +70,27 @@ def test_the_shared_file_last_written_is_read_back_only_when_there_is_one(tmp_pa
     # A second hash beside it (an interrupted write): which one is current is unknown.
     (tmp_path / assets.hashed_name(plain, b"[2]")).write_bytes(b"[2]")
     assert assets.written_file(tmp_path, plain) is None
+
+
+def test_files_a_fetched_file_names_get_hashed_names_first():
+    # The comparison's index names each round's file by its plain name; the round's file is
+    # hashed first, the index then names its hashed name, and the index's own hash is of that
+    # text, so that a changed round file gives the index a new name too.
+    index = '{"shards":{"v6.1":"systems-v6-1.json"},"note":"other.json"}'
+    shard = '{"systems":{}}'
+    pages = [
+        Page("r/c/index.md", '<form data-systems="systems.json">'),
+        Page("r/c/systems.json", index),
+        Page("r/c/systems-v6-1.json", shard),
+    ]
+    out = {p.path: p.content for p in assets.fingerprint_pages(pages, {})}
+    shard_name = assets.hashed_name("systems-v6-1.json", shard.encode())
+    renamed = index.replace("systems-v6-1.json", shard_name)  # other.json: no such file
+    index_name = assets.hashed_name("systems.json", renamed.encode())
+    assert out == {
+        "r/c/index.md": f'<form data-systems="{index_name}">',
+        f"r/c/{index_name}": renamed,
+        f"r/c/{shard_name}": shard,
+    }
+    changed = [*pages[:2], Page("r/c/systems-v6-1.json", '{"systems":{"x":1}}')]
+    assert f"r/c/{index_name}" not in {p.path for p in assets.fingerprint_pages(changed, {})}

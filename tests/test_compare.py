@@ -7,6 +7,7 @@ Expected values come from the committed CSV tables read with pandas, not from th
 import csv
 import io
 import json
+import re
 from urllib.parse import parse_qs, urlparse
 
 import pandas as pd
@@ -44,9 +45,19 @@ def all_systems(dataset):
 
 @pytest.fixture(scope="module")
 def systems_json(site):
-    # Published under a content-hashed name (generator/site/assets.py): systems.<hash>.json.
-    (path,) = (site / "en" / "results" / "compare").glob("systems.*.json")
-    return json.loads(path.read_text("utf-8"))
+    """The comparison's index and its files of each round's systems, as one: ``{"canonical",
+    "systems": {key: system}, "renamed": {old key: [keys]}}`` (generator/pages/entities.py)."""
+    # Published under content-hashed names (generator/site/assets.py): systems.<hash>.json,
+    # which names each round's file (systems-v6-1.<hash>.json).
+    folder = site / "en" / "results" / "compare"
+    (path,) = folder.glob("systems.*.json")
+    index = json.loads(path.read_text("utf-8"))
+    rounds = [json.loads((folder / name).read_text("utf-8")) for name in index["shards"].values()]
+    return {
+        "canonical": index["canonical"],
+        "systems": {k: v for r in rounds for k, v in r["systems"].items()},
+        "renamed": {k: v for r in rounds for k, v in r["renamed"].items()},
+    }
 
 
 def rows_of(table, round_name, system, submitter="NVIDIA"):
@@ -246,6 +257,23 @@ def test_two_rounds_of_one_system_side_by_side(page, base_url, table):
 
 
 @pytest.mark.browser
+def test_the_same_system_is_said_when_its_ids_are_written_with_mlcommons_prefix(
+    page, base_url, dataset, table
+):
+    # v4.1's IDs are published with MLCommons' prefix (v4.1-0002 for the canonical 4.1-0002,
+    # data/results/v4.1.csv): a system's same_system lists such keys, so the page must compare
+    # keys, not the canonical result_id of a round's file. Supermicro's AS-8125GS-TNMR2 with 8
+    # accelerators of v5.1 (5.1-0001) and of v4.1 is one system by the site's rule.
+    assert same_system(record_of(dataset, "5.1-0001"), record_of(dataset, "4.1-0002"))
+    (published,) = set(table[table.result_id == "4.1-0002"].result_id_published)
+    assert published == "v4.1-0002"
+    page.goto(f"{base_url}en/results/compare/?a=5.1-0001&b={published}")
+    page.locator(".mlperf-compare__output tbody tr").first.wait_for()
+    assert page.get_by_text("the same system in two rounds by this site's rule").count() == 1
+    assert page.console_errors == []
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "zh", "it"])
 def test_latency_is_never_divided_by_accelerators(page, base_url, lang):
     # The default pair of v6.1 shares a latency benchmark (wan-2.2-t2v-a14b SingleStream).
@@ -309,6 +337,47 @@ def test_results_in_different_units_are_never_divided(page, base_url, table):
     assert "different units" in cells.nth(3).inner_text()
     assert cells.nth(4).inner_text().startswith("—")
     assert "units:" in cells.nth(5).inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["zh", "en", "it"])
+def test_the_first_load_fetches_the_index_alone_and_a_choice_its_rounds_file(
+    page, base_url, table, lang
+):
+    # The lists name every system in the page already; the first comparison is drawn from the
+    # index (systems.<hash>.json), which holds the two systems the lists open with. Choosing a
+    # system of another round fetches that round's file (systems-v4-1.<hash>.json) once.
+    page.goto(f"{base_url}{lang}/results/compare/")
+    output = page.locator(".mlperf-compare__output")
+    output.locator("tbody tr").first.wait_for()
+    page.wait_for_load_state("networkidle")
+
+    def fetched():
+        return [
+            url.rsplit("/", 1)[1]
+            for url in page.requests
+            if f"/{lang}/results/compare/" in url and url.endswith(".json")
+        ]
+
+    [index] = fetched()
+    assert re.fullmatch(r"systems\.[0-9a-f]{8}\.json", index)
+    # Two v4.1 systems that ran a benchmark in common (data/results/v4.1.csv; IDs as MLCommons
+    # published them), so that the table shows both.
+    v41 = table[table["round"] == "v4.1"]
+    ran = {key: set(zip(r.model, r.scenario)) for key, r in v41.groupby("result_id_published")}
+    first = next(iter(ran))
+    second = next(key for key in ran if key != first and ran[key] & ran[first])
+    idle = "!document.querySelector('.mlperf-compare__output').hasAttribute('aria-busy')"
+    page.select_option("#compare-b", first)
+    page.wait_for_function(idle)
+    page.select_option("#compare-a", second)
+    page.wait_for_function(idle)
+    names = fetched()
+    assert len(names) == 2 and names[0] == index
+    assert re.fullmatch(r"systems-v4-1\.[0-9a-f]{8}\.json", names[1])
+    assert parse_qs(urlparse(page.url).query) == {"a": [second], "b": [first]}
+    assert first in output.inner_text() and second in output.inner_text()
+    assert page.console_errors == []
 
 
 @pytest.mark.browser

@@ -104,7 +104,8 @@ def test_payload_never_runs_in_the_browser(hostile_site, browser):
         # The payload is on the page as text, in the table and on the chart.
         assert page.locator("td", has_text="onerror=").count() >= 1
         assert "onerror" in page.locator("figure.mlperf-chart svg").inner_html()
-        # The comparison of two systems builds its table in the browser, from systems.json.
+        # The comparison of two systems builds its table in the browser, from its round's file
+        # of systems (systems-v6-1.<hash>.json), fetched when the system is chosen.
         page.goto(base + "results/compare/")
         hostile = page.locator("#compare-a option", has_text="onerror=").get_attribute("value")
         page.select_option("#compare-a", hostile)

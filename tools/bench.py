@@ -25,6 +25,8 @@ chart pool, each language's MkDocs), per stage: other work sharing the machine c
 times, not CPU times. Other figures are wall seconds on this machine: the load average is
 printed, and ratios are taken within one run. Peak memory is the largest resident set of this
 process or one MkDocs build. Page weights are gzip KB of what a reader's first load fetches.
+Each language's search index is given raw and gzip (level 6, as ``bench_load`` counts a
+transfer; ``bench_weights.search_index_sizes``): what a reader fetches on starting to search.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from tools.bench_editor import edited_article_seconds, preview_times, profile_bu
 from tools.bench_explorer import VIEWPORTS, explorer_redraw, summary  # noqa: E402
 from tools.bench_project import MLCOMMONS, copy_project, synthetic_summaries  # noqa: E402
 from tools.bench_targets import build_rows, print_targets, reader_rows  # noqa: E402
-from tools.bench_weights import page_weight, site_size  # noqa: E402
+from tools.bench_weights import page_weight, search_index_sizes, site_size  # noqa: E402
 
 SAMPLE_PAGES = {
     "home": "index.html",
@@ -111,10 +113,7 @@ def run(
     row["weights"] = {
         name: page_weight(root / "site" / "en", page) for name, page in SAMPLE_PAGES.items()
     }
-    row["search"] = {
-        l.code: (root / "site" / l.code / "search" / "search_index.json").stat().st_size
-        for l in LANGUAGES
-    }
+    row["search"] = search_index_sizes(root / "site")
     row["size"] = site_size(root / "site")
     print(f"  {label}: rebuild with nothing changed…", flush=True)
     t = time.perf_counter()
@@ -287,8 +286,10 @@ def print_table(rows: list[dict]) -> None:
     show("  downloads of each language", [f"{r['size']['language_downloads']:,}" for r in rows])
     for lang in LANGUAGES:
         show(
-            f"search index {lang.code} (KB)", [f"{r['search'][lang.code] / 1024:.0f}" for r in rows]
+            f"search index {lang.code} (KB raw)",
+            [f"{r['search'][lang.code][0] / 1024:.0f}" for r in rows],
         )
+        show("  gzip (KB)", [f"{r['search'][lang.code][1] / 1024:.0f}" for r in rows])
     show("check (s)", [f"{r['check']:.2f}" for r in rows])
     if all("default_mkdocs" in r for r in rows):  # not measured with --builds-only
         print_default_rows(rows, show)

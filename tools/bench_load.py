@@ -12,9 +12,9 @@ compressed about so) and the sizes are summed, in total and per kind of response
 resource type: document, stylesheet, script, fetch, image, font, other). The local server itself
 sends the files uncompressed; only the sums are gzip.
 
-The pages are the home page, a results page (a benchmark with its chart), a blog post and the
-results explorer, in English and Chinese (the zh pages carry longer search indexes and wider
-fonts' text, so they are the heavier of the three languages).
+The pages are the home page, a results page (a benchmark with its chart), a blog post, the
+results explorer and the comparison of two systems, in English and Chinese (the zh pages carry
+longer search indexes and wider fonts' text, so they are the heavier of the three languages).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ PAGES = {
     "results": "results/v6.1/datacenter/gpt-oss-120b/offline/",
     "blog": "blog/2026/09/17/amd-512-accelerator-record/",
     "explorer": "results/explore/",
+    "compare": "results/compare/",
 }
 LANGS = ("en", "zh")
 SETTLE_S = 1.5  # seconds after the network is idle during which responses still count

@@ -83,3 +83,16 @@ def site_size(site: Path) -> dict:
         "shared_downloads_mb": sum(p.stat().st_size for p in once) / 2**20,
         "language_downloads": len(own),
     }
+
+
+def search_index_sizes(site: Path) -> dict[str, tuple[int, int]]:
+    """``{language code: (raw bytes, gzip bytes)}`` of each language's search index
+    (``<code>/search/search_index.json``, with the word forms and aliases the finishing step
+    adds), gzip at level 6 as ``bench_load`` counts what GitHub Pages' servers send: what a
+    reader's browser fetches when the reader starts to search (never on the first load,
+    ``tests/test_first_load.py``)."""
+    sizes = {}
+    for lang in LANGUAGES:
+        data = (site / lang.code / "search" / "search_index.json").read_bytes()
+        sizes[lang.code] = (len(data), len(gzip.compress(data, 6, mtime=0)))
+    return sizes

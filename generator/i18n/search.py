@@ -31,6 +31,7 @@ TAG = re.compile(r"<[^>]+>")
 FIELD = "variants"
 ALIASES_FILE = Path(__file__).with_name("search_aliases.yaml")
 ALIAS_FIELD = "aliases"
+TITLE_ALIAS_FIELD = "title_aliases"
 
 
 def words(text: str) -> set[str]:
@@ -103,30 +104,38 @@ def aliases(path: Path = ALIASES_FILE) -> dict[str, dict[str, tuple[str, ...]]]:
 def add_aliases(index: dict, names: dict[str, tuple[str, ...]]) -> dict:
     """Add the ``aliases`` field to a Material search index: each entry whose title, text or
     tags contain a written name of ``names`` (as a whole word: no letter or digit beside it,
-    any case) gets the names a reader types for it (``aliases``), space-separated.
+    any case, and no apostrophe and letter after it: "dell'acceleratore" is an Italian elided
+    article, not Dell) gets the names a reader types for it (``aliases``), space-separated;
+    those of the names in its title also in ``title_aliases``, which weighs as the title does,
+    so that the page named after a company (Dell's own) ranks as it would for the name itself.
 
     Args:
         index: the parsed ``search/search_index.json`` (``{"config", "docs"}``).
         names: ``{name as written: (names a reader types, ...)}`` (``aliases()[code]``).
 
     Returns:
-        the same index, with ``config.fields`` declaring the field with the weight of body text.
+        the same index, with ``config.fields`` declaring ``aliases`` with the weight of body
+        text and ``title_aliases`` with that of ``title`` (Material's, 1 when none is given).
     """
     patterns = [
-        (re.compile(rf"(?<![^\W_]){re.escape(written)}(?![^\W_])", re.IGNORECASE), typed)
+        (re.compile(rf"(?<![^\W_]){re.escape(written)}(?![^\W_]|['’][^\W\d_])", re.I), typed)
         for written, typed in names.items()
     ]
-    for entry in index["docs"]:
-        text = html.unescape(
-            TAG.sub(
-                " ",
-                " ".join([entry.get("title", ""), entry.get("text", ""), *entry.get("tags", [])]),
-            )
-        )
-        found = dict.fromkeys(
+
+    def typed_for(*parts: str) -> dict[str, None]:
+        text = html.unescape(TAG.sub(" ", " ".join(parts)))
+        return dict.fromkeys(
             t for pattern, typed in patterns if pattern.search(text) for t in typed
         )
+
+    for entry in index["docs"]:
+        found = typed_for(entry.get("title", ""), entry.get("text", ""), *entry.get("tags", []))
         if found:
             entry[ALIAS_FIELD] = " ".join(found)
-    index["config"]["fields"][ALIAS_FIELD] = {"boost": 1.0}
+        in_title = typed_for(entry.get("title", ""))
+        if in_title:
+            entry[TITLE_ALIAS_FIELD] = " ".join(in_title)
+    fields = index["config"]["fields"]
+    fields[ALIAS_FIELD] = {"boost": 1.0}
+    fields[TITLE_ALIAS_FIELD] = {"boost": fields.get("title", {}).get("boost", 1.0)}
     return index

@@ -396,8 +396,8 @@ def system_comparison_pages(
     naming: Naming,
     superseded: Superseded | None = None,
 ) -> list[Page]:
-    """The page comparing two systems under test (``results/compare/``) and its data
-    (``systems.json``).
+    """The page comparing two systems under test (``results/compare/``) and its data: an index
+    (``systems.json``) and one file of systems per round (``systems-v6-1.json``, ``shard_name``).
 
     The reader picks two systems -- result IDs -- of any rounds; the page's script
     (``assets/javascripts/compare.js``) pairs their results on the benchmarks both ran (same
@@ -405,8 +405,14 @@ def system_comparison_pages(
     of the results per accelerator, with every difference in round, division, category and
     accelerator count that MLCommons' results guidelines require a comparison to state.
 
-    ``systems.json`` is ``{"repositories": {round: URL of its official results},
-    "systems": {key: system}, "canonical": {canonical ID: key}, "renamed": {old key: [keys]}}``.
+    The page's lists name every system already, so the first load fetches the index alone
+    (about 4 KB gzip of the 140 KB every system weighs): ``{"repositories": {round: URL of its
+    official results}, "shards": {round: file name}, "systems": {key: round}, "canonical":
+    {canonical ID: key}, "opening": {key: system}}``, where ``opening`` holds the systems the
+    lists open with (``default_pair``, or the first entry of both lists when there is none), so
+    that the first comparison is drawn without another file. A choice of another system fetches
+    its round's file, once: ``{"systems": {key: system}, "renamed": {old key: [keys]}}``.
+
     A system's key is its result ID as MLCommons publishes it; it carries its ``label``
     (``filters.system_label``), its ID fields named as in the whole dataset (``result_id``
     canonical, ``result_id_published`` as MLCommons wrote it or null, ``result_id_derived``), the keys
@@ -415,10 +421,11 @@ def system_comparison_pages(
     for throughputs), whether higher is better, the location of its result folder in its
     round's repository, and the texts the page shows, already formatted for ``lang`` (CLDR), so
     the script formats nothing but ratios. ``canonical`` maps IDs written without MLCommons'
-    prefix (``4.1-0043``) to their key; ``renamed`` maps the keys by system name that earlier
-    addresses used (``names.Naming.system_key``) to the IDs now under that name, the one with the
-    most results first. ``superseded`` (``identity.Superseded.pairs``) gives each derived ID
-    that official IDs superseded, which an address still resolves to the system it meant
+    prefix (``4.1-0043``) to their key; a round's ``renamed`` maps the keys by system name that
+    earlier addresses used (``names.Naming.system_key``, which begins with the round) to the IDs
+    now under that name, the one with the most results first. The index's ``superseded``
+    (``identity.Superseded.pairs``) gives each derived ID that official IDs superseded, which
+    an address still resolves to the system it meant before any round's file has come
     (``compare.js``; ``?ids=official`` reads the address's IDs as official ones).
 
     Each result's citation is given as the words of ``citations.words`` (``env`` has
@@ -488,35 +495,59 @@ def system_comparison_pages(
     for system in all_systems:
         by_name.setdefault((system.name, system.first.total_accelerators), []).append(system)
     cite = {system.key: cited(system) for system in all_systems}
-    data = {
+
+    def entry(system: System) -> dict:
+        return {
+            "round": system.round,
+            "submitter": system.submitter,
+            "name": system.name,
+            "label": system_label(system.first, lang),
+            # The ID fields of the whole dataset (data/results/*.csv, datapackage.json).
+            "result_id": system.first.result_id,
+            "result_id_published": system.first.result_id_published,
+            "result_id_derived": system.first.result_id_derived,
+            "same_system": [
+                other.key
+                for other in by_name[(system.name, system.first.total_accelerators)]
+                if other.round != system.round and same_system(system.first, other.first)
+            ],
+            "cite": cite[system.key][0],
+            "results": {
+                "/".join(key): {**result(benchmark, record), "cite": cite[system.key][1][key]}
+                for key, (benchmark, record) in system.results.items()
+            },
+        }
+
+    entries = {system.key: entry(system) for system in all_systems}
+    pair = default_pair(all_systems)
+    # The lists open with the default pair, or with their first entry (all_systems[0]: the
+    # groups below keep its order) when there is none.
+    opening = list(pair) if pair else all_systems[:1]
+    renamed = renamed_keys(all_systems, naming)
+    index = {
         "repositories": {name: result_url(name, "") for name in by_round},
-        "systems": {
-            system.key: {
-                "round": system.round,
-                "submitter": system.submitter,
-                "name": system.name,
-                "label": system_label(system.first, lang),
-                # The ID fields of the whole dataset (data/results/*.csv, datapackage.json).
-                "result_id": system.first.result_id,
-                "result_id_published": system.first.result_id_published,
-                "result_id_derived": system.first.result_id_derived,
-                "same_system": [
-                    other.key
-                    for other in by_name[(system.name, system.first.total_accelerators)]
-                    if other.round != system.round and same_system(system.first, other.first)
-                ],
-                "cite": cite[system.key][0],
-                "results": {
-                    "/".join(key): {**result(*pair), "cite": cite[system.key][1][key]}
-                    for key, pair in system.results.items()
-                },
-            }
-            for system in all_systems
-        },
+        "shards": {name: shard_name(name) for name in by_round},
+        "systems": {system.key: system.round for system in all_systems},
         "canonical": {s.first.result_id: s.key for s in all_systems if s.first.result_id != s.key},
-        "renamed": renamed_keys(all_systems, naming),
         "superseded": superseded.pairs() if superseded else {},
+        "opening": {system.key: entries[system.key] for system in opening},
     }
+    shards = [
+        Page(
+            f"{COMPARE}/{shard_name(name)}",
+            compact_json(
+                {
+                    "systems": {s.key: entries[s.key] for s in all_systems if s.round == name},
+                    "renamed": {
+                        old: keys
+                        for old, keys in renamed.items()
+                        if index["systems"][keys[0]] == name
+                    },
+                }
+            ),
+        )
+        for name in by_round
+    ]
     groups: dict[tuple[str, str], list] = {}
     for system in all_systems:  # one group per organization, whatever the round's spelling
         groups.setdefault(
@@ -526,14 +557,23 @@ def system_comparison_pages(
         Page(
             f"{COMPARE}/index.md",
             env.get_template("compare.md.j2").render(
-                groups=groups, pair=default_pair(all_systems), slugs=naming.submitters
+                groups=groups, pair=pair, slugs=naming.submitters
             ),
         ),
-        Page(
-            f"{COMPARE}/systems.json",
-            json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n",
-        ),
+        Page(f"{COMPARE}/systems.json", compact_json(index)),
+        *shards,
     ]
+
+
+def shard_name(round_name: str) -> str:
+    """The file of the comparison's systems of one round: ``systems-v6-1.json`` for v6.1 (no
+    dot in its stem, which the content hash follows: ``assets.hashed_name``)."""
+    return f"systems-{round_name.replace('.', '-')}.json"
+
+
+def compact_json(value) -> str:
+    """``value`` as the comparison's files are published: UTF-8 text, no spaces."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def renamed_keys(all_systems: list[System], naming: Naming) -> dict[str, list[str]]:

@@ -13,7 +13,9 @@ script against a new page after a deploy. Done by the generator, not during the 
   explorer's dataset (``assets/data/results.json``), written into ``docs/_shared/`` and copied
   to the site root by ``finish.write_shared_assets``;
 - the files a generated page's scripts read beside it (``fingerprint_pages``): chart specs
-  (``data-spec``) and the comparison's ``systems.json`` (``data-systems``).
+  (``data-spec``) and the comparison's index ``systems.json`` (``data-systems``), with the
+  files beside it that a fetched JSON file names in its own text (the comparison's systems of
+  each round, ``"systems-v6-1.json"``), hashed first so that the index names their hashes.
 
 A page or script names a shared file or one of our scripts by its plain path
 (``assets/vendor/vega-bundle.js``, a page's own ``<script src="…/assets/javascripts/compare.js">``);
@@ -38,6 +40,8 @@ VEGA_BUNDLE_CACHE = Path(".cache") / "vendor" / "vega-bundle.js"
 THEME_ASSETS = ("assets/stylesheets", "assets/javascripts")  # below overrides/, ours only
 # Attributes by which a generated page names a file beside it that its scripts fetch.
 FETCHED = re.compile(r'\b(data-spec|data-systems)="([^"/]+)"')
+# A file beside a fetched JSON file that the file names, as a JSON string of its plain name.
+NAMED = re.compile(r'"([^"/]+\.json)"')
 
 
 def hashed_name(path: str, data: bytes) -> str:
@@ -110,35 +114,61 @@ def theme_pages(files: dict[str, tuple[str, str]]) -> list[Page]:
 def fingerprint_pages(pages: list, shared: dict[str, str]) -> list:
     """``pages`` (``Page`` and ``ChartImage``) with each file that a page names by
     ``data-spec``/``data-systems`` published under its hashed name, the page naming that, and
-    every plain path of ``shared`` (plain -> hashed) in a page replaced by its hashed one."""
+    every plain path of ``shared`` (plain -> hashed) in a page replaced by its hashed one.
+
+    A fetched JSON file that names other files beside it (``NAMED``: ``"systems-v6-1.json"``)
+    has them published under their hashed names too, and names those: they are hashed first,
+    so a changed file beside it changes the fetched file's name as well."""
     by_path = {page.path: page for page in pages if isinstance(page, Page)}
     names: dict[str, str] = {}  # plain path -> hashed path, of files beside a page
+    contents: dict[str, str] = {}  # plain path -> its text naming the hashed files it names
+
+    def fingerprint(path: str, seen: tuple[str, ...] = ()) -> None:
+        if path in names or path in seen:
+            return
+        folder, content = posixpath.dirname(path), by_path[path].content
+        if path.endswith(".json"):
+            found = {posixpath.join(folder, n) for n in NAMED.findall(content)}
+            named = sorted((found & by_path.keys()) - {path})
+            for other in named:
+                fingerprint(other, (*seen, path))
+            content = rename(
+                content,
+                {
+                    f'"{posixpath.basename(o)}"': f'"{posixpath.basename(names[o])}"'
+                    for o in named
+                    if o in names
+                },
+            )
+        contents[path] = content
+        names[path] = hashed_name(path, content.encode())
+
     for page in by_path.values():
         folder = posixpath.dirname(page.path)
         for _, name in FETCHED.findall(page.content):
-            target = by_path.get(posixpath.join(folder, name))
-            if target is not None:
-                names[target.path] = hashed_name(target.path, target.content.encode())
+            if posixpath.join(folder, name) in by_path:
+                fingerprint(posixpath.join(folder, name))
     out = []
     for page in pages:
         if isinstance(page, ChartImage):
-            out.append(dataclasses.replace(page, spec_path=names.get(page.spec_path,
-                                                                     page.spec_path)))
+            out.append(
+                dataclasses.replace(page, spec_path=names.get(page.spec_path, page.spec_path))
+            )
             continue
         folder = posixpath.dirname(page.path)
 
         def beside(match, folder=folder):
             target = names.get(posixpath.join(folder, match.group(2)))
-            return (f'{match.group(1)}="{posixpath.basename(target)}"' if target
-                    else match.group(0))
+            return f'{match.group(1)}="{posixpath.basename(target)}"' if target else match.group(0)
 
-        content = rename(FETCHED.sub(beside, page.content), shared)
+        content = rename(FETCHED.sub(beside, contents.get(page.path, page.content)), shared)
         out.append(Page(names.get(page.path, page.path), content))
     return out
 
 
-def write_shared(folder: Path, files: dict[str, tuple[str, bytes]], keep: str | None = None
-                 ) -> None:
+def write_shared(
+    folder: Path, files: dict[str, tuple[str, bytes]], keep: str | None = None
+) -> None:
     """Write ``shared_files`` at their hashed paths below ``folder`` (``docs/_shared/``) and
     remove every other file there (older hashes) but those below its subfolder ``keep``."""
     wanted = {folder / hashed for hashed, _ in files.values()}

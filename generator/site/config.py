@@ -37,12 +37,14 @@ TAG_SLUGIFIER = "tag:yaml.org,2002:python/object/apply:generator.editorial.regis
 # The search plugin's options per language (Material's defaults elsewhere).
 SEARCH = {
     # Italian pages quote English names and terms (throughput, Offline): both languages load.
-    # No stop-word filter (Material's default keeps it; stemming stays off, word forms are
-    # indexed at build by generator.i18n.search): the Italian list holds "dell" (as in
-    # "dell'acceleratore"), the name of a submitter, and the filter would drop it from the
-    # index. Material offers no way to change the list; typed words never meet it (each is
-    # matched as a prefix, "dell*", which skips the pipeline), so only the index loses them.
-    "it": {"lang": ["it", "en"], "pipeline": []},
+    # Every word a reader types is matched as a prefix ("dell*", which skips the pipeline), so
+    # the index leaves out the function words (stop-word filter; stemming stays off, word forms
+    # are indexed at build by generator.i18n.search) and splits elisions at the apostrophe
+    # ("dell'acceleratore" is "dell" and "acceleratore"): a reader's "dell" would match della,
+    # delle and dell'… on nearly every page. The list holds "dell", which is also a submitter's
+    # name: the pages naming Dell are indexed under it as one word as well (search_aliases.yaml,
+    # "DellTechnologies", which "dell" still finds).
+    "it": {"lang": ["it", "en"], "separator": r"[\s\-'’]+", "pipeline": ["stopWordFilter"]},
     "zh": {"lang": ["zh", "en"],
            # Material's default for Chinese stems the index in the browser: typed English
            # words ("Offline", "Crusoe") are matched as prefixes of their stems and find nothing.

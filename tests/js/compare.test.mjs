@@ -1,16 +1,24 @@
 // The rules of the comparison of two systems (overrides/assets/javascripts/compare.js), with
-// Node's test runner, on the comparison file of the built site (systems.json): which system a
-// written result ID opens, which results are paired and how they are divided, and what a row
-// says differs. What only a browser shows stays in tests/test_compare.py. Expected values come
-// from the committed tables (data/results/*.csv).
+// Node's test runner, on the comparison's files of the built site (the index systems.json and
+// one file of systems per round, systems-v6-1.json): which system a written result ID opens,
+// which round's file holds what, which results are paired and how they are divided, and what
+// a row says differs. What only a browser shows stays in tests/test_compare.py. Expected
+// values come from the committed tables (data/results/*.csv).
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 
-import { builtJson, load, plain, tableRows } from "./site.mjs";
+import { SITE, builtJson, load, plain, tableRows } from "./site.mjs";
 
 const compare = load("compare.js", { document$: { subscribe() {} } }).mlperfCompare;
-const data = builtJson("en/results/compare", "systems");
+const FOLDER = "en/results/compare";
+const index = builtJson(FOLDER, "systems");
 const table = tableRows();
+// A round's file, by the name the index gives it (content-hashed: systems-v6-1.<hash>.json).
+const roundFile = (round) =>
+  JSON.parse(readFileSync(join(SITE, FOLDER, index.shards[round]), "utf8"));
+const v61 = roundFile("v6.1");
 
 for (const [written, key] of [["v6.1-0106", "6.1-0106"], ["V6.1-106", "6.1-0106"],
                               ["6.1-0106", "6.1-0106"], ["4.1-0043", "v4.1-0043"],
@@ -23,20 +31,51 @@ for (const [written, key] of [["v6.1-0106", "6.1-0106"], ["V6.1-106", "6.1-0106"
     const canonical = key.replace(/^v/, "");
     const row = table.find((r) => r.result_id === canonical);
     assert.equal(row.result_id_published || row.result_id, key);
-    assert.equal(compare.systemOf(data, written), key);
+    assert.equal(compare.systemOf(index, written), key);
   });
 }
 
 test("a text that is no result ID, or an ID no system has, opens nothing", () => {
-  assert.equal(compare.systemOf(data, "gb300"), null);
-  assert.equal(compare.systemOf(data, "6.1-9999"), null);
-  assert.equal(compare.systemOf(data, "6.1-0106x"), null);
+  assert.equal(compare.systemOf(index, "gb300"), null);
+  assert.equal(compare.systemOf(index, "6.1-9999"), null);
+  assert.equal(compare.systemOf(index, "6.1-0106x"), null);
+});
+
+test("each round's file holds that round's systems, and the index names the round of each", () => {
+  // The IDs of each round of the CSV tables, spelt as MLCommons publishes them (v4.1-0043 in
+  // v4.1, 6.1-0106 in v6.1, whose IDs are derived).
+  const rounds = [...new Set(table.map((r) => r.round))];
+  assert.deepEqual(Object.keys(index.shards).sort(), rounds.sort());
+  for (const round of rounds) {
+    const ids = new Set(table.filter((r) => r.round === round)
+      .map((r) => r.result_id_published || r.result_id));
+    const file = roundFile(round);
+    assert.deepEqual(new Set(Object.keys(file.systems)), ids, round);
+    for (const id of ids) assert.equal(index.systems[id], round, id);
+    // An address of the older form, by name, is looked up in the file of the round it
+    // begins with (names.Naming.system_key: "v6.1.nvidia.…").
+    for (const [old, keys] of Object.entries(file.renamed)) {
+      assert.equal(compare.roundOfOldKey(index, old), round, old);
+      for (const key of keys) assert.ok(ids.has(key), `${old}: ${key}`);
+    }
+  }
+  assert.equal(compare.roundOfOldKey(index, "gb300"), null);
+});
+
+test("the two systems the page opens with are in the index, as in their round's file", () => {
+  // The lists open with two systems of the newest round (model/comparisons.default_pair); the
+  // first comparison is drawn from the index alone, so they must be the round files' entries.
+  const keys = Object.keys(index.opening);
+  assert.equal(keys.length, 2);
+  for (const key of keys) {
+    assert.deepEqual(index.opening[key], roundFile(index.systems[key]).systems[key]);
+  }
 });
 
 test("two systems are paired on the benchmarks both ran, and a latency is never divided by accelerators", () => {
   // NVIDIA GB300 NVL72 (6.1-0074) against Vera Rubin NVL72 (6.1-0106): the CSV's benchmarks
   // of both, each ratio B over A.
-  const a = data.systems["6.1-0074"], b = data.systems["6.1-0106"];
+  const a = v61.systems["6.1-0074"], b = v61.systems["6.1-0106"];
   const rows = plain(compare.pairs(a, b));
   const ran = (id) => new Set(table.filter((r) => r.result_id === id)
     .map((r) => `${r.model} ${r.scenario}`));
@@ -69,8 +108,10 @@ test("results in different units are shown side by side, never divided", () => {
 
 test("a derived ID superseded by an official one is found in any written form", () => {
   // The table the import writes when MLCommons' official IDs swap 6.1-0001 and 6.1-0002
-  // (data/ids/v6.1.csv as systems.json's "superseded"; the committed data has none yet).
-  const swapped = Object.assign({}, data, { superseded: {
+  // (data/ids/v6.1.csv as the index's "superseded", read before any round's file; the
+  // committed data has none yet).
+  assert.deepEqual(plain(index.superseded), {});
+  const swapped = Object.assign({}, index, { superseded: {
     "6.1-0001": { round: "v6.1", official: "6.1-0002", now: "6.1-0001", submitter: "S",
                   system_name: "A" } } });
   for (const written of ["6.1-0001", "v6.1-0001", "V6.1-1"]) {
@@ -78,5 +119,5 @@ test("a derived ID superseded by an official one is found in any written form", 
     assert.equal(compare.supersededOf(swapped, written).id, "6.1-0001");
   }
   assert.equal(compare.supersededOf(swapped, "6.1-0003"), null);
-  assert.equal(compare.supersededOf(data, "6.1-0001"), null);
+  assert.equal(compare.supersededOf(index, "6.1-0001"), null);
 });

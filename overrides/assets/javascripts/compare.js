@@ -1,13 +1,18 @@
 // Comparison of two systems under test (results/compare/). The page holds two <select>s and
-// the translated labels; systems.json holds every system's results, with their texts already
-// formatted for the page's language. This script pairs the two systems' results on the
-// benchmarks both ran and formats nothing but the ratios (Intl.NumberFormat, CLDR). A system is
-// one result ID, and the choice is kept in the address by ID (?a=6.1-0074&b=6.1-0106) so a
-// comparison can be linked; an address of the older form, by system name, opens the system now
-// under that name with a note saying so. Each of the two results of a row has its "Cite"
-// button (cite.js): the words of its citation come from systems.json, the pattern from the
-// page, both written by the build's citation function (citations.py). Data reaches the page
-// only as text nodes, never as markup.
+// the translated labels; the systems' results, with their texts already formatted for the
+// page's language, are in one file per round (systems-v6-1.<hash>.json), which this script
+// fetches when a system of that round is chosen, once. The first load fetches the index
+// alone (systems.<hash>.json: each system's round and file, the written forms of IDs, and the
+// two systems the lists open with; generator/pages/entities.py). This script pairs the two
+// systems' results on the benchmarks both ran and formats nothing but the ratios
+// (Intl.NumberFormat, CLDR). A system is one result ID, and the choice is kept in the address
+// by ID (?a=6.1-0074&b=6.1-0106) so a comparison can be linked; an address of the older form,
+// by system name, opens the system now under that name with a note saying so, and a derived ID
+// that MLCommons' official IDs superseded opens the system it meant (the index's "superseded",
+// so that no round's file is needed to read an address), saying so too. Each of the two
+// results of a row has its "Cite" button (cite.js): the words of its citation come from the
+// systems' file, the pattern from the page, both written by the build's citation function
+// (citations.py). Data reaches the page only as text nodes, never as markup.
 (function () {
   "use strict";
 
@@ -62,10 +67,12 @@
     return out;
   }
 
-  function render(output, data, labels, keyA, keyB) {
-    var a = data.systems[keyA], b = data.systems[keyB];
+  // The table of systems a and b (entries of a round's file) under keys keyA and keyB (their
+  // IDs as MLCommons publishes them, which same_system lists), each result linked in its
+  // round's repository (repositories: the index's).
+  function render(output, repositories, labels, a, b, keyA, keyB) {
     function resultUrl(system, result) {
-      return data.repositories[system.round] + result.location;
+      return repositories[system.round] + result.location;
     }
     var locale = document.documentElement.lang || undefined;
     var times = new Intl.NumberFormat(locale, { minimumFractionDigits: 2,
@@ -78,7 +85,7 @@
       return labels[value] || String(value);
     }
 
-    // Each result's citation: the words systems.json gives (those of its system, its own),
+    // Each result's citation: the words the systems' file gives (those of its system, its own),
     // its figure and its folder's address, in the pattern the page gives (cite.js).
     var cite = labels.cite;
     function citeWords(system, result) {
@@ -192,8 +199,8 @@
       });
 
       download.push({
-        // IDs named as in the whole dataset (data/datapackage.json), as systems.json gives
-        // them: canonical, as published (empty when derived), derived or not.
+        // IDs named as in the whole dataset (data/datapackage.json), as the round's file
+        // gives them: canonical, as published (empty when derived), derived or not.
         benchmark: row.key, a_system: a.name, a_round: a.round,
         a_result_id: a.result_id, a_result_id_published: a.result_id_published || "",
         a_result_id_derived: a.result_id_derived,
@@ -285,7 +292,7 @@
 
   function has(map, key) { return Object.prototype.hasOwnProperty.call(map, key); }
 
-  // The key of the system (systems.json: data) a written result ID stands for: the key
+  // The key of the system (the index: data) a written result ID stands for: the key
   // itself, the ID without MLCommons' prefix (4.1-0043 for v4.1-0043), or either with a "v"
   // and the number unpadded (v6.1-0106, 6.1-106); null when it is none of these.
   function systemOf(data, text) {
@@ -298,9 +305,10 @@
     return has(data.canonical, canonical) ? data.canonical[canonical] : null;
   }
 
-  // The entry of data.superseded (systems.json) for a written ID that was a derived ID of a
+  // The entry of data.superseded (the index) for a written ID that was a derived ID of a
   // round whose official IDs MLCommons has since published, with its canonical text as "id";
-  // null for any other text.
+  // null for any other text. The index carries it, so that no round's file is needed to read
+  // an address.
   function supersededOf(data, text) {
     var id = /^v?(\d+\.\d+)-(\d{1,5})$/i.exec(text);
     if (!id) return null;
@@ -309,75 +317,122 @@
     return old ? Object.assign({ id: canonical }, old) : null;
   }
 
+  // The round whose file holds what an address of the older form names: a key by name begins
+  // with its round and a dot (v6.1.nvidia.…; names.Naming.system_key); null for none.
+  function roundOfOldKey(data, text) {
+    var rounds = Object.keys(data.shards).filter(function (round) {
+      return text.indexOf(round + ".") === 0;
+    });
+    return rounds.length ? rounds[0] : null;
+  }
+
+  // The systems of the index (data) and of the rounds' files, each file fetched once, when a
+  // system of its round is first needed; the index's own (the two the lists open with) need
+  // none. system(key) and round(name) are promises: of a system, of a round's file.
+  function store(data, indexUrl) {
+    var files = {};
+    function round(name) {
+      if (!has(files, name)) {
+        files[name] = fetch(new URL(data.shards[name], indexUrl).href)
+          .then(function (response) {
+            if (!response.ok) throw new Error(response.url + ": " + response.status);
+            return response.json();
+          });
+      }
+      return files[name];
+    }
+    function system(key) {
+      if (has(data.opening, key)) return Promise.resolve(data.opening[key]);
+      return round(data.systems[key]).then(function (file) { return file.systems[key]; });
+    }
+    return { round: round, system: system };
+  }
+
   function setUp(form) {
     var labels = JSON.parse(form.dataset.labels);
     var output = form.parentNode.querySelector(".mlperf-compare__output");
     var select = { a: form.elements.a, b: form.elements.b };
     var params = new URLSearchParams(window.location.search);
     var notice = form.parentNode.querySelector(".mlperf-compare__notice");
-    fetch(new URL(form.dataset.systems, document.baseURI).href)
+    var indexUrl = new URL(form.dataset.systems, document.baseURI).href;
+    // The filters work on the lists alone: at once, before any data has come.
+    ["a", "b"].forEach(function (field) {
+      filterable(select[field], form.querySelector("#compare-" + field + "-filter"),
+                 form.querySelector("#compare-" + field + "-count"), labels);
+    });
+    fetch(indexUrl)
       .then(function (response) { return response.json(); })
       .then(function (data) {
+        var systems = store(data, indexUrl);
         var rounds = Object.keys(data.repositories).join(", ");
-        var notes = [], offers = [];
         // An address written before MLCommons published a round's official IDs names the
         // system a derived ID meant; "ids=official" (written by update()) reads IDs as
         // official ones.
         var official = params.getAll("ids").indexOf("official") >= 0;
-        ["a", "b"].forEach(function (field) {
-          var wanted = (params.get(field) || "").trim();
-          if (!wanted) return;
-          var key = systemOf(data, wanted), old = official ? null : supersededOf(data, wanted);
+
+        // What the address asks for one list: {key, note, offer}, or null when it asks
+        // nothing. key is null when nothing is found (the list keeps its entry); a note says
+        // why the address reads as it does (an old derived ID, a system by its older name,
+        // nothing found); an offer is [text, address] of the other reading of an old derived
+        // ID, which another system carries now as its official ID.
+        function wanted(field) {
+          var text = (params.get(field) || "").trim();
+          if (!text) return Promise.resolve(null);
+          var old = official ? null : supersededOf(data, text);
           if (old) {
-            if (old.official && has(data.systems, old.official)) {
-              select[field].value = old.official;
+            // The index resolves the ID; a round's file gives the systems' labels.
+            var meant = old.official ? systemOf(data, old.official) : null;
+            var now = old.now ? systemOf(data, old.now) : null;
+            return Promise.all([
+              systems.system(meant !== null ? meant : select[field].value),
+              now === null ? null : systems.system(now)
+            ]).then(function (found) {
+              var shown = found[0], other = found[1], offer = null;
+              if (other) {
+                var address = new URLSearchParams(params);
+                address.set(field, now);
+                address.set("ids", "official");
+                offer = [fill(labels.superseded_now, { old: old.id,
+                                                       other: other.submitter + " · " +
+                                                              other.label }),
+                         "?" + address.toString()];
+              }
+              return { key: meant, offer: offer, note: fill(old.official ? labels.superseded
+                : labels.superseded_gone, { field: labels[field], old: old.id,
+                  system: old.submitter + " " + old.system_name, round: old.round,
+                  official: old.official, shown: shown ? shown.label : "" }) };
+            });
+          }
+          var key = systemOf(data, text);
+          if (key !== null) return Promise.resolve({ key: key, note: null, offer: null });
+          var round = roundOfOldKey(data, text);
+          var renamed = round === null ? Promise.resolve({ renamed: {} }) : systems.round(round);
+          return renamed.then(function (file) {
+            if (has(file.renamed, text)) {
+              var keys = file.renamed[text], label = function (key) {
+                return file.systems[key].label;
+              };
+              return { key: keys[0], offer: null, note: keys.length === 1
+                ? fill(labels.renamed, { old: file.systems[keys[0]].name, new: label(keys[0]) })
+                : fill(labels.renamed_several, {
+                  old: file.systems[keys[0]].name, count: keys.length, new: label(keys[0]),
+                  others: keys.slice(1).map(label).join("; ") }) };
             }
-            var shown = data.systems[select[field].value];
-            notes.push(fill(old.official ? labels.superseded : labels.superseded_gone, {
-              field: labels[field], old: old.id, system: old.submitter + " " + old.system_name,
-              round: old.round, official: old.official, shown: shown ? shown.label : "" }));
-            if (old.now && has(data.systems, old.now)) {
-              var other = new URLSearchParams(params);
-              other.set(field, old.now);
-              other.set("ids", "official");
-              offers.push([fill(labels.superseded_now, { old: old.id,
-                             other: data.systems[old.now].submitter + " · " +
-                                    data.systems[old.now].label }), "?" + other.toString()]);
-            }
-          } else if (key !== null) {
-            select[field].value = key;
-          } else if (has(data.renamed, wanted)) {
-            var keys = data.renamed[wanted], label = function (key) {
-              return data.systems[key].label;
-            };
-            select[field].value = keys[0];
-            notes.push(keys.length === 1
-              ? fill(labels.renamed, { old: data.systems[keys[0]].name, new: label(keys[0]) })
-              : fill(labels.renamed_several, {
-                old: data.systems[keys[0]].name, count: keys.length, new: label(keys[0]),
-                others: keys.slice(1).map(label).join("; ") }));
-          } else {
             // Say which of the two was not found, whether it reads as a result ID at all,
             // and the forms accepted.
-            var shown = data.systems[select[field].value];
-            notes.push(fill(/^v?\d+\.\d+-\d+$/i.test(wanted) ? labels.unknown_id
-              : labels.unknown_system, { field: labels[field], key: wanted, rounds: rounds,
-                                         shown: shown ? shown.label : "" }));
-          }
-        });
-        if (notes.length) {
-          notice.textContent = notes.join(" ");
-          // Both systems offered: the other reading of an ID, as a link (text nodes only).
-          offers.forEach(function (offer) {
-            var link = document.createElement("a");
-            link.textContent = labels.superseded_show;
-            link.href = offer[1];
-            notice.append(" " + offer[0] + " ", link);
+            return systems.system(select[field].value).then(function (shown) {
+              return { key: null, offer: null, note: fill(/^v?\d+\.\d+-\d+$/i.test(text)
+                ? labels.unknown_id : labels.unknown_system,
+                { field: labels[field], key: text, rounds: rounds,
+                  shown: shown ? shown.label : "" }) };
+            });
           });
-          notice.hidden = false;
         }
+
+        // Each choice draws when both systems are at hand; a choice made while a round's file
+        // was on its way wins over the one before it.
+        var drawn = 0;
         function update() {
-          render(output, data, labels, select.a.value, select.b.value);
           var url = new URL(window.location.href);
           url.searchParams.set("a", select.a.value);
           url.searchParams.set("b", select.b.value);
@@ -388,26 +443,48 @@
             url.searchParams.delete("ids");
           }
           window.history.replaceState(window.history.state, "", url.href);
+          var mine = ++drawn, keyA = select.a.value, keyB = select.b.value;
+          output.setAttribute("aria-busy", "true");
+          return Promise.all([systems.system(keyA), systems.system(keyB)])
+            .then(function (pair) {
+              if (mine !== drawn) return;
+              render(output, data.repositories, labels, pair[0], pair[1], keyA, keyB);
+              output.removeAttribute("aria-busy");
+            });
         }
-        ["a", "b"].forEach(function (field) {
-          filterable(select[field], form.querySelector("#compare-" + field + "-filter"),
-                     form.querySelector("#compare-" + field + "-count"), labels);
-        });
+
         // Enter in a filter would send the form and load the page again.
         form.addEventListener("submit", function (event) { event.preventDefault(); });
         form.addEventListener("change", function (event) {
           if (event.target.type === "search") return;  // a filter, not a choice
           notice.hidden = true;
-          update();
+          update().catch(function (error) { console.error("comparison:", error); });
         });
-        update();
+        return Promise.all([wanted("a"), wanted("b")]).then(function (found) {
+          var notes = [], offers = [];
+          ["a", "b"].forEach(function (field, i) {
+            if (!found[i]) return;
+            if (found[i].key !== null) select[field].value = found[i].key;
+            if (found[i].note) notes.push(found[i].note);
+            if (found[i].offer) offers.push(found[i].offer);
+          });
+          if (notes.length) {
+            notice.textContent = notes.join(" ");
+            // Both systems offered: the other reading of an ID, as a link (text nodes only).
+            offers.forEach(function (offer) {
+              notice.append(" " + offer[0] + " ", link(labels.superseded_show, offer[1]));
+            });
+            notice.hidden = false;
+          }
+          return update();
+        });
       })
       .catch(function (error) { console.error("comparison:", error); });
   }
 
   // The rules of a comparison, for tests/js/compare.test.mjs (Node's test runner).
   window.mlperfCompare = { pairs: pairs, differences: differences, systemOf: systemOf,
-                           supersededOf: supersededOf };
+                           supersededOf: supersededOf, roundOfOldKey: roundOfOldKey };
 
   // Material's document$ emits on the first load and after every instant navigation.
   document$.subscribe(function () {
