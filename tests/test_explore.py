@@ -360,7 +360,9 @@ def test_the_chart_ranks_one_unit_only_and_loads_nothing_from_elsewhere(page, ba
 def test_every_control_is_labelled_and_the_keyboard_drives_the_view(page, base_url, table):
     open_view(page, base_url, "?round=v6.1")
     controls = page.locator("form.mlperf-explore select, form.mlperf-explore input")
-    assert controls.count() == 17  # 10 filter menus, the result ID, the order, 2 counts, 3 radios
+    # 10 filter menus, the result ID, the order, 2 counts, 5 radios (per system, accelerator,
+    # watt, TB/s, TFLOPS)
+    assert controls.count() == 19
     assert controls.evaluate_all("els => els.filter(el => !el.labels.length).length") == 0
     # A closed menu takes arrow keys: the next division is chosen and the address follows.
     page.focus("#explore-division")
