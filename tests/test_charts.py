@@ -203,3 +203,188 @@ def test_timeline_specs_are_valid_vega_lite(dataset, vega_lite):
             vega_lite.validate(image.spec)
     with pytest.raises(jsonschema.ValidationError):
         vega_lite.validate({**image.spec, "layer": [{"mark": "no-such-mark"}]})
+
+
+# The build writes each chart's Vega-Lite spec as a plain dict (charts.py: Altair's object layer
+# was a fifth of the pages' CPU); Altair stays the reference of what a spec holds. The two
+# functions below are the charts as Altair made them before (the code of charts.py until then):
+# each kind of chart must be the same JSON, key order included, from the same inputs.
+def altair_bar_chart(data, axis_title, lang, colours, description):
+    import altair as alt
+
+    from generator.i18n.catalogs import translations
+    from generator.model.chart_rows import submitter_colour
+    from generator.pages.charts import WIDTH_PX, format_locale
+
+    _ = translations(lang).gettext
+    submitters = sorted({row["submitter"] for row in data})
+    largest = max(row["result"] for row in data)
+    value_format = ",.3~r" if largest < 1 else ",.2~f" if largest < 100 else ",.0f"
+    with alt.utils.schemapi.debug_mode(False):
+        chart = (
+            alt.Chart(alt.Data(values=data))
+            .mark_bar()
+            .encode(
+                x=alt.X(
+                    "result:Q", title=axis_title, axis=alt.Axis(format=value_format, tickCount=5)
+                ),
+                y=alt.Y(
+                    "label:N",
+                    title=None,
+                    sort=alt.EncodingSortField("rank", order="ascending"),
+                    axis=alt.Axis(labelLimit=0),
+                ),
+                color=alt.Color(
+                    "submitter:N",
+                    title=_("Submitter"),
+                    scale=alt.Scale(
+                        domain=submitters,
+                        range=[submitter_colour(colours, s) for s in submitters],
+                    ),
+                ),
+                tooltip=[
+                    alt.Tooltip("system:N", title=_("System")),
+                    alt.Tooltip("submitter:N", title=_("Submitter")),
+                    alt.Tooltip("accelerators:N", title=_("Accelerators")),
+                    alt.Tooltip("category:N", title=_("Category")),
+                    *(
+                        [
+                            alt.Tooltip("division:N", title=_("Division")),
+                            alt.Tooltip("used_model:N", title=_("Model run")),
+                            alt.Tooltip("accuracy:N", title=_("Accuracy")),
+                        ]
+                        if any(row.get("used_model") for row in data)
+                        else []
+                    ),
+                    alt.Tooltip("result:Q", title=axis_title, format=value_format),
+                ],
+            )
+            .properties(width=WIDTH_PX, height=alt.Step(22))
+        )
+        spec = chart.properties(description=description).to_dict(validate=False)
+    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang), "actions": False}}
+    return spec
+
+
+def altair_timeline_chart(points, axis_title, lang, description):
+    import altair as alt
+
+    from generator.i18n.catalogs import translations
+    from generator.i18n.formatting import format_result
+    from generator.model.chart_rows import PALETTE
+    from generator.pages.charts import WIDTH_PX, format_locale
+
+    _ = translations(lang).gettext
+    rounds = list(dict.fromkeys(point["round"] for point in points))
+    largest = max(point["result"] for point in points)
+    value_format = ",.3~r" if largest < 1 else ",.2~f" if largest < 100 else ",.0f"
+    with alt.utils.schemapi.debug_mode(False):
+        base = alt.Chart(alt.Data(values=points)).encode(
+            x=alt.X("round:O", title=_("Round"), sort=rounds, axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("result:Q", title=axis_title, axis=alt.Axis(format=value_format, tickCount=5)),
+            color=alt.Color(
+                "accelerator:N",
+                title=_("Accelerator"),
+                scale=alt.Scale(range=list(PALETTE)),
+                legend=alt.Legend(orient="bottom", columns=2, labelLimit=260),
+            ),
+        )
+        lines = base.mark_line(opacity=0.6)
+        dots = base.mark_point(filled=True, size=70).encode(
+            href="url:N",
+            tooltip=[
+                alt.Tooltip("accelerator:N", title=_("Accelerator")),
+                alt.Tooltip("round:O", title=_("Round")),
+                alt.Tooltip("system:N", title=_("System")),
+                alt.Tooltip("submitter:N", title=_("Submitter")),
+                alt.Tooltip("result_id:N", title=_("Result ID")),
+                alt.Tooltip("category:N", title=_("Category")),
+                alt.Tooltip("result:Q", title=axis_title, format=value_format),
+            ],
+        )
+        best = max(points, key=lambda point: point["result"])
+        description += lang.sentence_gap + _(
+            "Highest: %(accelerator)s in %(round)s, %(result)s."
+        ) % {
+            "accelerator": best["accelerator"],
+            "round": best["round"],
+            "result": format_result(best["result"], lang),
+        }
+        spec = (
+            (lines + dots)
+            .properties(width=WIDTH_PX, height=260, description=description)
+            .to_dict(validate=False)
+        )
+    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang), "actions": False}}
+    return spec
+
+
+def as_text(spec):
+    import json
+
+    return json.dumps(spec, ensure_ascii=False)  # not sorted: the key order must agree too
+
+
+def test_bar_specs_are_altairs(dataset):
+    # Every kind of bar chart in every language -- the v6.1 leaders (with and without
+    # open-division bars, whose tooltip says what they ran), per accelerator, a power chart --
+    # against Altair's spec from the same bars, titles and description.
+    from generator.i18n.languages import LANGUAGES
+    from generator.model import power
+    from generator.model.chart_rows import assign_colours
+    from generator.pages.charts import bar_chart, leaders_chart, power_chart
+
+    benchmarks = benchmarks_of(dataset.of_round("v6.1"))
+    colours = assign_colours(benchmarks)
+    open_only = [b for b in benchmarks if not b.division("closed")]
+    throughput = [b for b in benchmarks if b.higher_is_better]
+    latency = [b for b in benchmarks if not b.higher_is_better]
+    # The newest round with MLPerf Power results (v6.1 has none).
+    efficiency = [
+        f
+        for name in reversed(dataset.rounds)
+        for f in (power.ranked(list(b.results)) for b in benchmarks_of(dataset.of_round(name)))
+        if f
+    ]
+    assert open_only and throughput and latency and efficiency
+    for lang in LANGUAGES:
+        specs = [
+            leaders_chart(open_only[0], lang, colours),
+            leaders_chart(throughput[0], lang, colours),
+            leaders_chart(throughput[0], lang, colours, per_accelerator=True),
+            leaders_chart(latency[0], lang, colours),
+            power_chart(efficiency[0], lang, colours),
+        ]
+        assert any("used_model" in as_text(s["encoding"]["tooltip"]) for s in specs)
+        for spec in specs:
+            inputs = (
+                spec["data"]["values"],
+                spec["encoding"]["x"]["title"],
+                lang,
+                colours,
+                spec["description"],
+            )
+            assert as_text(bar_chart(*inputs)) == as_text(spec)
+            assert as_text(spec) == as_text(altair_bar_chart(*inputs))
+
+
+def test_timeline_specs_are_altairs(dataset):
+    # The timelines of the research pages (the first of each language), against Altair's spec
+    # from the same points, axis title and description.
+    from generator.i18n.languages import LANGUAGES
+    from generator.pages.charts import timeline_chart
+    from generator.pages.output import ChartImage
+    from generator.pages.research import research_pages
+
+    for lang in LANGUAGES:
+        image = next(
+            page
+            for page in research_pages(dataset, lang)
+            if isinstance(page, ChartImage) and "/timeline-" in page.path
+        )
+        points = image.spec["data"]["values"]
+        title = image.spec["layer"][0]["encoding"]["y"]["title"]
+        assert len({p["accelerator"] for p in points}) > 1
+        assert as_text(timeline_chart(points, title, lang, "A chart.")) == as_text(
+            altair_timeline_chart(points, title, lang, "A chart.")
+        )

@@ -112,10 +112,23 @@ def spec_fields(record: ResultRecord) -> dict:
     }
 
 
+# Rows already made, by (id of the record, rank): (record, row). Every language's pages download
+# the same rows (a result is in its benchmark's, accelerator's, submitter's and system's tables);
+# the record is kept beside its row, so that its id is not reused while the row is known.
+_MADE: dict[tuple[int, int | None], tuple[ResultRecord, dict]] = {}
+
+
 def result_rows(records: list[ResultRecord], ranks: list[int | None] | None = None) -> list[dict]:
-    """``result_row`` of each record, ranked 1, 2, … in the order given, or by ``ranks``."""
+    """``result_row`` of each record, ranked 1, 2, … in the order given, or by ``ranks``
+    (each a new dict; a record's row at a rank is made once per process)."""
     ranks = ranks or list(range(1, len(records) + 1))
-    return [result_row(record, rank) for rank, record in zip(ranks, records)]
+    rows = []
+    for rank, record in zip(ranks, records):
+        known = _MADE.get((id(record), rank))
+        if known is None:
+            known = _MADE[id(record), rank] = (record, result_row(record, rank))
+        rows.append(dict(known[1]))
+    return rows
 
 
 def step_row(suite: str, model: str, scenario: str, step: Step) -> dict:

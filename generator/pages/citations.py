@@ -119,11 +119,11 @@ class CitationTable:
 
     Args:
         records: the records the table shows (``schema.ResultRecord``).
-        retrieved: ``round -> ISO date`` this dataset read it.
+        words_of: ``record -> words`` (``words`` in the page's language).
     """
 
-    def __init__(self, records, lang: Language, retrieved):
-        self._words = {id(r): words(r, lang, retrieved(r.round)) for r in records}
+    def __init__(self, records, words_of):
+        self._words = {id(r): words_of(r) for r in records}
         self._shared = shared_words(list(self._words.values()))
 
     @property
@@ -160,13 +160,24 @@ def install(env, lang: Language, retrieved: dict[str, str] | None) -> None:
     (``script_texts``); ``retrieved`` is ``{round: ISO date}`` this dataset read each
     round (the round's name when not given)."""
 
-    def read_on(name):
-        return (retrieved or {}).get(name, name)
+    # A result is shown in many tables (its benchmark's, its accelerator's, its submitter's
+    # and system's pages): its words are made once (7 % of the pages' CPU before). The record
+    # is kept beside them, so that its id is not reused while the environment lives.
+    made: dict[int, tuple] = {}
+
+    def words_of(record) -> dict[str, str]:
+        known = made.get(id(record))
+        if known is None:
+            read_on = (retrieved or {}).get(record.round, record.round)
+            known = made[id(record)] = (record, words(record, lang, read_on))
+        return known[1]
 
     env.globals.update(
-        cite=lambda record: citation(record, lang, read_on(record.round)),
-        cite_table=lambda records: CitationTable(records, lang, read_on),
+        cite=lambda record: citation_text(
+            words_of(record), translations(lang).gettext, lang.sentence_gap
+        ),
+        cite_table=lambda records: CitationTable(records, words_of),
         cite_attributes=lambda table: table_attributes(table, lang),
-        cite_words=lambda record: words(record, lang, read_on(record.round)),
+        cite_words=words_of,
         cite_script=lambda: script_texts(lang, retrieved),
     )
