@@ -1,4 +1,4 @@
-"""Charts: Vega-Lite specs (Altair's, made as plain dicts), and the static SVG rendered from each at build time.
+"""Charts: Vega-Lite specs built with Altair, and the static SVG rendered from each at build time.
 
 Every chart is written twice beside its page: ``<name>.vl.json`` (the spec, which the
 self-hosted vega-embed bundle turns into an interactive chart) and ``<name>.svg`` (the same
@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from functools import cache
 
+import altair as alt
 import vl_convert
 
 from generator.editorial.guidelines import DERIVED
@@ -36,11 +37,6 @@ from generator.model.chart_rows import (
 from generator.pages import marks
 
 VEGA_LITE_VERSION = "v6.4"  # the Vega-Lite version of Altair's schema, also bundled by vl-convert
-# What Altair writes into every spec it makes (its schema's address, its default view size):
-# the specs are dicts made here, in Altair's layout, key for key (Altair's object layer was a
-# fifth of the pages' CPU); tests/test_charts.py holds that each kind equals Altair's spec.
-SCHEMA = "https://vega.github.io/schema/vega-lite/v6.4.1.json"
-VIEW = {"continuousWidth": 300, "continuousHeight": 300}
 # System names are cut here rather than by Vega's labelLimit, whose text measuring made each
 # SVG render four times slower; the full name stays in the tooltip and the table.
 LABEL_CHARS = 44
@@ -152,72 +148,70 @@ def bar_chart(
     largest = max(row["result"] for row in data)
     # Grouped like the table's figures; three significant digits below 1 (0.00419).
     value_format = ",.3~r" if largest < 1 else ",.2~f" if largest < 100 else ",.0f"
-    return {
-        "config": {"view": dict(VIEW)},
-        "data": {"values": data},
-        "mark": {"type": "bar"},
-        "description": description,
-        "encoding": {
-            "color": {
-                "field": "submitter",
-                "scale": {
-                    "domain": submitters,
-                    "range": [submitter_colour(colours, s) for s in submitters],
-                },
-                "title": _("Submitter"),
-                "type": "nominal",
-            },
-            "tooltip": [
-                _tip("system", _("System")),
-                _tip("submitter", _("Submitter")),
-                _tip("accelerators", _("Accelerators")),
-                _tip("category", _("Category")),
+    with _unchecked():
+        return _bar_chart(data, axis_title, lang, colours, description, submitters, value_format)
+
+
+def _unchecked():
+    """Altair's schema objects built without validating each against the Vega-Lite schema as
+    it is made (its debug mode: half of every chart's making); the same spec results, and
+    tests/test_charts.py validates the specs of each kind whole."""
+    return alt.utils.schemapi.debug_mode(False)
+
+
+def _bar_chart(
+    data: list[dict],
+    axis_title: str,
+    lang: Language,
+    colours: dict[str, str],
+    description: str,
+    submitters: list[str],
+    value_format: str,
+) -> dict:
+    _ = translations(lang).gettext
+    chart = (
+        alt.Chart(alt.Data(values=data))
+        .mark_bar()
+        .encode(
+            # Axis numbers as in the table (5,000,000 / 5.000.000), not SI-prefixed.
+            x=alt.X("result:Q", title=axis_title, axis=alt.Axis(format=value_format, tickCount=5)),
+            y=alt.Y(
+                "label:N",
+                title=None,
+                sort=alt.EncodingSortField("rank", order="ascending"),
+                axis=alt.Axis(labelLimit=0),
+            ),
+            color=alt.Color(
+                "submitter:N",
+                title=_("Submitter"),
+                scale=alt.Scale(
+                    domain=submitters, range=[submitter_colour(colours, s) for s in submitters]
+                ),
+            ),
+            tooltip=[
+                alt.Tooltip("system:N", title=_("System")),
+                alt.Tooltip("submitter:N", title=_("Submitter")),
+                alt.Tooltip("accelerators:N", title=_("Accelerators")),
+                alt.Tooltip("category:N", title=_("Category")),
                 *(
                     [
-                        _tip("division", _("Division")),
-                        _tip("used_model", _("Model run")),
-                        _tip("accuracy", _("Accuracy")),
+                        alt.Tooltip("division:N", title=_("Division")),
+                        alt.Tooltip("used_model:N", title=_("Model run")),
+                        alt.Tooltip("accuracy:N", title=_("Accuracy")),
                     ]
                     if any(row.get("used_model") for row in data)
                     else []
                 ),
-                _tip("result", axis_title, "quantitative", value_format),
+                alt.Tooltip("result:Q", title=axis_title, format=value_format),
             ],
-            # Axis numbers as in the table (5,000,000 / 5.000.000), not SI-prefixed.
-            "x": {
-                "axis": {"format": value_format, "tickCount": 5},
-                "field": "result",
-                "title": axis_title,
-                "type": "quantitative",
-            },
-            "y": {
-                "axis": {"labelLimit": 0},
-                "field": "label",
-                "sort": {"field": "rank", "order": "ascending"},
-                "title": None,
-                "type": "nominal",
-            },
-        },
-        "height": {"step": 22},
-        "width": WIDTH_PX,
-        "$schema": SCHEMA,
-        "usermeta": _usermeta(lang),
-    }
-
-
-def _tip(field: str, title: str, kind: str = "nominal", value_format: str | None = None) -> dict:
-    """A tooltip entry of a Vega-Lite encoding, keys in Altair's (alphabetical) order."""
-    return {
-        "field": field,
-        **({"format": value_format} if value_format else {}),
-        "title": title,
-        "type": kind,
-    }
-
-
-def _usermeta(lang: Language) -> dict:
-    """vega-embed's options, carried by the spec: the format locale, no action menu."""
-    return {"embedOptions": {"formatLocale": format_locale(lang), "actions": False}}
+        )
+        .properties(width=WIDTH_PX, height=alt.Step(22))
+    )
+    # Not validated against the Vega-Lite schema at every build: that was 60 % of the pages'
+    # generation; tests/test_charts.py validates a spec of each kind.
+    spec = chart.properties(description=description).to_dict(validate=False)
+    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang), "actions": False}}
+    return spec
 
 
 def chart_json(spec: dict) -> str:
@@ -255,63 +249,57 @@ def timeline_chart(points: list[dict], axis_title: str, lang: Language, descript
     rounds = list(dict.fromkeys(point["round"] for point in points))
     largest = max(point["result"] for point in points)
     value_format = ",.3~r" if largest < 1 else ",.2~f" if largest < 100 else ",.0f"
+    with _unchecked():
+        return _timeline_chart(points, axis_title, lang, description, rounds, value_format)
+
+
+def _timeline_chart(
+    points: list[dict],
+    axis_title: str,
+    lang: Language,
+    description: str,
+    rounds: list[str],
+    value_format: str,
+) -> dict:
+    _ = translations(lang).gettext
+    base = alt.Chart(alt.Data(values=points)).encode(
+        x=alt.X("round:O", title=_("Round"), sort=rounds, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("result:Q", title=axis_title, axis=alt.Axis(format=value_format, tickCount=5)),
+        color=alt.Color(
+            "accelerator:N",
+            title=_("Accelerator"),
+            scale=alt.Scale(range=list(PALETTE)),
+            legend=alt.Legend(orient="bottom", columns=2, labelLimit=260),
+        ),
+    )
+    lines = base.mark_line(opacity=0.6)
+    dots = base.mark_point(filled=True, size=70).encode(
+        href="url:N",
+        tooltip=[
+            alt.Tooltip("accelerator:N", title=_("Accelerator")),
+            alt.Tooltip("round:O", title=_("Round")),
+            alt.Tooltip("system:N", title=_("System")),
+            alt.Tooltip("submitter:N", title=_("Submitter")),
+            alt.Tooltip("result_id:N", title=_("Result ID")),
+            alt.Tooltip("category:N", title=_("Category")),
+            alt.Tooltip("result:Q", title=axis_title, format=value_format),
+        ],
+    )
     best = max(points, key=lambda point: point["result"])
     description += lang.sentence_gap + _("Highest: %(accelerator)s in %(round)s, %(result)s.") % {
         "accelerator": best["accelerator"],
         "round": best["round"],
         "result": format_result(best["result"], lang),
     }
-    # The line and the points share their axes and colours.
-    axes = {
-        "color": {
-            "field": "accelerator",
-            "legend": {"columns": 2, "labelLimit": 260, "orient": "bottom"},
-            "scale": {"range": list(PALETTE)},
-            "title": _("Accelerator"),
-            "type": "nominal",
-        },
-        "x": {
-            "axis": {"labelAngle": 0},
-            "field": "round",
-            "sort": rounds,
-            "title": _("Round"),
-            "type": "ordinal",
-        },
-        "y": {
-            "axis": {"format": value_format, "tickCount": 5},
-            "field": "result",
-            "title": axis_title,
-            "type": "quantitative",
-        },
-    }
-    dots = {
-        "color": axes["color"],
-        "href": {"field": "url", "type": "nominal"},
-        "tooltip": [
-            _tip("accelerator", _("Accelerator")),
-            _tip("round", _("Round"), "ordinal"),
-            _tip("system", _("System")),
-            _tip("submitter", _("Submitter")),
-            _tip("result_id", _("Result ID")),
-            _tip("category", _("Category")),
-            _tip("result", axis_title, "quantitative", value_format),
-        ],
-        "x": axes["x"],
-        "y": axes["y"],
-    }
-    return {
-        "config": {"view": dict(VIEW)},
-        "layer": [
-            {"mark": {"type": "line", "opacity": 0.6}, "encoding": axes},
-            {"mark": {"type": "point", "filled": True, "size": 70}, "encoding": dots},
-        ],
-        "data": {"values": points},
-        "description": description,
-        "height": 260,
-        "width": WIDTH_PX,
-        "$schema": SCHEMA,
-        "usermeta": _usermeta(lang),
-    }
+    # Not validated at every build (a third of the pages' generation); tests/test_charts.py
+    # validates timelines of every language.
+    spec = (
+        (lines + dots)
+        .properties(width=WIDTH_PX, height=260, description=description)
+        .to_dict(validate=False)
+    )
+    spec["usermeta"] = {"embedOptions": {"formatLocale": format_locale(lang), "actions": False}}
+    return spec
 
 
 def power_chart(figures: list, lang: Language, colours: dict[str, str]) -> dict:
