@@ -157,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     whole = args.command in ("build", "site") and not args.lang and not args.deploy
     try:
         changed = generation_stamp.changes(root) if whole else "all"
+        edited_at_start = generation_stamp.edited_inputs(root) if whole else None
         if args.command == "import":
             report = importer.run_import(
                 args.paths,
@@ -242,8 +243,8 @@ def main(argv: list[str] | None = None) -> int:
                 data, root / "docs", languages, registry, posts, articles_only=changed == "articles"
             )
             check_generated_links(root, [p for p in posts if p.lang in languages])
-            if whole:
-                generation_stamp.mark_generated(root)
+            if whole and not generation_stamp.mark_generated(root, edited_at_start):
+                print("an input changed during this run: the next run generates again")
             if args.command == "site":
                 out = args.site or root / "site"
                 print("building with MkDocs")

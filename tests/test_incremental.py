@@ -228,3 +228,25 @@ def test_one_language_built_keeps_the_others_and_clears_a_killed_build(tmp_path,
         "mkdocs.yml",
         "site",
     ]
+
+
+def test_an_input_edited_while_a_run_goes_on_is_not_recorded_as_built(project):
+    # A run takes the editors' inputs' fingerprint when it starts (cli: edited_inputs) and
+    # records its generation at the end only if they are unchanged: here an article and then
+    # the data are edited between the two, as an editor saving during `make serve` would.
+    post = project / "docs" / "en" / "blog" / "posts" / "a.md"
+    post.parent.mkdir(parents=True, exist_ok=True)
+    post.write_text("# a\n")
+    at_start = generation_stamp.edited_inputs(project)
+    post.write_text("# a, saved during the run\n")
+    assert not generation_stamp.mark_generated(project, at_start)
+    assert generation_stamp.changes(project) == "all"
+    at_start = generation_stamp.edited_inputs(project)
+    assert generation_stamp.mark_generated(project, at_start)
+    assert generation_stamp.changes(project) == "none"
+    # Files that generate itself writes into docs/ are not the editors': they do not count.
+    (project / "docs" / "en" / "index.md").write_text("# generated\n")
+    assert generation_stamp.edited_inputs(project) == at_start
+    claims = project / "data" / "claims.yaml"
+    claims.write_text(claims.read_text() + "\n")
+    assert not generation_stamp.mark_generated(project, at_start)

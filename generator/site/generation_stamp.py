@@ -19,18 +19,34 @@ from generator.site.build import FINGERPRINTS, tree_fingerprint
 
 # What `check` and `generate` read, and the docs/ folder they write into; generate copies our
 # scripts and stylesheets (overrides/assets/...) content-hashed into docs/.
-GENERATION_INPUTS = ("data", "generator", "templates", "docs", "mkdocs.yml", "requirements.txt",
-                     *(f"overrides/{folder}" for folder in THEME_ASSETS))
+GENERATION_INPUTS = (
+    "data",
+    "generator",
+    "templates",
+    "docs",
+    "mkdocs.yml",
+    "requirements.txt",
+    *(f"overrides/{folder}" for folder in THEME_ASSETS),
+)
 # The articles (hand-written) and the blog files generated from them: only the pages that list
 # articles (home, blog index, tags, verification, claims downloads) read them.
 ARTICLES = tuple(f"docs/{lang.code}/blog" for lang in LANGUAGES)
+# What editors and developers write (every input but the files generate writes into docs/):
+# compared before and after a run, so that an edit made while it runs is not recorded as built.
+EDITED_INPUTS = (
+    *(top for top in GENERATION_INPUTS if top != "docs"),
+    "docs/images",
+    *(f"docs/{lang.code}/blog/posts" for lang in LANGUAGES),
+)
 GENERATED_STAMP = FINGERPRINTS / "generated.sha256"
 ARTICLES_STAMP = FINGERPRINTS / "generated-articles.sha256"
 
 
 def _fingerprints(root: Path) -> tuple[str, str]:
-    return (tree_fingerprint(root, GENERATION_INPUTS, skip=ARTICLES),
-            tree_fingerprint(root, ARTICLES))
+    return (
+        tree_fingerprint(root, GENERATION_INPUTS, skip=ARTICLES),
+        tree_fingerprint(root, ARTICLES),
+    )
 
 
 def changes(root: Path = ROOT) -> str:
@@ -52,11 +68,24 @@ def generation_unchanged(root: Path = ROOT) -> bool:
     return changes(root) == "none"
 
 
-def mark_generated(root: Path = ROOT) -> None:
-    """Record that ``check`` and ``generate`` succeeded on the project as it is now."""
+def edited_inputs(root: Path = ROOT) -> str:
+    """SHA-256 (hex) of the files of ``EDITED_INPUTS``: taken when a run starts and given to
+    ``mark_generated`` when it ends."""
+    return tree_fingerprint(root, EDITED_INPUTS)
+
+
+def mark_generated(root: Path = ROOT, edited_at_start: str | None = None) -> bool:
+    """Record that ``check`` and ``generate`` succeeded on the project as it is now, unless an
+    input was edited while they ran (``edited_at_start``, from ``edited_inputs``, differs from
+    the inputs now): then nothing is recorded, so the next run does all the work again.
+    Returns whether the run was recorded."""
+    if edited_at_start is not None and edited_inputs(root) != edited_at_start:
+        forget_generated(root)
+        return False
     others, articles = _fingerprints(root)
     write_text_atomic(root / GENERATED_STAMP, others)
     write_text_atomic(root / ARTICLES_STAMP, articles)
+    return True
 
 
 def forget_generated(root: Path = ROOT) -> None:
