@@ -77,7 +77,7 @@ def claim_reviews(text):
 @pytest.mark.parametrize("lang", LANGS)
 def test_claim_reviews_meet_googles_requirements(site, lang):
     posts = [p for p in (site / lang / "blog").glob("20*/*/*/*/index.html")]
-    reviewed = addressed = 0
+    reviewed = 0
     for post in posts:
         text = post.read_text(encoding="utf-8")
         canonical = re.search(r'<link rel="canonical" href="([^"]+)"', text).group(1)
@@ -96,10 +96,9 @@ def test_claim_reviews_meet_googles_requirements(site, lang):
             if "url" in appearance:
                 assert appearance["url"].startswith("https://")
                 assert urlsplit(appearance["url"]).path.strip("/"), appearance["url"]
-                addressed += 1
             assert review["reviewRating"]["alternateName"]
             assert review["author"]["name"]
-    assert reviewed >= 3 and addressed >= 1  # MLCommons' results pages have addresses
+    assert reviewed >= 3
 
 
 @pytest.mark.parametrize("lang", LANGS)
