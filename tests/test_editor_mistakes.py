@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from generator.editorial.articles import CLAIM_REFERENCE
 from generator.editorial.check import check
 from generator.editorial.claims import load_registry
 from generator.editorial.verification import render_article
@@ -767,6 +768,10 @@ def test_a_drift_never_suggests_another_systems_figure(root):
         ),
         ("Acme's figure ∑ Derived", "the flag symbol '∑'"),
         ("◔ Preview", "the flag symbol '◔'"),
+        # The same symbols as character references, which the page shows as the symbols.
+        ('1.4× <sup title="Verified by MLCommons">&#10004;</sup>', "the flag symbol '&#10004;'"),
+        ("<abbr>&#x2714;&#xFE0E;</abbr> Verified", "the flag symbol '&#x2714;'"),
+        ("&#8721; Derived", "the flag symbol '&#8721;'"),
         ('<b style="color:#2e7d32">Verified</b>', "the inline style= of <b>"),
     ],
 )
@@ -1180,3 +1185,31 @@ def test_two_posts_footnotes_do_not_share_an_id_on_the_blog_index():
     assert len(ids[0]) == len(ids[1]) == 1 and ids[0] != ids[1]
     assert "`[^1]`" in unique_footnotes(second)
     assert unique_footnotes("No notes.\n") == "No notes.\n"
+
+
+def test_a_claim_in_the_front_matter_is_refused_with_its_line(root):
+    # The description is shown as written (lists, feeds, search, social cards): a claim
+    # reference there stopped the build with "claim references left unrendered" and no line.
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    claim = CLAIM_REFERENCE.search(post.read_text(encoding="utf-8")).group(0)
+    edit(post, "description: A test post.", f"description: A record of {claim}.")
+    found = [m for m in messages(root) if "field 'description'" in m]
+    assert found == [
+        "docs/en/blog/posts/record.md: line 6: field 'description': a claim reference "
+        "([[claim:ID]]) is drawn in the article's text only: the front matter is shown as it "
+        "is written (lists, feeds, search results, social cards), where no flag can go; write "
+        "the figure in the body and describe the article without it here"
+    ], messages(root)
+
+
+def test_an_html_comment_left_open_is_refused_with_its_line(root):
+    # "<!--" with no "-->" after it: Markdown shows it and the rest of the article as text.
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    edit(post, "Acme says", "<!-- an editor's note left open\n\nAcme says")
+    assert (
+        "docs/en/blog/posts/record.md: line 12: an HTML comment (<!--) opened here is never "
+        "closed: the page would show it and the text after it; close it with -->"
+    ) in messages(root)
+    edit(post, "left open\n", "left open -->\n")  # closed, and a comment in code, pass
+    edit(post, "Acme says", "`<!--` opens a comment.\n\nAcme says")
+    check(root)

@@ -202,3 +202,12 @@ def test_each_slip_of_the_december_review_is_caught(lang, text):
 )
 def test_the_december_corrections_pass(lang, text):
     assert problems(text, lang) == []
+
+
+def test_markdown_syntax_is_not_read_as_italian_quotation_marks():
+    # The image form CONTRIBUTING documents, and a link title: their quotes are syntax, not
+    # text a reader sees as quotation marks; a quotation in the sentence still is one.
+    it = language("it")
+    assert problems('![Un grafico](grafico.webp){ width="800" height="450" }', it) == []
+    assert problems('Il [sito](https://mlcommons.org/x "Sito") dice', it) == []
+    assert problems('Il sito dice "ciao"', it) != []

@@ -11,7 +11,7 @@ from generator.data import identity
 from generator.data.editor_yaml import DATE_HINT
 from generator.data.names import SLUG
 from generator.editorial import registries as editorial
-from generator.editorial.articles import Article
+from generator.editorial.articles import CLAIM_REFERENCE, Article
 from generator.editorial.scaffold import (
     BODY_PLACEHOLDERS,
     DESCRIPTION_PLACEHOLDER,
@@ -91,6 +91,15 @@ def check_articles(posts: list[Article], authors_file: Path, tags_file: Path) ->
                 "description",
                 "still the new-article placeholder: write one sentence about the article",
             )
+        for field in ("title", "description"):
+            if CLAIM_REFERENCE.search(str(post.meta.get(field) or "")):
+                error(
+                    field,
+                    "a claim reference ([[claim:ID]]) is drawn in the article's text only: "
+                    "the front matter is shown as it is written (lists, feeds, search "
+                    "results, social cards), where no flag can go; write the figure in the "
+                    "body and describe the article without it here",
+                )
         if post.title == WORKING_TITLE:
             heading = re.search(rf"^#\s+{WORKING_TITLE}", post.body, re.MULTILINE)
             line = post.body_line + post.body.count("\n", 0, heading.start())

@@ -64,6 +64,8 @@ def unsafe_url(url: str) -> bool:
 FLAG_CLASS = re.compile(r"(?:^|\s)claim(?:$|\s|__|--)|(?:^|\s)claims-table(?:$|\s)")
 FLAG_SYMBOLS = "✔◔◕∑⚑◇✖⊘"
 FLAG_SYMBOL = re.compile(f"[{FLAG_SYMBOLS}]")
+# A character reference (``&#10004;``, ``&#x2714;``, a named one): the page shows the character.
+CHARACTER_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);?")
 
 
 class _Finder:
@@ -149,10 +151,21 @@ def check_markup(posts: list[Article]) -> list[InputError]:
             )
         # The symbols are text: looked for in the prose, code and comments blanked.
         prose = CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), mask_comments(post.body))
-        flags = list(finder.flags) + [
-            (prose.count("\n", 0, m.start()), f"the flag symbol '{m.group(0)}'")
-            for m in FLAG_SYMBOL.finditer(prose)
-        ]
+        flags = (
+            list(finder.flags)
+            + [
+                (prose.count("\n", 0, m.start()), f"the flag symbol '{m.group(0)}'")
+                for m in FLAG_SYMBOL.finditer(prose)
+            ]
+            + [
+                (
+                    prose.count("\n", 0, m.start()),
+                    f"the flag symbol '{m.group(0)}' (written as a character reference)",
+                )
+                for m in CHARACTER_REFERENCE.finditer(prose)
+                if FLAG_SYMBOL.search(html.unescape(m.group(0)))
+            ]
+        )
         for line, what in sorted(flags):
             fix = (
                 ""

@@ -108,6 +108,15 @@ def check_structure(posts: list[Article], docs: Path) -> list[InputError]:
                 f"article as raw HTML (its claims and links unrendered); add "
                 f"</{tag}> where it ends",
             )
+        # An HTML comment left open hides nothing: Markdown shows "<!--" and what follows.
+        text, _ = fences(post.body)
+        opened = text.rfind("<!--")
+        if opened >= 0 and text.find("-->", opened + 4) < 0:
+            error(
+                text.count("\n", 0, opened),
+                "an HTML comment (<!--) opened here is never closed: the page would show it "
+                "and the text after it; close it with -->",
+            )
         for tag, line in parsed.stray:
             error(line, f"</{tag}> closes no open <{tag}>: remove it, or open the element")
         for label, line in parsed.footnotes:

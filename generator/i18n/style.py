@@ -76,7 +76,8 @@ PLAIN = re.compile(r"\[\[plain:[^\]]*\]\]")  # set as written: a name (Llama 3.1
 NOT_TEXT = re.compile(
     r"`[^`\n]*`"  # code spans
     r"|\[\[claim:[^\]]*\]\]"  # claim references
-    r"|\]\([^)\s]*\)"  # a Markdown link's address (the text is kept)
+    r"|\]\([^)\s]*(?:\s+\"[^\"\n]*\")?\)"  # a Markdown link's address and title (text kept)
+    r"|\{\s*(?:[.#][\w-]+|[\w-]+=)[^}\n]*\}"  # an attribute list: { width="800" .class }
     r"|<!--.*?-->|<[^>\n]+>"  # comments and HTML tags
     r"|https?://\S+"  # bare addresses
     r"|%\(\w+\)[sd]|%[sd]"  # gettext placeholders
