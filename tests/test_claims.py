@@ -318,7 +318,7 @@ def test_flags_units_and_scope_are_computed_from_the_selected_results(dataset):
         code: dict(claim_view("gen-gb300-over-h100", registry, records, language(code)).measures)
         for code in ("en", "zh", "it")
     }
-    assert pairs["en"]["Round"] == "v6.1 vs v4.1" and pairs["zh"]["轮次"] == "v6.1 与 v4.1"
+    assert pairs["en"]["Round"] == "v6.1 vs v4.1" and pairs["zh"]["轮次"] == "v6.1／v4.1"
     assert pairs["it"]["Round"] == "v6.1 contro v4.1"
     vendor = shown("amd-partners-within-4pct")  # no derivation: the source's figure, as typed
     assert (vendor.status, vendor.value, vendor.unit, vendor.computed) == ("vendor", 4, "%", None)
