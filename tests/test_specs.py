@@ -460,7 +460,7 @@ def test_cards_from_the_system_descriptions_their_vendors_filed():
     # ("48 GB", "GDDR6"); Jetson AGX Thor's memory is "Shared with host": 128 GB LPDDR5X.
     cards = specs.cards()
     expected = {
-        "amd-instinct-mi350p": (144, "HBM3E", "Dell and AMD", "/closed/Dell_AMD/systems/"),
+        "amd-instinct-mi350p": (144, "HBM3E", "Dell_AMD", "/closed/Dell_AMD/systems/"),
         "intel-arc-pro-b70": (32, "GDDR6", "Intel", "/closed/Intel/systems/"),
         "nvidia-l40s": (48, "GDDR6", "NVIDIA", "/closed/NVIDIA/systems/"),
         "nvidia-jetson-agx-thor": (128, "LPDDR5X", "NVIDIA", "/closed/NVIDIA/systems/"),

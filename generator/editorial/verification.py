@@ -108,6 +108,9 @@ MEASURE_LABELS = {
     "platform": N_("Platform"),
 }
 # Two compared results' values of one field (a round, a system...), on the Verification page.
+# The title of the mark (†) after a result ID this project derived with MLCommons' rule, on
+# every page that shows one (pages/marks.py) and in the citations of claims' footnotes.
+DERIVED_ID_MARK = N_("ID derived with MLCommons' rule; MLCommons has not published it yet")
 VERSUS = N_("%(first)s vs %(second)s")
 FORMULA_LABELS = {
     "result": N_("official result"),
@@ -344,7 +347,12 @@ class ClaimView:
             "category": _(record.category),
             "model": _md(record.model),
             "scenario": record.scenario,
-            "id": keep(record.shown_id),
+            "id": keep(record.shown_id)
+            + (
+                Markup('<sup class="mlperf-derived" title="{}">†</sup>').format(_(DERIVED_ID_MARK))
+                if record.result_id_derived
+                else ""
+            ),
             "url": result_url(record.round, record.location),
             "date": format_day(retrieved, self.lang),
         }

@@ -15,6 +15,7 @@ The marks a reader meets, and what each stands for:
 from __future__ import annotations
 
 from generator.data.schema import ResultRecord
+from generator.editorial.verification import DERIVED_ID_MARK
 from generator.i18n.catalogs import N_, translations
 from generator.i18n.languages import Language
 from generator.model.qualifiers import INFERRED_MEANING, qualifiers
@@ -22,7 +23,6 @@ from generator.model.qualifiers import INFERRED_MEANING, qualifiers
 PREVIEW_NOTE = N_("Preview: to be available by %(round)s, under MLCommons' rules.")
 PREVIEW_LABEL = N_("%(label)s · preview")
 PREVIEW_CATEGORY = N_("preview, to be available by %(round)s")
-DERIVED_ID_MARK = N_("ID derived with MLCommons' rule; MLCommons has not published it yet")
 UNUSED_NOTE = N_(
     "No accelerator ran this benchmark, as the submitter's notes say: no per-accelerator figure."
 )

@@ -469,10 +469,12 @@
             if (found[i].offer) offers.push(found[i].offer);
           });
           if (notes.length) {
-            notice.textContent = notes.join(" ");
-            // Both systems offered: the other reading of an ID, as a link (text nodes only).
+            notice.textContent = notes.join(labels.gap);
+            // Both systems offered: the other reading of an ID, as a link (text nodes only);
+            // sentences are joined as the language joins them (labels.gap: none in Chinese).
             offers.forEach(function (offer) {
-              notice.append(" " + offer[0] + " ", link(labels.superseded_show, offer[1]));
+              notice.append(labels.gap + offer[0] + labels.gap,
+                            link(labels.superseded_show, offer[1]));
             });
             notice.hidden = false;
           }

@@ -452,7 +452,7 @@
           if (old.official) {
             var link = element("a", labels.superseded_show);
             link.href = "?id=" + encodeURIComponent(old.official) + "&ids=official";
-            notice.append(" ", link);
+            notice.append(labels.gap, link);
           }
           shown(notice, true);
         }
