@@ -35,6 +35,7 @@ from generator.model.chart_rows import (
     submitter_colour,
 )
 from generator.pages import marks
+from generator.pages.output import ChartImage, Page
 
 VEGA_LITE_VERSION = "v6.4"  # the Vega-Lite version of Altair's schema, also bundled by vl-convert
 # System names are cut here rather than by Vega's labelLimit, whose text measuring made each
@@ -217,6 +218,18 @@ def _bar_chart(
 def chart_json(spec: dict) -> str:
     """The spec as stable JSON text (sorted keys), so unchanged charts are not rewritten."""
     return json.dumps(spec, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+def chart_files(
+    stem: str, spec: dict, lang: Language, image: bool = True
+) -> list[Page | ChartImage]:
+    """A chart's files at ``stem`` (a path without suffix): its spec as ``<stem>.vl.json``
+    and, with ``image``, its static SVG ``<stem>.svg`` still to render (``output.ChartImage``);
+    a chart drawn on demand by the page's script has no image."""
+    spec_page = Page(f"{stem}.vl.json", chart_json(spec))
+    return (
+        [spec_page, ChartImage(f"{stem}.svg", spec_page.path, spec, lang)] if image else [spec_page]
+    )
 
 
 def render_svg(spec: dict, lang: Language) -> str:

@@ -19,7 +19,7 @@ from generator.model.power import ranked
 from generator.model.preview_tracker import track
 from generator.model.qualifiers import per_accelerator
 from generator.pages import citations, marks
-from generator.pages.charts import chart_json, timeline_chart
+from generator.pages.charts import chart_files, timeline_chart
 from generator.pages.filters import environment
 from generator.pages.output import (
     RESULTS,
@@ -170,10 +170,7 @@ def family_pages(
                     [a for a in family.accelerators if any(cell[0] == a for cell in row.best)],
                 )
             )
-            pages += [
-                Page(f"{folder}/{name}.vl.json", chart_json(spec)),
-                ChartImage(f"{folder}/{name}.svg", f"{folder}/{name}.vl.json", spec, lang),
-            ]
+            pages += chart_files(f"{folder}/{name}", spec, lang)
         pages.append(
             Page(
                 f"{folder}/index.md",

@@ -14,7 +14,7 @@ from generator.model import power
 from generator.model.benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of
 from generator.model.chart_rows import assign_colours, chart_rows, per_accelerator_rows
 from generator.pages import citations
-from generator.pages.charts import chart_json, leaders_chart, power_chart
+from generator.pages.charts import chart_files, leaders_chart, power_chart
 from generator.pages.entities import (
     accelerator_pages,
     comparison_pages,
@@ -181,18 +181,13 @@ def benchmark_pages(
     ]
     if figures:
         spec = power_chart(figures, lang, colours)
-        files += [
-            Page(f"{folder}/power.vl.json", chart_json(spec)),
-            ChartImage(f"{folder}/power.svg", f"{folder}/power.vl.json", spec, lang),
-        ]
+        files += chart_files(f"{folder}/power", spec, lang)
     for name, rows in charts.items():
         if not rows:
             continue
         spec = leaders_chart(benchmark, lang, colours, per_accelerator=name != "leaders")
         files += [
             *downloads(f"{folder}/{benchmark.download_stem}-{name}", download_rows(rows)),
-            Page(f"{folder}/{name}.vl.json", chart_json(spec)),
+            *chart_files(f"{folder}/{name}", spec, lang, image=name not in ON_DEMAND),
         ]
-        if name not in ON_DEMAND:
-            files.append(ChartImage(f"{folder}/{name}.svg", f"{folder}/{name}.vl.json", spec, lang))
     return files
