@@ -23,6 +23,26 @@ ATOM = "http://www.w3.org/2005/Atom"
 EMAIL = re.compile(r"^[^@\s()]+@[^@\s()]+\.[^@\s()]+( \(.+\))?$")
 
 
+def _parsed(text: str) -> tuple[ET.Element, str]:
+    """The feed ``text`` as an element tree (namespaces dc and atom kept as prefixed) and its
+    ``<?xml-stylesheet?>`` instruction ("" without), which ElementTree drops."""
+    ET.register_namespace("dc", DC)
+    ET.register_namespace("atom", ATOM)
+    stylesheet = re.search(r"<\?xml-stylesheet[^>]*\?>", text)
+    return ET.fromstring(text.encode("utf-8")), stylesheet.group(0) if stylesheet else ""
+
+
+def _serialized(root: ET.Element, stylesheet: str) -> str:
+    """``root`` as a feed again: the XML declaration, ``stylesheet`` and the document."""
+    body = ET.tostring(root, encoding="unicode")
+    return (
+        '<?xml version="1.0" encoding="UTF-8" ?>\n'
+        + (stylesheet + "\n" if stylesheet else "")
+        + body
+        + "\n"
+    )
+
+
 def channel_image(site_url: str, favicon: str) -> str:
     """Absolute address of the feed's channel image: the theme's favicon (a PNG) under the
     language's ``site_url`` (``https://…/mlperf-wiki/en/``, ending with a slash)."""
@@ -41,12 +61,22 @@ def post_changes(posts: Path, repository: Path) -> dict[str, dt.datetime]:
     for path in sorted(posts.glob("*.md")):
         head = path.read_text(encoding="utf-8").split("\n---", 1)[0]
         fields = dict(FRONT_MATTER_FIELD.findall(head))
-        done = subprocess.run(["git", "log", "-1", "--format=%cI", "--", str(path)],
-                              cwd=repository, capture_output=True, text=True)
+        done = subprocess.run(
+            ["git", "log", "-1", "--format=%cI", "--", str(path)],
+            cwd=repository,
+            capture_output=True,
+            text=True,
+        )
         stamp = done.stdout.strip() if done.returncode == 0 else ""
-        when = (dt.datetime.fromisoformat(stamp) if stamp else dt.datetime.combine(
-            dt.date.fromisoformat(fields.get("date", "1970-01-01")[:10]), dt.time(),
-            dt.timezone.utc))
+        when = (
+            dt.datetime.fromisoformat(stamp)
+            if stamp
+            else dt.datetime.combine(
+                dt.date.fromisoformat(fields.get("date", "1970-01-01")[:10]),
+                dt.time(),
+                dt.timezone.utc,
+            )
+        )
         changes[fields.get("slug", path.stem)] = when
     return changes
 
@@ -60,10 +90,7 @@ def dated_by_changes(text: str, changes: dict[str, dt.datetime]) -> str:
     Raises:
         xml.etree.ElementTree.ParseError: ``text`` is not well-formed XML.
     """
-    ET.register_namespace("dc", DC)
-    ET.register_namespace("atom", ATOM)
-    stylesheet = re.search(r"<\?xml-stylesheet[^>]*\?>", text)
-    root = ET.fromstring(text.encode("utf-8"))
+    root, stylesheet = _parsed(text)
     channel = root.find("channel")
     items = channel.findall("item")
     dated = []
@@ -78,8 +105,14 @@ def dated_by_changes(text: str, changes: dict[str, dt.datetime]) -> str:
     for item in items:
         channel.remove(item)
     # Posts changed in one commit: the newest post first (a post's link holds its date).
-    ordered = sorted(dated, key=lambda pair: (pair[0] or dt.datetime.min.replace(
-        tzinfo=dt.timezone.utc), pair[1].findtext("link") or ""), reverse=True)
+    ordered = sorted(
+        dated,
+        key=lambda pair: (
+            pair[0] or dt.datetime.min.replace(tzinfo=dt.timezone.utc),
+            pair[1].findtext("link") or "",
+        ),
+        reverse=True,
+    )
     for offset, (_, item) in enumerate(ordered):
         channel.insert(first + offset, item)
     newest = next((when for when, _ in ordered if when is not None), None)
@@ -88,9 +121,7 @@ def dated_by_changes(text: str, changes: dict[str, dt.datetime]) -> str:
             field = channel.find(name)
             if field is not None:
                 field.text = format_datetime(newest.astimezone(dt.timezone.utc))
-    body = ET.tostring(root, encoding="unicode")
-    return ('<?xml version="1.0" encoding="UTF-8" ?>\n'
-            + (stylesheet.group(0) + "\n" if stylesheet else "") + body + "\n")
+    return _serialized(root, stylesheet)
 
 
 def valid_rss(text: str) -> str:
@@ -106,10 +137,7 @@ def valid_rss(text: str) -> str:
     Raises:
         xml.etree.ElementTree.ParseError: ``text`` is not well-formed XML.
     """
-    ET.register_namespace("dc", DC)
-    ET.register_namespace("atom", ATOM)
-    stylesheet = re.search(r"<\?xml-stylesheet[^>]*\?>", text)
-    root = ET.fromstring(text.encode("utf-8"))
+    root, stylesheet = _parsed(text)
     channel = root.find("channel")
     for item in channel.iter("item"):
         for author in list(item):
@@ -119,6 +147,4 @@ def valid_rss(text: str) -> str:
         url = (image.findtext("url") or "").strip()
         if not url.startswith(("https://", "http://")):
             channel.remove(image)
-    body = ET.tostring(root, encoding="unicode")
-    return ('<?xml version="1.0" encoding="UTF-8" ?>\n'
-            + (stylesheet.group(0) + "\n" if stylesheet else "") + body + "\n")
+    return _serialized(root, stylesheet)
