@@ -531,12 +531,13 @@ def test_a_sentence_naming_what_its_claim_is_not_is_refused(
     post = root / "docs" / code / "blog" / "posts" / "record.md"
     edit(post, SENTENCES[code], before)
     found = [m for m in messages(root) if "the sentence names" in m]
+    # The name opens the sentence, so it governs the first claim after it (top-offline) only.
+    where = "beside it" if facet in ("round", "division") and code == "it" else "in the sentence"
     assert found == [
         f"docs/{code}/blog/posts/record.md: line 11: the sentence names the {facet} '{words}', "
-        f"but claim 'top-offline' is of the {facet} {claim_has}; claim 'top-per-accelerator' is "
-        f"of the {facet} {claim_has} (from the results its derivation selects): a figure must be "
-        f"read as what it measures; name its {facet} in the sentence, or quote a claim whose "
-        f"derivation selects {words}"
+        f"but claim 'top-offline' is of the {facet} {claim_has} (from the results its "
+        f"derivation selects): a figure must be read as what it measures; name its {facet} "
+        f"{where}, or quote a claim whose derivation selects {words}"
     ]
 
 
@@ -579,6 +580,155 @@ def test_the_scenario_of_a_sentence_is_judged_by_its_own_claims(root):
     check(root)
     edit(post, "per accelerator. In Server,", "per accelerator, in Server;")
     assert any("names the scenario 'Server'" in m for m in messages(root))
+
+
+# A Server claim beside the fixture's Offline one: 6.1-0004 (AMD, gpt-oss-120b, Server, v6.1,
+# closed, available; data/results/v6.1.csv). Line 11 of each post becomes the sentence.
+SERVER_CLAIM = """
+  amd-server:
+    sources: [mlcommons-v6.1]
+    derivation:
+      formula: result
+      results:
+        - {round: v6.1, model: gpt-oss-120b, scenario: Server, result_id: 6.1-0004}  # AMD
+"""
+
+
+def with_sentence(root, code, sentence):
+    """The fixture project with ``amd-server`` and line 11 of the ``code`` post replaced by
+    ``sentence`` (the other posts quote top-offline and top-per-accelerator on it, and gain
+    amd-server on line 13, so that the languages quote the same claims)."""
+    claims = root / "data" / "claims.yaml"
+    claims.write_text(claims.read_text(encoding="utf-8") + SERVER_CLAIM, encoding="utf-8")
+    for lang in ("en", "zh", "it"):
+        post = root / "docs" / lang / "blog" / "posts" / "record.md"
+        lines = post.read_text(encoding="utf-8").split("\n")
+        if lang == code:
+            lines[10] = sentence
+        else:
+            lines.append(f"{lines[10].split('[[')[0]}[[claim:amd-server]].")
+        post.write_text("\n".join(lines), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "code, sentence, words, claim",
+    [
+        # The claim's own scenario named elsewhere in the sentence does not excuse the one
+        # named in its clause.
+        (
+            "en",
+            "Server results aside, in the Offline scenario AMD reached [[claim:amd-server]], "
+            "or [[claim:top-offline]] and [[claim:top-per-accelerator]] per accelerator.",
+            "Offline",
+            "amd-server",
+        ),
+        (
+            "en",
+            "In the Server scenario the system reached [[claim:top-offline]], and AMD reached "
+            "[[claim:amd-server]] in Server, or [[claim:top-per-accelerator]] per accelerator.",
+            "Server",
+            "top-offline",
+        ),
+        (
+            "zh",
+            "撇开 Server 结果不谈，在 Offline 场景中 AMD 达到 [[claim:amd-server]]，该系统达到 "
+            "[[claim:top-offline]]，单加速器为 [[claim:top-per-accelerator]]。",
+            "Offline",
+            "amd-server",
+        ),
+        (
+            "it",
+            "Nello scenario Server il sistema ha raggiunto [[claim:top-offline]], mentre AMD "
+            "ha raggiunto [[claim:amd-server]] nello scenario Server, cioè "
+            "[[claim:top-per-accelerator]] per acceleratore.",
+            "Server",
+            "top-offline",
+        ),
+        # Benchmark, round, division and category bind the same way.
+        (
+            "en",
+            "Unlike DeepSeek-R1 results, on Llama 2 70B the system reached [[claim:top-offline]]"
+            ", or [[claim:top-per-accelerator]] per accelerator, and AMD [[claim:amd-server]].",
+            "Llama 2 70B",
+            "top-offline",
+        ),
+        (
+            "zh",
+            "与 v6.0 相比，该系统在 v5.1 达到 [[claim:top-offline]]，单加速器为 "
+            "[[claim:top-per-accelerator]]，AMD 为 [[claim:amd-server]]。",
+            "v5.1",
+            "top-offline",
+        ),
+        (
+            "it",
+            "Nella divisione closed AMD ha raggiunto [[claim:amd-server]], e nella divisione "
+            "open il sistema ha raggiunto [[claim:top-offline]], cioè "
+            "[[claim:top-per-accelerator]] per acceleratore.",
+            "divisione open",
+            "top-offline",
+        ),
+        (
+            "en",
+            "Among available systems, AMD reached [[claim:amd-server]], while the preview "
+            "system reached [[claim:top-offline]], or [[claim:top-per-accelerator]] per "
+            "accelerator.",
+            "preview",
+            "top-offline",
+        ),
+    ],
+)
+def test_a_name_is_judged_by_the_claim_it_governs(root, code, sentence, words, claim):
+    with_sentence(root, code, sentence)
+    found = [m for m in messages(root) if "the sentence names" in m]
+    assert len(found) == 1, found
+    assert f" '{words}', but claim '{claim}' is of the " in found[0]
+    assert found[0].startswith(f"docs/{code}/blog/posts/record.md: line 11: ")
+
+
+@pytest.mark.parametrize(
+    "code, sentence",
+    [
+        # Two claims of different scenarios, each named beside its own claim.
+        (
+            "en",
+            "In the Offline scenario the system reached [[claim:top-offline]], or "
+            "[[claim:top-per-accelerator]] per accelerator, while in Server AMD reached "
+            "[[claim:amd-server]].",
+        ),
+        (
+            "en",
+            "The system reached [[claim:top-offline]] in Offline and "
+            "[[claim:top-per-accelerator]] per accelerator; AMD reached [[claim:amd-server]] "
+            "in Server.",
+        ),
+        (
+            "zh",
+            "在 Offline 场景中，该系统达到 [[claim:top-offline]]，单加速器为 "
+            "[[claim:top-per-accelerator]]；而在 Server 场景中，AMD 达到 [[claim:amd-server]]。",
+        ),
+        (
+            "it",
+            "Nello scenario Offline il sistema ha raggiunto [[claim:top-offline]], cioè "
+            "[[claim:top-per-accelerator]] per acceleratore, mentre nello scenario Server AMD "
+            "ha raggiunto [[claim:amd-server]].",
+        ),
+        # A span of rounds names the claim's round inside it.
+        (
+            "en",
+            "Across v4.1 to v6.1 the system reached [[claim:top-offline]], or "
+            "[[claim:top-per-accelerator]] per accelerator; AMD [[claim:amd-server]].",
+        ),
+        (
+            "it",
+            "Da v6.0 a v6.1, il sistema ha raggiunto [[claim:top-offline]], cioè "
+            "[[claim:top-per-accelerator]] per acceleratore, e AMD [[claim:amd-server]] "
+            "nella divisione closed.",
+        ),
+    ],
+)
+def test_a_comparison_names_each_claims_qualifiers_beside_it(root, code, sentence):
+    with_sentence(root, code, sentence)
+    check(root)
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
 
-from generator.data.schema import ResultRecord
+from generator.data.schema import ResultRecord, round_key
+from generator.data.vocabulary import vocabulary
 from generator.editorial.articles import CLAIM_REFERENCE, PLAIN, Article
 from generator.editorial.claims import Registry
 from generator.editorial.guidelines import VERIFIED, status_sentences
@@ -55,8 +56,13 @@ SENTENCE_END = re.compile(
 )
 LATIN = "A-Za-z0-9"
 
-SCENARIOS = ("Offline", "Server", "Interactive", "SingleStream", "MultiStream")
-ROUND = re.compile(r"(?<![\w.])v\d+\.\d+(?![\d])")
+# MLPerf's scenarios as the dataset spells them (vocabulary.yaml's canonical values).
+SCENARIOS = tuple(vocabulary().known("scenario"))
+# A round, or a span of rounds ("v4.1 to v6.1", "v4.1–v6.1", "da v4.1 a v6.1", "v4.1 至 v6.1"):
+# a span names every round in it, so the claim's round inside it is named.
+ROUND = re.compile(
+    r"(?<![\w.])(v\d+\.\d+)(?:\s*(?:to|through|–|—|-|a|al|fino a|至|到)\s*(v\d+\.\d+))?(?![\d])"
+)
 DIVISION = {
     "en": re.compile(r"\b(closed|open)[ -]division|\bdivision\s+(closed|open)\b", re.I),
     "zh": re.compile(r"(封闭)组|(开放)组"),
@@ -98,6 +104,22 @@ NEGATION = {
 }
 
 
+# Where a clause ends: a semicolon or a colon parts the sentence ("part"), a comma, a dash
+# between spaces or a parenthesis ends a clause ("comma"), and a conjunction opens the next
+# one, which it belongs to (no group).
+_PART = r"(?P<part>[;:；：]\s*)"
+_COMMA = r"(?P<comma>[,，、()（）]\s*|\s[–—-]\s)"
+CONJUNCTION = {
+    "en": r"\b(?:while|whereas|but|and|against|versus|vs\.?|compared (?:with|to)|than|unlike)\b",
+    "zh": r"而|但|和|与|相比|对比|比起|不同于",
+    "it": r"\b(?:mentre|ma|e|ed|contro|rispetto a|invece|a differenza d(?:i|el\w*|ei|egli))\b",
+}
+CLAUSE_END = {
+    code: re.compile(f"{_PART}|{_COMMA}|(?<!^)(?={words})", re.I)
+    for code, words in CONJUNCTION.items()
+}
+
+
 @dataclass(frozen=True)
 class Mention:
     """A name of ``facet`` (a key of ``FACETS``) at ``start`` of a sentence; ``values`` are
@@ -107,6 +129,17 @@ class Mention:
     words: str
     values: frozenset[str]
     start: int
+    # A span of rounds ("v4.1 to v6.1"): its first and last round.
+    span: tuple[str, str] | None = None
+
+    def names(self, values: frozenset[str]) -> bool:
+        """Whether this mention names one of ``values`` (a claim's values of its facet)."""
+        if self.values & values:
+            return True
+        if self.span is None:
+            return False
+        low, high = sorted(self.span, key=round_key)
+        return any(round_key(low) <= round_key(v) <= round_key(high) for v in values)
 
 
 @cache
@@ -154,7 +187,10 @@ def mentions(text: str, lang: str, models: frozenset[str]) -> list[Mention]:
         for m in re.finditer(rf"(?<![{LATIN}_-]){scenario}(?![{LATIN}_-])", text):
             found.append(Mention("scenario", scenario, frozenset({scenario}), m.start()))
     for m in ROUND.finditer(text):
-        found.append(Mention("round", m.group(0), frozenset({m.group(0)}), m.start()))
+        first, last = m.group(1), m.group(2)
+        span = (first, last) if last else None
+        values = frozenset({first, last} if last else {first})
+        found.append(Mention("round", m.group(0), values, m.start(), span))
     for table, facet, values in (
         (DIVISION, "division", DIVISION_VALUES),
         (CATEGORY, "category", CATEGORY_VALUES),
@@ -197,6 +233,109 @@ def sentences(post: Article) -> list[tuple[int, str]]:
     return [(s, text) for s, text in out if "[[claim:" in text]
 
 
+def clauses(text: str, lang: str) -> list[tuple[int, int, int]]:
+    """``text`` (one sentence) cut into clauses: ``(start, end, part)``, ``part`` numbering
+    the parts between semicolons and colons (a stronger break than a comma). A clause ends at a
+    comma (``,`` ``，`` ``、``), a semicolon, a colon, a dash between spaces or a parenthesis,
+    and before a conjunction that opens another clause (``CONJUNCTION``)."""
+    out, start, part = [], 0, 0
+    for cut in CLAUSE_END[lang].finditer(text):
+        if cut.start() > start:
+            out.append((start, cut.start(), part))
+        if cut.group("part"):
+            part += 1
+        start = cut.end() if cut.group("part") or cut.group("comma") else cut.start()
+    out.append((start, len(text), part))
+    return out
+
+
+def governed(
+    text: str, lang: str, refs: list[tuple[int, int, str]], found: list[Mention], judged
+) -> dict[int, list[tuple[Mention, bool]]]:
+    """Each mention of ``found`` attached to the claim reference (an index of ``refs``) that
+    governs it, with whether it stands in that reference's own clause: the nearest reference
+    of its clause, else the next one of its part of the sentence ("In the Server scenario, the
+    system reached [[claim:x]]"), else the last before it in that part ("… [[claim:x]], in
+    Server; …"), else the nearest in the sentence. ``judged(mention, claim_id)`` says whether a
+    claim can govern a mention (an accelerator count has no scenario)."""
+    cut = clauses(text, lang)
+
+    def clause_of(at):
+        return max(i for i, (s, _, _) in enumerate(cut) if s <= at or i == 0)
+
+    out: dict[int, list[tuple[Mention, bool]]] = defaultdict(list)
+    for mention in found:
+        here = clause_of(mention.start)
+        part = cut[here][2]
+        able = [i for i, r in enumerate(refs) if judged(mention, r[2])]
+        if not able:
+            continue
+        own = [i for i in able if clause_of(refs[i][0]) == here]
+        same = [i for i in able if cut[clause_of(refs[i][0])][2] == part]
+        after = [i for i in same if refs[i][0] > mention.start]
+        before = [i for i in same if refs[i][0] < mention.start]
+
+        def distance(i, at=mention.start):
+            return min(abs(at - refs[i][0]), abs(at - refs[i][1]))
+
+        if own:
+            out[min(own, key=distance)].append((mention, True))
+        elif after:
+            out[after[0]].append((mention, False))
+        elif before:
+            out[before[-1]].append((mention, False))
+        else:
+            out[min(able, key=distance)].append((mention, False))
+    return out
+
+
+def disagreements(
+    prose: str,
+    lang: str,
+    refs: list[tuple[int, int, str]],
+    facets_of: dict[str, dict[str, frozenset[str]]],
+    models: frozenset[str],
+) -> list[tuple[Mention, str]]:
+    """The mentions of ``prose`` (one sentence, claim references blanked; ``refs``: their
+    ``(start, end, claim id)``) that say another scenario, benchmark, round, division or
+    category than the claim governing them (``governed``), with the problem: a mention in the
+    claim's own clause must name what the claim is; the others, its context, must include it
+    ("Unlike the preview racks, this available system reached …"). A claim without a
+    derivation governs the mentions near it and is not judged (it says nothing of them), so
+    that a sentence comparing two claims names each one's scenario beside it."""
+
+    def judged(mention, claim_id):
+        return claim_id not in facets_of or mention.facet in facets_of[claim_id]
+
+    out = []
+    attached = governed(prose, lang, refs, mentions(prose, lang, models), judged)
+    for index, named in sorted(attached.items()):
+        claim_id = refs[index][2]
+        if claim_id not in facets_of:
+            continue
+        for facet in FACETS:
+            these = [(m, own) for m, own in named if m.facet == facet]
+            if not these:
+                continue
+            values = facets_of[claim_id][facet]
+            wrong = [m for m, own in these if own and not m.names(values)]
+            if not wrong and any(m.names(values) for m, _ in these):
+                continue
+            mention = wrong[0] if wrong else these[0][0]
+            where = "beside it" if wrong else "in the sentence"
+            out.append(
+                (
+                    mention,
+                    f"the sentence names the {facet} '{mention.words}', but claim "
+                    f"'{claim_id}' is of the {facet} {', '.join(sorted(values))} (from the "
+                    "results its derivation selects): a figure must be read as what it "
+                    f"measures; name its {facet} {where}, or quote a claim whose derivation "
+                    f"selects {mention.words}",
+                )
+            )
+    return sorted(out, key=lambda found: found[0].start)
+
+
 def verified_by_mlcommons(claim, status: str | None) -> bool:
     """True for a claim whose footnote says "Result verified by MLCommons Association."
     (``status``: its computed or typed status; None when its derivation does not resolve)."""
@@ -234,35 +373,12 @@ def check_sentences(
                 return post.body_line + post.body.count("\n", 0, offset + at)
 
             # Claim references are not prose: a mention inside one (an id) is none.
-            prose = CLAIM_REFERENCE.sub(lambda m: " " * len(m.group(0)), text)
-            by_facet: dict[str, list[Mention]] = defaultdict(list)
-            for mention in mentions(prose, code, models):
-                by_facet[mention.facet].append(mention)
-            for facet, named in by_facet.items():
-                known = [
-                    (cid, facets_of[cid][facet])
-                    for _, _, cid in refs
-                    if cid in facets_of and facet in facets_of[cid]
-                ]
-                # A sentence may name other rounds or benchmarks beside the claim's, as
-                # context ("v4.1 to v6.1"); it may not name only others.
-                if not known or any(m.values & values for m in named for _, values in known):
-                    continue
-                mention, what = named[0], facet
-                these = "; ".join(
-                    f"claim '{cid}' is of the {what} {', '.join(sorted(v))}" for cid, v in known
-                )
-                errors.append(
-                    InputError(
-                        post.path,
-                        f"line {line(mention.start)}",
-                        None,
-                        f"the sentence names the {what} '{mention.words}', but {these} (from the "
-                        "results its derivation selects): a figure must be read as what it "
-                        f"measures; name its {what} in the sentence, or quote a claim whose "
-                        f"derivation selects {mention.words}",
-                    )
-                )
+            # Blanked with a mark that no clause break consumes.
+            prose = CLAIM_REFERENCE.sub(lambda m: "\ufffc" * len(m.group(0)), text)
+            errors += [
+                InputError(post.path, f"line {line(mention.start)}", None, problem)
+                for mention, problem in disagreements(prose, code, refs, facets_of, models)
+            ]
             for word in VERIFY[code].finditer(prose):
                 if NEGATION[code].search(prose[: word.start()]):
                     continue
