@@ -739,6 +739,16 @@ def test_a_comparison_names_each_claims_qualifiers_beside_it(root, code, sentenc
         ("zh", "经 MLCommons 核验，Acme 的能效为 [[claim:vendor-efficiency]]。"),
         ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，已经验证。"),
         ("it", "Secondo Acme, [[claim:vendor-efficiency]], verificato da MLCommons."),
+        # Every inflection, and a word after the claim governed by it (no claim follows).
+        ("en", "Acme says [[claim:vendor-efficiency]], a verifiable figure."),
+        ("en", "Acme says [[claim:vendor-efficiency]]; an MLCommons-verified figure."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], una cifra verificata."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifre verificate da MLCommons."),
+        ("it", "Superate le verifiche di MLCommons, Acme indica [[claim:vendor-efficiency]]."),
+        ("it", "MLCommons verificò [[claim:vendor-efficiency]]."),
+        ("zh", "经 MLCommons 认证，Acme 的能效为 [[claim:vendor-efficiency]]。"),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，该数字已核实。"),
+        ("zh", "MLCommons 验证过的 [[claim:vendor-efficiency]]。"),
         # A derived figure is not verified by MLCommons either: its footnote says so.
         (
             "en",
@@ -769,6 +779,10 @@ def test_verification_words_beside_a_figure_mlcommons_did_not_verify_are_refused
         ("en", "Acme says [[claim:vendor-efficiency]]; MLCommons did not verify it."),
         ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，未经 MLCommons 核验。"),
         ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra non verificata da MLCommons."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], senza alcuna verifica di MLCommons."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], nessuna verifica di MLCommons."),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，尚未经过 MLCommons 认证。"),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，MLCommons 无法核验。"),
     ],
 )
 def test_a_figure_said_not_to_be_verified_passes(root, code, sentence):

@@ -1,24 +1,33 @@
 """What ``check`` asks of the sentence around a claim: that it says of the figure what the
 claim's derivation selects, in any of the three languages.
 
-A sentence that quotes a claim and names a scenario, a benchmark, a round, a division or a
-category must name one that a claim of the sentence selects (it may name others beside it, as
-context: "the highest in all four rounds (v4.1 to v6.1)"): "in the Offline scenario
-[[claim:x]]" with ``x`` derived from a Server result is refused (rule ``sentence-claim``). The
-facets of a claim come from the records its derivation selects (``claim_facets``), never from
-what an editor typed (``measures:``). An ``accelerators`` claim (a system's accelerator count)
-has no benchmark or scenario: the count is the system's, whatever it ran.
+A name of a scenario, a benchmark, a round, a division or a category is judged against the
+claim that governs it (``governed``): the sentence is cut into clauses at commas, semicolons,
+colons, parentheses and the conjunctions that open a clause (``CONJUNCTION``: "while", "and",
+mentre, 而…), and a name belongs to the claim of its own clause, else to the next claim of its
+part of the sentence (semicolons and colons part it), else to the one before. A name in the
+claim's own clause must be what the claim is: "Server results aside, in the Offline scenario X
+reached [[claim:s]]" with ``s`` a Server result is refused. Names in the clauses around it are
+its context and must include it ("the highest in all four rounds (v4.1 to v6.1), …"; "Unlike
+the preview racks, this available system reached …"). So a sentence comparing two claims of
+different scenarios passes when each scenario is named beside its own claim (rule
+``sentence-claim``). The facets of a claim come from the records its derivation selects
+(``claim_facets``), never from what an editor typed. An ``accelerators`` claim (a system's
+accelerator count) has no benchmark or scenario: the count is the system's, whatever it ran.
 
-A verification word (en "verified", zh 核验/验证/核实, it "verificat…") beside a claim MLCommons
-did not verify is refused too (rule ``verification-words``): MLCommons verifies an official
-result quoted as published (``guidelines.status_sentences`` gives its footnote "Result verified
-by MLCommons Association."), nothing else. A negated word ("not verified", 未经…验证, "non
-verificato") says the opposite and passes.
+A verification word (en "verified", "verifiable"; zh 核验/验证/核实/认证; it "verificato/a/i/e",
+"verifica", "verificò"…) governed by a claim MLCommons did not verify is refused too (rule
+``verification-words``): MLCommons verifies an official result quoted as published
+(``guidelines.status_sentences`` gives its footnote "Result verified by MLCommons
+Association."), nothing else. A negated word ("not verified", 未经…验证, "non verificato",
+"nessuna verifica") says the opposite and passes.
 
 Sentences end at ``. ! ?`` followed by a space (en, it), at ``。！？`` (zh), at a blank line, a
-heading or a list item. A mention matches only MLPerf's own names (scenarios as MLPerf spells
-them, rounds ``v6.1``, benchmarks by the dataset's model names and their shorter forms such as
-``Qwen3-VL`` or ``Llama 2 70B``), so prose that names none of them is never judged.
+heading or a list item. A mention matches only MLPerf's own names (scenarios as the dataset's
+vocabulary spells them, rounds ``v6.1`` or a span ``v4.1 to v6.1``, benchmarks by the dataset's
+model names and their shorter forms such as ``Qwen3-VL`` or ``Llama 2 70B``, divisions and
+categories by their names in each language's catalog), so prose that names none of them is
+never judged.
 """
 
 from __future__ import annotations
@@ -93,14 +102,15 @@ CATEGORY_VALUES = {
 }
 # Verification words and, before them in the same clause, what negates them.
 VERIFY = {
-    "en": re.compile(r"\bverif(?:y|ies|ied|ying|ication)\b", re.I),
-    "zh": re.compile(r"核验|验证|核实"),
+    "en": re.compile(r"\bverif(?:y|ies|ied|ying|ications?|iab(?:le|ly))\b", re.I),
+    # 认证 (certified) says the same of a figure as 验证.
+    "zh": re.compile(r"核验|验证|核实|认证"),
     "it": re.compile(r"\bverific\w*", re.I),
 }
 NEGATION = {
     "en": re.compile(r"(?:\b(?:not|never|no|without|cannot|nor)\b|n't)(?:\W+\w+){0,3}\W*$", re.I),
     "zh": re.compile(r"(?:未|没|不|非|无)[^，。；：！？,;]{0,20}$"),
-    "it": re.compile(r"\b(?:non|mai|senza|né)\b(?:\W+\w+){0,3}\W*$", re.I),
+    "it": re.compile(r"\b(?:non|mai|senza|né|nessun\w*)\b(?:\W+\w+){0,3}\W*$", re.I),
 }
 
 
@@ -110,10 +120,13 @@ NEGATION = {
 _PART = r"(?P<part>[;:；：]\s*)"
 _COMMA = r"(?P<comma>[,，、()（）]\s*|\s[–—-]\s)"
 CONJUNCTION = {
-    "en": r"\b(?:while|whereas|but|and|against|versus|vs\.?|compared (?:with|to)|than|unlike)\b",
-    "zh": r"而|但|和|与|相比|对比|比起|不同于",
-    "it": r"\b(?:mentre|ma|e|ed|contro|rispetto a|invece|a differenza d(?:i|el\w*|ei|egli))\b",
+    "en": r"\b(?:while|whereas|but|and|or|against|versus|vs\.?|compared (?:with|to)"
+    r"|than|unlike)\b",
+    "zh": r"而|但|和|与|或|即|相比|对比|比起|不同于",
+    "it": r"\b(?:mentre|ma|e|ed|o|oppure|cioè|ossia|ovvero|contro|rispetto a|invece"
+    r"|a differenza d(?:i|el\w*|ei|egli))\b",
 }
+OPENS = {code: re.compile(words, re.I) for code, words in CONJUNCTION.items()}
 CLAUSE_END = {
     code: re.compile(f"{_PART}|{_COMMA}|(?<!^)(?={words})", re.I)
     for code, words in CONJUNCTION.items()
@@ -278,9 +291,14 @@ def governed(
         def distance(i, at=mention.start):
             return min(abs(at - refs[i][0]), abs(at - refs[i][1]))
 
+        # A clause that the next one leaves by a conjunction stays with the claim before it
+        # ("… [[claim:x]], verified by MLCommons, or [[claim:y]] …").
+        closed = here + 1 < len(cut) and cut[here + 1][2] == part and OPENS[lang].match(
+            text, cut[here + 1][0]
+        )
         if own:
             out[min(own, key=distance)].append((mention, True))
-        elif after:
+        elif after and not (closed and before):
             out[after[0]].append((mention, False))
         elif before:
             out[before[-1]].append((mention, False))
@@ -379,27 +397,29 @@ def check_sentences(
                 InputError(post.path, f"line {line(mention.start)}", None, problem)
                 for mention, problem in disagreements(prose, code, refs, facets_of, models)
             ]
-            for word in VERIFY[code].finditer(prose):
-                if NEGATION[code].search(prose[: word.start()]):
-                    continue
-                nearest = min(
-                    refs, key=lambda r: min(abs(word.start() - r[1]), abs(r[0] - word.end()))
-                )[2]
+            words = [
+                Mention("verification", w.group(0), frozenset(), w.start())
+                for w in VERIFY[code].finditer(prose)
+                if not NEGATION[code].search(prose[: w.start()])
+            ]
+            for index, said in governed(prose, code, refs, words, lambda *_: True).items():
+                nearest = refs[index][2]
                 claim = registry.claims[nearest]
                 status = statuses.get(nearest, claim.status)
                 if verified_by_mlcommons(claim, status):
                     continue
-                errors.append(
+                errors += [
                     InputError(
                         post.path,
-                        f"line {line(word.start())}",
+                        f"line {line(word.start)}",
                         None,
-                        f"'{word.group(0)}' beside claim '{nearest}', which MLCommons did not "
+                        f"'{word.words}' beside claim '{nearest}', which MLCommons did not "
                         f"verify (status {status}"
                         + (f", formula {claim.derivation.formula}" if claim.derivation else "")
                         + "): only an official result quoted as published is verified by "
                         "MLCommons; its flag says what the figure is, so drop the word, or say "
                         "that it is not verified",
                     )
-                )
+                    for word, _ in said
+                ]
     return errors
