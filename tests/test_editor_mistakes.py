@@ -844,6 +844,56 @@ def test_a_ratio_of_two_benchmarks_must_say_so(root, dataset):
     assert "The compared results differ in: benchmark gpt-oss-120b vs deepseek-r1." in shown
 
 
+# Sums, worked from data/results/v6.1.csv (closed, available, Offline): 6.1-0027 (Crusoe,
+# gpt-oss-120b, 512 accelerators) 5,749,440 + 6.1-0026 (Crusoe, deepseek-r1) 2,901,950 Tokens/s
+# adds two benchmarks; + 6.1-0004 (AMD, gpt-oss-120b, 72 accelerators) 1,039,900 adds two
+# systems of one benchmark, whose accelerator counts may differ unsaid.
+SUMS = """
+  two-benchmarks-summed:
+    sources: [mlcommons-v6.1]
+    derivation:
+      formula: sum
+      results:
+        - {round: v6.1, model: gpt-oss-120b, scenario: Offline, result_id: 6.1-0027}  # Crusoe
+        - {round: v6.1, model: deepseek-r1, scenario: Offline, result_id: 6.1-0026}  # Crusoe
+  two-systems-summed:
+    sources: [mlcommons-v6.1]
+    derivation:
+      formula: sum
+      results:
+        - {round: v6.1, model: gpt-oss-120b, scenario: Offline, result_id: 6.1-0027}  # Crusoe
+        - {round: v6.1, model: gpt-oss-120b, scenario: Offline, result_id: 6.1-0004}  # AMD
+"""
+
+
+def test_a_sum_of_two_benchmarks_must_say_so(root, dataset):
+    path = root / "data" / "claims.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + SUMS, encoding="utf-8")
+    [message] = messages(root)
+    assert message.startswith(
+        "data/claims.yaml: line "
+        f"{line_of(path, '      formula: sum') - 1}: "
+        "field 'claims.two-benchmarks-summed.derivation': "
+        "claim 'two-benchmarks-summed': sums results that differ in benchmark: "
+    )
+    assert message.endswith("add `differences: [benchmark]` to its derivation")
+    edit(
+        path,
+        "result_id: 6.1-0026}  # Crusoe",
+        "result_id: 6.1-0026}  # Crusoe\n      differences: [benchmark]",
+    )
+    check(root)
+    registry = load_registry(path)
+    shown = render_article(
+        "[[claim:two-benchmarks-summed]] [[claim:two-systems-summed]]",
+        registry,
+        list(dataset.records),
+        language("en"),
+    )
+    assert shown.count("The compared results differ in:") == 1
+    assert "The compared results differ in: benchmark gpt-oss-120b vs deepseek-r1." in shown
+
+
 @pytest.mark.parametrize(
     "typed",
     [

@@ -292,10 +292,11 @@ def check_claims(
             claim.derivation.formula, claim.derivation.differences, result.records
         ):
             error(
-                f"compares results that differ in {', '.join(unstated)}: MLCommons' results "
+                f"{'sums' if claim.derivation.formula == 'sum' else 'compares'} results "
+                f"that differ in {', '.join(unstated)}: MLCommons' results "
                 "guidelines ask a comparison to state every difference in round, division, "
-                "category, scenario and accelerator count, and a ratio of two benchmarks or "
-                "suites is no like-for-like figure; if the comparison is meant, add "
+                "category, scenario and accelerator count, and a ratio (or a sum) of two "
+                "benchmarks or suites is no like-for-like figure; if the comparison is meant, add "
                 f"`differences: [{', '.join(unstated)}]` to its derivation",
                 "derivation",
             )

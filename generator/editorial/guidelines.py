@@ -31,6 +31,10 @@ OFFICIAL = ("verified", "preview")
 QUOTED_FORMULAS = (None, "result", "accelerators")
 # Formulas that compare two results.
 COMPARISONS = ("ratio", "scaling_efficiency")
+# Formulas that combine results, whose differences a claim states as a comparison's: a sum of
+# two benchmarks' Tokens/s, or of two rounds, is no figure of one thing. A sum adds systems, so
+# their accelerator counts may differ unsaid.
+COMBINED = {"ratio": (), "scaling_efficiency": (), "sum": ("accelerators",)}
 # What a comparison must state, by the name a claim's ``derivation.differences`` uses: the
 # guidelines' list, and the benchmark and suite, which a ratio of two results in one unit can
 # differ in too (a ratio of gpt-oss-120b to deepseek-r1 Tokens/s is no like-for-like figure).
@@ -57,27 +61,31 @@ DIFFERENCE_LABELS = {
 def differences(
     records: tuple[ResultRecord, ...] | list[ResultRecord],
 ) -> list[tuple[str, object, object]]:
-    """The differences a comparison of two results must state, as ``(name, first, second)``
-    with ``name`` a key of ``DIFFERENCE_FIELDS``, in that order; none for fewer than two
-    records."""
-    if len(records) < 2:
-        return []
-    first, second = records[0], records[1]
-    return [
-        (name, getattr(first, field), getattr(second, field))
-        for name, field in DIFFERENCE_FIELDS.items()
-        if getattr(first, field) != getattr(second, field)
-    ]
+    """The differences a comparison of results must state, as ``(name, first, second)`` with
+    ``name`` a key of ``DIFFERENCE_FIELDS``, in that order, ``first`` the first record's value
+    and ``second`` the first other value after it (a sum may combine more than two records);
+    none for fewer than two records."""
+    out = []
+    for name, field in DIFFERENCE_FIELDS.items():
+        values = list(dict.fromkeys(getattr(r, field) for r in records))
+        if len(values) > 1:
+            out.append((name, values[0], values[1]))
+    return out
 
 
 def unstated_differences(
     formula: str, stated: list[str], records: tuple[ResultRecord, ...] | list[ResultRecord]
 ) -> list[str]:
-    """The differences between the compared results that the claim does not state (names of
-    ``DIFFERENCE_FIELDS``); empty for a formula that compares nothing."""
-    if formula not in COMPARISONS:
+    """The differences between the compared or summed results that the claim does not state
+    (names of ``DIFFERENCE_FIELDS``); empty for a formula that combines nothing
+    (``COMBINED``)."""
+    if formula not in COMBINED:
         return []
-    return [name for name, _, _ in differences(records) if name not in stated]
+    return [
+        name
+        for name, _, _ in differences(records)
+        if name not in stated and name not in COMBINED[formula]
+    ]
 
 
 def status_sentences(status: str, formula: str | None) -> list[str]:
@@ -98,14 +106,18 @@ def footnote_sentences(
     gettext,
 ) -> list[str]:
     """The translated sentences a claim's footnote ends with: the differences between compared
-    results (``differences``, for ``COMPARISONS`` only), then ``status_sentences``.
+    results (``differences``, for the formulas of ``COMBINED`` only), then ``status_sentences``.
 
     Args:
         gettext: the page language's ``gettext``; division and category values are catalog
             keys, rounds and counts are shown as published.
     """
     sentences = []
-    found = differences(records) if formula in COMPARISONS else []
+    found = [
+        difference
+        for difference in (differences(records) if formula in COMBINED else [])
+        if difference[0] not in COMBINED[formula]
+    ]
     if found:
         words = [
             gettext("%(what)s %(first)s vs %(second)s")
