@@ -3,6 +3,7 @@
 copies, dates that are not dates. Each test starts from the fixture project, which passes."""
 
 import re
+import shutil
 
 import pytest
 
@@ -13,6 +14,7 @@ from generator.editorial.verification import render_article
 from generator.errors import InputErrors
 from generator.i18n.languages import language
 from tests.conftest import FIXTURES, make_fixture_project
+from tests.fixtures import DATA
 
 # Two claims of data/claims.yaml, with their derivations. Expected values worked by hand from
 # data/results/v6.1.csv: MiTAC G4826 (6.1-0069) 118042 Tokens/s ÷ AMD 6.1-0003 121818 Tokens/s
@@ -186,6 +188,50 @@ def test_a_figure_of_ours_off_the_data_is_not_advised_to_be_disputed(root):
         '    stated: 2.42\n    quote: {source: mlcommons-v6.1, text: "2.42"}\n',
     )
     assert "not from the MLCommons results" in messages(root)[0]
+
+
+@pytest.mark.parametrize(
+    "typed, problem",
+    [
+        # v6.1 was published on 2026-09-16 (data/rounds.yaml): 140 days later is 2027-02-03,
+        # a year later 2027-09-16; v7.0, the due round, is not in the data.
+        ("2026-12-01", "is not a date MLCommons' preview rule gives 6.1-0106"),
+        ("2027-02-02", "so by a date from 2027-02-03 to 2027-09-16 (two rounds a year)"),
+        ("2028-01-01", "its product is due by the next round, v7.0, and no sooner than 140 days"),
+    ],
+)
+def test_a_preview_date_the_rule_cannot_give_is_refused(root, typed, problem):
+    shutil.copy(DATA / "rounds.yaml", root / "data" / "rounds.yaml")
+    path = add_claims(root)
+    edit(path, "available_by: 2027-03-15", f"available_by: {typed}")
+    [message] = messages(root)
+    assert message.startswith(
+        f"data/claims.yaml: line {line_of(path, '    preview:')}: "
+        "field 'claims.vr-ratio.preview': "
+        f"claim 'vr-ratio': preview.available_by {typed} "
+    )
+    assert problem in message
+
+
+def test_a_preview_date_within_the_rule_passes(root):
+    shutil.copy(DATA / "rounds.yaml", root / "data" / "rounds.yaml")
+    path = add_claims(root)
+    edit(path, "available_by: 2027-03-15", "available_by: 2027-02-03")
+    check(root)
+    edit(path, "available_by: 2027-02-03", "available_by: 2027-09-16")
+    check(root)
+
+
+def test_a_preview_figure_without_its_date_is_told_the_window(root):
+    shutil.copy(DATA / "rounds.yaml", root / "data" / "rounds.yaml")
+    path = add_claims(root)
+    edit(path, "    preview:\n      available_by: 2027-03-15\n", "")
+    [message] = messages(root)
+    assert "claim 'vr-ratio': 6.1-0106 is a preview result" in message
+    assert (
+        "add `preview: {available_by: YYYY-MM-DD}`, the date v7.0 is announced for, from "
+        "2027-02-03 to 2027-09-16 (MLCommons' preview rule: by the next round)"
+    ) in message
 
 
 def test_a_duplicate_claim_id_names_both_lines(root):

@@ -94,17 +94,35 @@ def accelerators_without_family(records: list[ResultRecord]) -> list[str]:
     ]
 
 
-def preview_problem(claim, status: str, records) -> str | None:
+def preview_problem(
+    claim, status: str, records, rounds: dict[str, dt.date] | None = None
+) -> str | None:
     """A ``preview`` block that the results contradict (a claim whose results are all
     available has no product to follow), or a preview figure without one (its flag says by
-    when the product is due). None when they agree."""
+    when the product is due: the due round's publication date from ``rounds``,
+    ``{round: date}``, when it is known, else the window of ``preview_window_problem``). None
+    when they agree."""
     previews_used = [r for r in records if r.category == "preview"]
     if status == "preview" and claim.preview is None:
+        first = min(previews_used, key=lambda r: round_key(r.round))
+        due, rounds = due_round(first.round), rounds or {}
+        if due in rounds:
+            day = rounds[due].isoformat()
+            when = f"`preview: {{available_by: {day}}}`, the publication of {due}"
+        elif first.round in rounds:
+            start = rounds[first.round]
+            low = start + dt.timedelta(days=PREVIEW_MIN_DAYS)
+            high = start + dt.timedelta(days=PREVIEW_MAX_DAYS)
+            when = (
+                f"`preview: {{available_by: YYYY-MM-DD}}`, the date {due} is announced for, "
+                f"from {low.isoformat()} to {high.isoformat()}"
+            )
+        else:
+            when = f"`preview: {{available_by: YYYY-MM-DD}}`, the date of {due}"
         return (
-            f"{previews_used[0].shown_id} is a preview result, so the figure is flagged ◔ "
-            "preview and its tooltip says by when the product is due: add "
-            "`preview: {available_by: YYYY-MM-DD}` (the due round's date, MLCommons' preview "
-            "rule)"
+            f"{first.shown_id} is a preview result, so the figure is flagged ◔ preview and its "
+            f"tooltip says by when the product is due: add {when} (MLCommons' preview rule: "
+            "by the next round)"
         )
     if claim.preview is not None and not previews_used:
         return (
@@ -144,6 +162,43 @@ def preview_due_dates(
                 f"(data/rounds.yaml): write `available_by: {day.isoformat()}`"
             )
     return out
+
+
+# MLCommons' preview rule (mlcommons/policies, submission_rules.adoc, "Preview Systems"): a
+# preview must be available by the next submission round, or by the first round after 140 days
+# if that is later. MLPerf Inference publishes two rounds a year, so the next round comes within
+# a year of the preview's round: a date past that promises more than the rule gives.
+PREVIEW_MIN_DAYS = 140
+PREVIEW_MAX_DAYS = 365
+
+
+def preview_window_problem(claim, records, rounds: dict[str, dt.date]) -> str | None:
+    """A typed ``preview.available_by`` the rule cannot give, while the due round is not yet in
+    ``rounds`` (``{round: publication date}``, ``data/rounds.yaml``; once it is,
+    ``preview_due_dates`` asks for its date): before 140 days after the publication of the
+    preview's round, or more than a year after it. ``records``: the claim's selected results.
+    None when the date is within the window, or nothing can be said."""
+    previews_used = [r for r in records if r.category == "preview"]
+    if claim.preview is None or not previews_used:
+        return None
+    first = min(previews_used, key=lambda r: round_key(r.round))
+    due = due_round(first.round)
+    start = rounds.get(first.round)
+    if due in rounds or start is None:
+        return None
+    low = start + dt.timedelta(days=PREVIEW_MIN_DAYS)
+    high = start + dt.timedelta(days=PREVIEW_MAX_DAYS)
+    if low <= claim.preview.available_by <= high:
+        return None
+    return (
+        f"preview.available_by {claim.preview.available_by.isoformat()} is not a date "
+        f"MLCommons' preview rule gives {first.shown_id} (preview in {first.round}, published "
+        f"{start.isoformat()}): its product is due by the next round, {due}, and no sooner "
+        f"than {PREVIEW_MIN_DAYS} days after its round, so by a date from {low.isoformat()} to "
+        f"{high.isoformat()} (two rounds a year). Write the date {due} is announced for, "
+        "within that window; once data/rounds.yaml holds it, check asks for its publication "
+        "date"
+    )
 
 
 _memo: dict = {"records": None, "results": {}}
@@ -242,7 +297,8 @@ def check_claims(
             used_at[ref.claim_id].append((post.path, ref.line))
     lines = claim_lines(claims_file)
     keys = key_lines(claims_file.read_text(encoding="utf-8"))
-    published = {day: name for name, day in publication.read(claims_file.parent).items()}
+    rounds = publication.read(claims_file.parent)
+    published = {day: name for name, day in rounds.items()}
     for claim_id, claim in registry.claims.items():
         where = f"line {lines[claim_id]}" if claim_id in lines else None
         quoted = (
@@ -285,7 +341,10 @@ def check_claims(
         except ValueError as exc:
             error(str(exc), "stated" if "stated" in str(exc) else "derivation")
             continue
-        if problem := preview_problem(claim, shown.status, result.records):
+        if problem := preview_problem(claim, shown.status, result.records, rounds):
+            error(problem, "preview")
+            continue
+        if problem := preview_window_problem(claim, result.records, rounds):
             error(problem, "preview")
             continue
         if unstated := unstated_differences(
