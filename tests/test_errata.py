@@ -458,6 +458,39 @@ def test_a_corrected_value_fails_its_claim_naming_the_changelog(tmp_path, errata
     )
 
 
+def test_a_correction_moves_a_computed_figure_and_refuses_a_stated_one(tmp_path, errata):
+    # The house rule (CONTRIBUTING, "When MLCommons corrects a result"): a claim that states no
+    # figure follows the data, and the import report names it with its old and new figure; a
+    # `stated:` figure the correction no longer gives refuses the import, naming the claim and
+    # the figure to write. Old and new values: the committed row and the corrected raw record.
+    row = committed(changed_record(errata, "correction.json"))
+    raw = json.loads((errata / "correction.json").read_text(encoding="utf-8"))
+    new = next(
+        float(r["Result"])
+        for r in raw.values()
+        if r["Location"].removeprefix("./") == row["location"]
+    )
+    old = float(row["result"])
+
+    def plain(value):  # as an editor types it: 5749440 -> "5,749,440"
+        return f"{value:,.4f}".rstrip("0").rstrip(".")
+
+    assert round(new) != round(old)
+    stated = probe_claim(row["result_id"], row["model"], row["scenario"], round(old))
+    computed = stated.replace(f"    stated: {round(old)}\n", "")
+    report = import_project(project(tmp_path / "computed", computed), errata / "correction.json")
+    notes = [n for n in report.notes if "errata-probe" in n]
+    assert notes == [
+        f"claim 'errata-probe': its recomputed value changes from {plain(old)} to "
+        f"{plain(new)} {row['units']} ({(new - old) / old:+.2%})"
+    ]
+    with pytest.raises(InputErrors) as caught:
+        import_project(project(tmp_path / "stated", stated), errata / "correction.json")
+    (message,) = [str(e) for e in caught.value.errors if "errata-probe" in str(e)]
+    assert f"this import would break claim 'errata-probe': stated {round(old):,}" in message
+    assert f"Write `stated: {round(new):,}`" in message
+
+
 @pytest.mark.parametrize("case", ["withdraw-one", "withdraw-system"])
 def test_a_claim_on_a_withdrawn_result_fails_saying_so(tmp_path, errata, case):
     row = committed(changed_record(errata, f"{case}.json"))
