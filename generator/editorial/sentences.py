@@ -43,6 +43,8 @@ from generator.editorial.articles import CLAIM_REFERENCE, PLAIN, Article
 from generator.editorial.claims import Registry
 from generator.editorial.guidelines import VERIFIED, status_sentences
 from generator.errors import InputError
+from generator.i18n.catalogs import translations
+from generator.i18n.languages import language
 from generator.i18n.prose import mask_comments
 
 # What a sentence may name, by the record field that holds it.
@@ -72,34 +74,48 @@ SCENARIOS = tuple(vocabulary().known("scenario"))
 ROUND = re.compile(
     r"(?<![\w.])(v\d+\.\d+)(?:\s*(?:to|through|–|—|-|a|al|fino a|至|到)\s*(v\d+\.\d+))?(?![\d])"
 )
-DIVISION = {
-    "en": re.compile(r"\b(closed|open)[ -]division|\bdivision\s+(closed|open)\b", re.I),
-    "zh": re.compile(r"(封闭)组|(开放)组"),
-    "it": re.compile(r"\bdivisione\s+(closed|open)\b", re.I),
+# How each language names a division or a category in prose, around its name in the
+# language's message catalog ({w}: the translation of vocabulary.yaml's value, e.g. 封闭组,
+# anteprima): an English "available" or an Italian "disponibile" names the category only beside
+# a noun that it qualifies, so that "available on request" is no mention.
+DIVISION_FRAMES = {
+    "en": (r"\b{w}[ -]division\b", r"\bdivision\s+{w}\b"),
+    "zh": ("{w}",),
+    "it": (r"\bdivisione\s+{w}\b",),
 }
-DIVISION_VALUES = {"closed": "closed", "open": "open", "封闭": "closed", "开放": "open"}
-CATEGORY = {
-    "en": re.compile(
-        r"\b(preview)\b|\b(available)\s+(?:category|systems?|results?|racks?"
-        r"|products?)\b",
-        re.I,
-    ),
-    "zh": re.compile(r"(预览)|(已上市)"),
-    "it": re.compile(
-        r"\b(anteprima)\b|\b(?:categoria|sistem[ai]|risultat[oi])\s+"
-        r"(disponibil[ei])\b",
-        re.I,
-    ),
+CATEGORY_FRAMES = {
+    "en": {
+        "preview": r"\b{w}\b",
+        "available": r"\b{w}\s+(?:category|systems?|results?|racks?|products?)\b",
+    },
+    "zh": {"preview": "{w}", "available": "{w}"},
+    "it": {
+        "preview": r"\b{w}\b",
+        "available": r"\b(?:categoria|sistem[ai]|risultat[oi])\s+{w}\b",
+    },
 }
-CATEGORY_VALUES = {
-    "preview": "preview",
-    "available": "available",
-    "预览": "preview",
-    "已上市": "available",
-    "anteprima": "preview",
-    "disponibile": "available",
-    "disponibili": "available",
-}
+
+
+@cache
+def named_values(code: str) -> tuple[tuple[str, str, re.Pattern], ...]:
+    """``(facet, value, pattern)`` for each division and category ``code``'s prose can name,
+    from vocabulary.yaml's values and their translations in the language's catalog (an Italian
+    adjective in -e names its plural in -i too: risultati disponibili)."""
+    gettext = translations(language(code)).gettext
+    out = []
+    for facet, frames in (
+        ("division", {v: DIVISION_FRAMES[code] for v in vocabulary().known("division")}),
+        ("category", {v: (f,) for v, f in CATEGORY_FRAMES[code].items()}),
+    ):
+        for value, patterns in frames.items():
+            word = re.escape(gettext(value))
+            if code == "it" and word.endswith("e"):
+                word = word[:-1] + "[ei]"
+            for frame in patterns:
+                out.append((facet, value, re.compile(frame.format(w=word), re.I)))
+    return tuple(out)
+
+
 # Verification words and, before them in the same clause, what negates them.
 VERIFY = {
     "en": re.compile(r"\bverif(?:y|ies|ied|ying|ications?|iab(?:le|ly))\b", re.I),
@@ -204,13 +220,9 @@ def mentions(text: str, lang: str, models: frozenset[str]) -> list[Mention]:
         span = (first, last) if last else None
         values = frozenset({first, last} if last else {first})
         found.append(Mention("round", m.group(0), values, m.start(), span))
-    for table, facet, values in (
-        (DIVISION, "division", DIVISION_VALUES),
-        (CATEGORY, "category", CATEGORY_VALUES),
-    ):
-        for m in table[lang].finditer(text):
-            word = next(g for g in m.groups() if g)
-            found.append(Mention(facet, m.group(0), frozenset({values[word.lower()]}), m.start()))
+    for facet, value, pattern in named_values(lang):
+        for m in pattern.finditer(text):
+            found.append(Mention(facet, m.group(0), frozenset({value}), m.start()))
     pattern, stands = benchmark_names(models)
     for m in pattern.finditer(text):
         models_named = stands.get(_key(m.group(0)))
