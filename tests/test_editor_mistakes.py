@@ -890,6 +890,41 @@ def test_a_ratio_of_two_benchmarks_must_say_so(root, dataset):
     assert "The compared results differ in: benchmark gpt-oss-120b vs deepseek-r1." in shown
 
 
+# Two v5.1 open-division resnet Offline results of GATEOverflow on CPUs (data/results/v5.1.csv):
+# 5.1-0106 ran efficientnet-fp32-lite0 (175.357 Samples/s), 5.1-0107 efficientnet-fp32-lite1
+# (112.388): one benchmark, two models, 175.357 / 112.388 = 1.56.
+OPEN_RATIO = """
+  two-open-models:
+    sources: [mlcommons-v6.1]
+    derivation:
+      formula: ratio
+      results:
+        - {round: v5.1, model: resnet, scenario: Offline, result_id: 5.1-0106}  # GATEOverflow
+        - {round: v5.1, model: resnet, scenario: Offline, result_id: 5.1-0107}  # GATEOverflow
+"""
+
+
+def test_a_ratio_of_two_models_run_in_the_open_division_must_say_so(root, dataset):
+    path = root / "data" / "claims.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + OPEN_RATIO, encoding="utf-8")
+    [message] = messages(root)
+    assert "claim 'two-open-models': compares results that differ in used_model: " in message
+    assert message.endswith("add `differences: [used_model]` to its derivation")
+    edit(
+        path,
+        "5.1-0107}  # GATEOverflow",
+        "5.1-0107}  # GATEOverflow\n      differences: [used_model]",
+    )
+    check(root)
+    shown = render_article(
+        "[[claim:two-open-models]]", load_registry(path), list(dataset.records), language("it")
+    )
+    assert (
+        "differiscono per: modello eseguito (efficientnet-fp32-lite0 contro "
+        "efficientnet-fp32-lite1)." in shown
+    )
+
+
 # Sums, worked from data/results/v6.1.csv (closed, available, Offline): 6.1-0027 (Crusoe,
 # gpt-oss-120b, 512 accelerators) 5,749,440 + 6.1-0026 (Crusoe, deepseek-r1) 2,901,950 Tokens/s
 # adds two benchmarks; + 6.1-0004 (AMD, gpt-oss-120b, 72 accelerators) 1,039,900 adds two
