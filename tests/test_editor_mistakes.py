@@ -577,8 +577,10 @@ def test_a_sentence_naming_what_its_claim_is_not_is_refused(
     post = root / "docs" / code / "blog" / "posts" / "record.md"
     edit(post, SENTENCES[code], before)
     found = [m for m in messages(root) if "the sentence names" in m]
-    # The name opens the sentence, so it governs the first claim after it (top-offline) only.
-    where = "beside it" if facet in ("round", "division") and code == "it" else "in the sentence"
+    # The name opens the sentence, so it governs the first claim after it (top-offline) only;
+    # without a comma after it (the Italian round and division cases) it stands in that
+    # claim's own clause, and the fix is to name the claim's own beside it.
+    where = "in the sentence" if "," in before or "，" in before else "beside it"
     assert found == [
         f"docs/{code}/blog/posts/record.md: line 11: the sentence names the {facet} '{words}', "
         f"but claim 'top-offline' is of the {facet} {claim_has} (from the results its "
