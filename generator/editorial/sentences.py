@@ -305,8 +305,10 @@ def governed(
 
         # A clause that the next one leaves by a conjunction stays with the claim before it
         # ("… [[claim:x]], verified by MLCommons, or [[claim:y]] …").
-        closed = here + 1 < len(cut) and cut[here + 1][2] == part and OPENS[lang].match(
-            text, cut[here + 1][0]
+        closed = (
+            here + 1 < len(cut)
+            and cut[here + 1][2] == part
+            and OPENS[lang].match(text, cut[here + 1][0])
         )
         if own:
             out[min(own, key=distance)].append((mention, True))
