@@ -128,7 +128,6 @@ class _Page:
         self.source = source
         self.digest = hashlib.sha1(source.encode("utf-8")).hexdigest()[:6]
         self.views: dict[str, ClaimView] = {}
-        self.referenced: set[str] = set()  # claims of [[id:…]] references, loaded on demand
 
     def label(self, claim_id: str) -> str:
         """The footnote label of a claim on this page (``gpt-oss-512-offline-3fa2c1``)."""
@@ -156,9 +155,8 @@ def _prose_texts(node: etree.Element):
     """The texts of ``node``'s tree that the inline parser will read (not code, not atomic)."""
     if node.tag in ("code", "pre"):
         return
-    for text in (node.text,):
-        if text and not isinstance(text, AtomicString):
-            yield text
+    if node.text and not isinstance(node.text, AtomicString):
+        yield node.text
     for child in node:
         yield from _prose_texts(child)
         if child.tail and not isinstance(child.tail, AtomicString):
