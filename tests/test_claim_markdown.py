@@ -218,3 +218,38 @@ def test_the_finishing_check_allows_references_in_code_only(tmp_path):
     )
     (post / "raw.html").write_text("<p>ID [[id:x]]</p>", encoding="utf-8")
     assert unrendered_claims(tmp_path) == ["blog/2026/01/01/raw.html"]
+
+
+def test_an_import_of_official_ids_names_each_id_reference_it_rebinds(tmp_path):
+    # The fixture project's top-offline selects 6.1-0027 (tests/fixtures/project/claims.yaml).
+    # A publication that gives that system the official ID 6.1-0028 (data/ids/v6.1.csv as the
+    # import writes it) rebinds the claim (claims.rebind): the post's [[id:top-offline]] now
+    # shows 6.1-0028, and the import's remark names its line; the text needs no change.
+    from generator.data import identity
+    from generator.editorial.articles import read_article
+    from generator.editorial.claims import load_registry as load
+    from generator.editorial.import_check import _id_references
+
+    root = make_fixture_project(tmp_path / "p")
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    text = post.read_text(encoding="utf-8")
+    post.write_text(text + "\nResult [[id:top-offline]].\n", encoding="utf-8")
+    before = load(root / "data" / "claims.yaml")
+    identity.save_published_ids(
+        root / "data",
+        "v6.1",
+        [
+            {
+                "derived": "6.1-0027",
+                "official": "6.1-0028",
+                "submitter": "Crusoe",
+                "system_name": "Crusoe Cloud",
+            }
+        ],
+    )
+    after = load(root / "data" / "claims.yaml")
+    article = read_article(post, language("en"))
+    assert _id_references([article], before, after) == [
+        f"{post} line {text.count(chr(10)) + 2}: [[id:top-offline]] now shows the official ID "
+        "of the same result (6.1-0027 -> 6.1-0028); the article needs no change"
+    ]
