@@ -253,3 +253,26 @@ def test_an_import_of_official_ids_names_each_id_reference_it_rebinds(tmp_path):
         f"{post} line {text.count(chr(10)) + 2}: [[id:top-offline]] now shows the official ID "
         "of the same result (6.1-0027 -> 6.1-0028); the article needs no change"
     ]
+
+
+def test_check_refuses_a_reference_inside_raw_html(tmp_path):
+    # Raw HTML passes through Markdown as written: the reader would see the reference. The
+    # post's text is appended after a blank line; the reference is on the 4th appended line.
+    from generator.editorial.check import check
+
+    root = make_fixture_project(tmp_path / "p")
+    post = root / "docs" / "en" / "blog" / "posts" / "record.md"
+    text = post.read_text(encoding="utf-8")
+    post.write_text(
+        text + "\n<details><summary>More</summary>\n\nSee [[claim:top-offline]].\n\n</details>\n",
+        encoding="utf-8",
+    )
+    line = text.count("\n") + 4
+    with pytest.raises(InputErrors) as caught:
+        check(root)
+    said = [str(e) for e in caught.value.errors if "inside raw HTML" in str(e)]
+    assert said == [
+        f"{post}: line {line}: [[claim:top-offline]] is inside raw HTML, which Markdown shows "
+        "as written: write a collapsible block as '??? note \"Title\"' (its text indented by "
+        "four spaces) or an admonition ('!!! note'), where references render"
+    ]

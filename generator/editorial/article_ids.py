@@ -20,6 +20,7 @@ from collections.abc import Iterable
 
 from generator.data.identity import Superseded
 from generator.data.schema import ResultRecord
+from generator.editorial.article_markdown import parse
 from generator.editorial.articles import ID_REFERENCE, Article
 from generator.editorial.claims import Registry
 from generator.errors import InputError
@@ -169,3 +170,21 @@ def ids_in_references(
                 InputError(post.path, f"line {line}", None, f"{match.group(0)}: {problem}")
             )
     return errors
+
+
+def references_in_raw_html(posts: Iterable[Article]) -> list[InputError]:
+    """One error per claim or ID reference written inside raw HTML (``<details>``, ``<div>``):
+    Markdown passes raw HTML through as written, so the reader would see ``[[claim:ID]]``
+    (``article_markdown.Parsed.raw_references``)."""
+    return [
+        InputError(
+            post.path,
+            f"line {post.body_line + line}",
+            None,
+            f"{reference} is inside raw HTML, which Markdown shows as written: write a "
+            "collapsible block as '??? note \"Title\"' (its text indented by four spaces) or "
+            "an admonition ('!!! note'), where references render",
+        )
+        for post in posts
+        for reference, line in parse(post.body).raw_references
+    ]

@@ -18,7 +18,11 @@ from generator.data.identity import Superseded
 from generator.data.schema import ResultRecord
 from generator.editorial import registries as editorial
 from generator.editorial.article_checks import check_articles, check_languages
-from generator.editorial.article_ids import ids_in_references, typed_result_ids
+from generator.editorial.article_ids import (
+    ids_in_references,
+    references_in_raw_html,
+    typed_result_ids,
+)
 from generator.editorial.article_links import check_links
 from generator.editorial.article_safety import check_markup
 from generator.editorial.article_structure import check_structure
@@ -120,6 +124,7 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     selected = _selected(registry, data)
     errors += typed_result_ids(posts, registry, selected, Superseded.read(root / "data"))
     errors += ids_in_references(posts, registry, selected)
+    errors += references_in_raw_html(posts)
     errors += check_redirects(posts, root / "data" / "redirects.yaml", root)[0]
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
     errors += check_specs(root / "data")
