@@ -276,3 +276,37 @@ def test_check_refuses_a_reference_inside_raw_html(tmp_path):
         "as written: write a collapsible block as '??? note \"Title\"' (its text indented by "
         "four spaces) or an admonition ('!!! note'), where references render"
     ]
+
+
+def test_an_id_reference_that_renders_nothing_is_left_as_written():
+    # An unknown claim, a quoted figure (coreweave-tokens-per-mw-10x: a vendor figure with no
+    # result, data/claims.yaml) and a third result of a two-result comparison: check refuses
+    # each (article_ids.ids_in_references); the renderer leaves them for the finishing step.
+    html = render(
+        "[[id:no-such-claim]] [[id:coreweave-tokens-per-mw-10x]] [[id:nvidia-deepseek-2-5x:3]]"
+    )
+    assert html == (
+        "<p>[[id:no-such-claim]] [[id:coreweave-tokens-per-mw-10x]] "
+        "[[id:nvidia-deepseek-2-5x:3]]</p>"
+    )
+
+
+def test_check_refuses_an_id_reference_that_renders_nothing(tmp_path):
+    # tests/fixtures/project/claims.yaml: vendor-efficiency is a quoted vendor figure (no
+    # result); top-offline selects one result (6.1-0027), so it has no second.
+    from generator.editorial.check import check
+
+    root = make_fixture_project(tmp_path / "p")
+    post = root / "docs" / "it" / "blog" / "posts" / "record.md"
+    text = post.read_text(encoding="utf-8")
+    post.write_text(text + "\n[[id:vendor-efficiency]] [[id:top-offline:2]]\n", encoding="utf-8")
+    line = text.count("\n") + 2
+    with pytest.raises(InputErrors) as caught:
+        check(root)
+    said = [str(e) for e in caught.value.errors if "[[id:" in str(e)]
+    assert said == [
+        f"{post}: line {line}: [[id:vendor-efficiency]]: claim 'vendor-efficiency' selects no "
+        "official result (a quoted figure has no result ID)",
+        f"{post}: line {line}: [[id:top-offline:2]]: claim 'top-offline' selects 1 result(s), "
+        "not a result 2: [[id:top-offline]]",
+    ]

@@ -236,8 +236,8 @@ class ClaimInline(InlineProcessor):
 
 class IdInline(InlineProcessor):
     """``[[id:ID]]`` or ``[[id:ID:N]]``: the result ID of claim ``ID``'s (N-th) selected
-    result (``verification.result_reference``); left as written when the claim selects no
-    such result (``check`` says why)."""
+    result (``verification.result_reference``); left as written when the claim is unknown or
+    selects no such result (``check`` says why; the editor's preview keeps serving)."""
 
     def __init__(self, pattern, md, ext: "ClaimExtension"):
         super().__init__(pattern, md)
@@ -245,7 +245,10 @@ class IdInline(InlineProcessor):
 
     def handleMatch(self, m, data):  # noqa: N802 (Python-Markdown's name)
         claim_id, index = m.group(1), int(m.group(2) or 1)
-        view = self.md.mlperf_page.views.get(claim_id) or self.ext.view(claim_id)
+        try:
+            view = self.md.mlperf_page.views.get(claim_id) or self.ext.view(claim_id)
+        except (LookupError, ValueError):  # check names it; the finishing step stops the build
+            return None, None, None
         element = result_reference(view, index, self.ext.superseded())
         if element is None:
             return None, None, None
