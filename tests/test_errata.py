@@ -1114,12 +1114,13 @@ def test_official_true_where_no_ids_were_published_is_refused(tmp_path):
     ) in str(caught.value)
 
 
-def test_check_names_an_article_line_typing_a_superseded_derived_id(tmp_path):
+def test_check_refuses_an_article_line_typing_a_superseded_derived_id(tmp_path):
     # After the publication of v6.1's official IDs (data/ids/v6.1.csv as the import writes
     # it: 6.1-0001 and 6.1-0002 swapped, 6.1-0003 unchanged), an article line typing
-    # 6.1-0001 is named; 6.1-0003 (same text, same system) and an ID in a comment are not.
+    # 6.1-0001 is refused, as every typed ID is (article_ids), and told what the ID meant;
+    # 6.1-0003 (same text, same system) is refused without that clause; an ID in a comment is
+    # not prose. No claim of the fixture project selects these results.
     from generator.data import identity as ids
-    from generator.editorial.check import notes
 
     root = project(tmp_path / "p")
     ids.save_published_ids(
@@ -1142,16 +1143,18 @@ def test_check_names_an_article_line_typing_a_superseded_derived_id(tmp_path):
         text + "\nSystem 6.1-0001 beside 6.1-0003.\n<!-- v6.1-0001 -->\n", encoding="utf-8"
     )
     line = text.count("\n") + 2
-    data, registry, posts = check(root)
-    said = [
-        n for n in notes(registry, posts, root, records=list(data.records)) if "derived ID" in n
+    with pytest.raises(InputErrors) as caught:
+        check(root)
+    said = [str(e) for e in caught.value.errors if "typed in the prose" in str(e)]
+    assert [s.split(":", 3)[1:3] for s in said] == [
+        [
+            " line " + str(line),
+            " result ID 6.1-0001 typed in the prose (6.1-0001 was the derived ID of that result until MLCommons published v6.1's official IDs; it is 6.1-0002 now)",
+        ],
+        [" line " + str(line), " result ID 6.1-0003 typed in the prose"],
     ]
-    assert said == [
-        f"{post} line {line}: types 6.1-0001, the derived ID of AMD A until MLCommons published "
-        f"the official IDs of v6.1 ({root / 'data' / 'ids' / 'v6.1.csv'}): that system is now "
-        "6.1-0002, and 6.1-0001 is Dell B; write the ID the line means, or better quote the "
-        "result through a claim ([[claim:ID]]), which follows the result"
-    ]
+    assert "no claim selects it: add one to data/claims.yaml" in said[0]
+    assert "result_id: 6.1-0002}]) and write [[id:NEW-CLAIM]]" in said[0]
 
 
 def test_the_import_report_names_restorations_moves_and_published_ids(tmp_path, capsys):

@@ -7,7 +7,6 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-from generator.data import identity
 from generator.data.editor_yaml import DATE_HINT
 from generator.data.names import SLUG
 from generator.editorial import registries as editorial
@@ -21,7 +20,6 @@ from generator.errors import InputError
 from generator.i18n.catalogs import translations
 from generator.i18n.han import HAN_CHARACTER
 from generator.i18n.languages import LANGUAGES
-from generator.i18n.prose import mask_comments
 
 REQUIRED_META = ("date", "authors", "tags", "slug", "description")
 
@@ -324,44 +322,3 @@ def check_languages(posts: list[Article], known: set[str] | None = None) -> list
                     )
                 )
     return errors
-
-
-TYPED_RESULT_ID = re.compile(r"(?<![\w.-])v?(\d+\.\d+)-(\d{4,})(?![\w-])")
-
-
-def superseded_ids(posts: list[Article], data_dir: Path) -> list[str]:
-    """Notes for ``check``: each article line that types a result ID which was a derived ID of
-    its round until MLCommons published the round's official IDs and which names another
-    system, or none, now (``data/ids/<round>.csv``, ``identity.published_ids``).
-
-    A typed ID does not follow the result it meant, as a claim does: the line may mean the
-    system that carried the derived ID or the one that now carries it as official, and only
-    its writer knows. HTML comments are not prose (``mask_comments``).
-
-    Returns:
-        ``"docs/en/blog/posts/x.md line 12: types 6.1-0027, ..."``, one per line and ID.
-    """
-    superseded = identity.Superseded.read(data_dir)
-    found = []
-    for post in posts:
-        for offset, line in enumerate(mask_comments(post.body).splitlines()):
-            for match in TYPED_RESULT_ID.finditer(line):
-                round_name, typed = "v" + match.group(1), f"{match.group(1)}-{match.group(2)}"
-                row = superseded.row(round_name, typed)
-                if row is None:
-                    continue
-                now = superseded.carried_by(round_name, typed)
-                found.append(
-                    f"{post.path} line {post.body_line + offset}: types {typed}, the derived ID "
-                    f"of {row['submitter']} {row['system_name']} until MLCommons published the "
-                    f"official IDs of {round_name} ({identity.ids_table(data_dir, round_name)})"
-                    + (
-                        f": that system is now {row['official']}"
-                        if row["official"]
-                        else ": that result was withdrawn and has no official ID"
-                    )
-                    + (f", and {typed} is {now['submitter']} {now['system_name']}" if now else "")
-                    + "; write the ID the line means, or better quote the result through a "
-                    "claim ([[claim:ID]]), which follows the result"
-                )
-    return found

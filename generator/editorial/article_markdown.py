@@ -87,6 +87,7 @@ STASHED = re.compile(r"\x02wzxhzdk:(\d+)\x03")
 RAW_BLOCK = re.compile(r"mlperfrawhtml(\d{6})")  # a paragraph of its own (rawhtml.PLACEHOLDER)
 ESCAPED = re.compile(r"\x02(\d+)\x03")
 FENCE_LEFT = re.compile(r"(?:^|\n)[ \t]{0,3}(`{3,}|~{3,})[^\n]*")
+RAW_REFERENCE = re.compile(r"\[\[(?:claim|id):[^\]\n]*\]\]")
 UNRESOLVED_FOOTNOTE = re.compile(r"\[\^([^\]\s]+)\]")
 # Elements the parser itself makes, whose attributes are not the editor's.
 PARSER_CLASSES = frozenset({"headerlink", "footnote-ref", "footnote-backref", "footnote"})
@@ -119,6 +120,8 @@ class Parsed:
         fences: lines of code fences opened and never closed.
         footnotes: footnote references without a note, as (label, line).
         heading_ids: the ids of the headings (toc's), which a link's ``#anchor`` may name.
+        raw_references: claim and ID references (``[[claim:ID]]``, ``[[id:ID]]``) written
+            inside raw HTML, which Markdown passes through as written, as (reference, line).
         failure: the error the build's Markdown stops with on this article, or None, and the
             line of the block where it starts (``failure_line``).
     """
@@ -129,6 +132,7 @@ class Parsed:
     fences: tuple[int, ...] = ()
     footnotes: tuple[tuple[str, int], ...] = ()
     heading_ids: frozenset[str] = frozenset()
+    raw_references: tuple[tuple[str, int], ...] = ()
     failure: str | None = None
     failure_line: int = 0
 
@@ -228,6 +232,7 @@ def _parse(body: str) -> Parsed:
         fences=tuple(walk.fences),
         footnotes=tuple(walk.footnotes),
         heading_ids=frozenset(_heading_ids(md.toc_tokens)),
+        raw_references=tuple(walk.raw_references),
     )
 
 
@@ -310,6 +315,7 @@ class _Walk:
         self.tags: list[Tag] = []
         self.fences: list[int] = []
         self.footnotes: list[tuple[str, int]] = []
+        self.raw_references: list[tuple[str, int]] = []
         self.balance = _Balance()
         self.balance.tags = self.tags  # raw HTML's tags join Markdown's, in document order
         self.reference_urls = {url for url, _title in md.references.values()}
@@ -389,6 +395,11 @@ class _Walk:
         if self.source.startswith(piece.strip(), begin):  # past a block of many lines
             self.cursor = begin + len(piece.strip())
         self.balance.feed_at(piece, line)
+        lead = len(piece) - len(piece.lstrip())  # ``line`` is that of its first text
+        for found in RAW_REFERENCE.finditer(piece):
+            self.raw_references.append(
+                (found.group(0), line + piece.count("\n", lead, max(lead, found.start())))
+            )
 
     def _prose(self, text: str) -> None:
         """Text Markdown left as text: a fence opening line or a ``[^label]`` left there is a

@@ -29,11 +29,14 @@ CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
 CLAIM_OPENING = re.compile(r"\[\s*\[?\s*claim\s*:[^\]\n]{0,60}\]{0,2}")
 POSTS = Path("blog") / "posts"
 PLAIN = re.compile(r"\[\[plain:([^\]\n]+)\]\]")
+# A result ID rendered from a claim (claim_markdown): the one result claim ID selects, or its
+# N-th (``[[id:vr-gb300-deepseek-offline-ratio:2]]``).
+ID_REFERENCE = re.compile(r"\[\[id:([^\]\s:]+)(?::(\d+))?\]\]")
 # Where a bare figure cannot hide: anything that is not prose is blanked before the search.
 NOT_PROSE = re.compile(
     r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$"  # fenced code
     r"|`[^`\n]*`"  # code spans
-    r"|\[\[(?:claim|plain):[^\]\n]*\]\]"  # claim references and marked numbers
+    r"|\[\[(?:claim|plain|id):[^\]\n]*\]\]"  # claim and ID references, marked numbers
     r"|\]\([^)\n]*\)|<[^>\n]+>"  # link targets, HTML tags, autolinks
     r"|\[\^[^\]\n]*\]"  # footnote labels
     r"|\{:?[ \t]*(?:[.#][\w-]+|[\w-]+=(?:\"[^\"\n]*\"|[^\s}]+))"  # attribute lists

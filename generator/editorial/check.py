@@ -14,12 +14,14 @@ from pathlib import Path
 
 from generator.data import publication
 from generator.data.dataset import Dataset, load
+from generator.data.identity import Superseded
 from generator.data.schema import ResultRecord
 from generator.editorial import registries as editorial
-from generator.editorial.article_checks import (
-    check_articles,
-    check_languages,
-    superseded_ids,
+from generator.editorial.article_checks import check_articles, check_languages
+from generator.editorial.article_ids import (
+    ids_in_references,
+    references_in_raw_html,
+    typed_result_ids,
 )
 from generator.editorial.article_links import check_links
 from generator.editorial.article_safety import check_markup
@@ -70,6 +72,7 @@ RULES = (
     "sentence-claim",
     "verification-words",
     "bare-figure",
+    "typed-result-id",
     "title",
     "placeholder",
     "excerpt",
@@ -118,6 +121,10 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     errors += check_sentences(
         registry, posts, facets, frozenset(r.model for r in data.records), statuses
     )
+    selected = _selected(registry, data)
+    errors += typed_result_ids(posts, registry, selected, Superseded.read(root / "data"))
+    errors += ids_in_references(posts, registry, selected)
+    errors += references_in_raw_html(posts)
     errors += check_redirects(posts, root / "data" / "redirects.yaml", root)[0]
     errors += check_language([p for p in posts if p.meta])  # glossary, Chinese punctuation
     errors += check_specs(root / "data")
@@ -146,6 +153,20 @@ def _facets(
         except ValueError:
             continue
     return out, statuses
+
+
+def _selected(registry: Registry, data: Dataset) -> dict[str, list[ResultRecord]]:
+    """The records each computed claim selects (``recomputed``, remembered from ``_facets``);
+    claims whose derivation does not resolve are left out (``check_claims`` reports them)."""
+    out = {}
+    for claim_id, claim in registry.claims.items():
+        if claim.derivation is None:
+            continue
+        try:
+            out[claim_id] = list(recomputed(claim.derivation, data.records).records)
+        except (LookupError, ValueError):
+            continue
+    return out
 
 
 def check_specs(data_dir: Path) -> list[InputError]:
@@ -219,9 +240,10 @@ def notes(
     overdue previews (``today`` defaults to the current date), then preview claims whose
     system the dataset now shows as available (``records``: the dataset), then preview
     claims due by another date than their due round's publication (``preview_due_dates``), then claims quoting a
-    result MLCommons corrected (``corrected_claims``), then article lines typing a derived
-    result ID that official IDs superseded (``superseded_ids``), then the claims whose derived
-    result IDs were rebound to the official IDs of the same systems (``claims.rebind``)."""
+    result MLCommons corrected (``corrected_claims``), then the claims whose derived result
+    IDs were rebound to the official IDs of the same systems (``claims.rebind``). An article
+    never types a result ID (``article_ids``, an error): its ``[[id:CLAIM]]`` follow the
+    rebinding, so a publication of official IDs changes no article's meaning."""
     return (
         outdated_translations(posts, root)
         + check_redirects(posts, root / "data" / "redirects.yaml", root)[1]
@@ -231,6 +253,5 @@ def notes(
         + accelerators_without_family(list(records))
         + corrected_claims(registry, list(records), root / "data")
         + spec_notes(root / "data", list(records))
-        + superseded_ids(posts, root / "data")
         + registry.rebound
     )

@@ -9,11 +9,13 @@ import re
 from pathlib import Path
 
 from generator.data import changelog, dataset, identity
+from generator.editorial.articles import ID_REFERENCE
 from generator.editorial.check import _read_all
 from generator.editorial.claim_checks import _plain, check_claims
 from generator.editorial.claims import load_registry
 from generator.editorial.recomputation import figure, recompute
 from generator.errors import InputError, InputErrors
+from generator.i18n.prose import mask_comments
 
 
 def claims_validator(root: Path):
@@ -62,6 +64,7 @@ def claims_validator(root: Path):
             for note in rebound.rebound
             if note not in registry.rebound
         ]
+        remarks += _id_references(posts, registry, rebound)
         for claim_id, claim in sorted(registry.claims.items()):
             if claim.derivation is None:
                 continue
@@ -86,6 +89,33 @@ def claims_validator(root: Path):
         return problems, remarks
 
     return validate
+
+
+def _id_references(posts, registry, rebound) -> list[str]:
+    """One remark per ``[[id:CLAIM]]`` of an article whose claim this import rebinds to an
+    official ID (``claims.rebind``): the reference follows the claim, so the page shows the
+    official ID of the same system from now on, and the article's text needs no change (an
+    article never types an ID: ``article_ids``)."""
+    out = []
+    for post in posts:
+        body = mask_comments(post.body)
+        for match in ID_REFERENCE.finditer(body):
+            claim = rebound.claims.get(match.group(1))
+            before = registry.claims.get(match.group(1))
+            if claim is None or claim.derivation is None or before is None:
+                continue
+            moved = [
+                f"{old.resolved_id} -> {new.resolved_id}"
+                for old, new in zip(before.derivation.results, claim.derivation.results)
+                if old.resolved_id != new.resolved_id and new.resolved_id
+            ]
+            if moved:
+                line = post.body_line + body.count("\n", 0, match.start())
+                out.append(
+                    f"{post.path} line {line}: {match.group(0)} now shows the official ID of "
+                    f"the same result ({', '.join(moved)}); the article needs no change"
+                )
+    return out
 
 
 def _moves(problem: str, registry, before, data_dir: Path, staged: Path) -> str:

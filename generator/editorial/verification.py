@@ -18,13 +18,16 @@ import datetime as dt
 import hashlib
 import html
 import re
+import xml.etree.ElementTree as etree
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from markdown.util import AtomicString
 from markupsafe import Markup, escape
 
 from generator.data.dataset import result_url
+from generator.data.identity import Superseded
 from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
 from generator.editorial import guidelines
@@ -289,6 +292,30 @@ class ClaimView:
         label = _md(f"{self.icon} {self.label}")
         return f'{value} [{label}](#claim-{self.claim_id} "{tooltip}"){{ .claim__flag }}</span>'
 
+    def flag_element(self) -> etree.Element:
+        """The flag as an element (what ``flag`` makes, built without Markdown:
+        ``claim_markdown`` renders references in the parse): the value and unit, then the
+        flag's link to the claims table row with its tooltip; every text escaped by the
+        serializer."""
+        outer = etree.Element(
+            "span", {"class": f"claim {self.classes}", "data-claim": self.claim_id}
+        )
+        value = etree.SubElement(outer, "span", {"class": "claim__value"})
+        value.text = AtomicString(self.value)
+        value.tail = AtomicString(" ")
+        link = etree.SubElement(
+            outer,
+            "a",
+            {
+                "class": "claim__flag",
+                "href": f"#claim-{self.claim_id}",
+                # As ``flag``'s Markdown title, which cannot hold a straight double quote.
+                "title": self.tooltip.replace('"', "”"),
+            },
+        )
+        link.text = AtomicString(f"{self.icon} {self.label}")
+        return outer
+
     def footnote(self) -> str:
         """Footnote text (Markdown): MLCommons' citation form for results, else the source."""
         _ = self._
@@ -468,32 +495,9 @@ def render_article(
     body = "".join(pieces) + markdown[end:]
     if not views:
         return markdown
-    _ = translations(lang).gettext
     footnotes = "\n".join(f"[^{cid}-{digest}]: {view.footnote()}" for cid, view in views.items())
-    # On a phone each row is a card, its fields named by their columns (data-label, mlperf.css).
-    names = [
-        html.escape(name, quote=True)
-        for name in (_("Claim"), _("Value"), _("Status"), _("Source"), _("Check"))
-    ]
-    rows = "\n".join(
-        f'<tr id="claim-{cid}"><td data-label="{names[0]}"><code>{cid}</code></td>'
-        f'<td data-label="{names[1]}">{v.value_html}</td>'
-        f'<td data-label="{names[2]}"><span class="claim {v.classes}"><span class="claim__flag">'
-        f'<span aria-hidden="true">{v.icon}</span> {html.escape(v.label)}'
-        f'</span></span></td><td class="card-line" data-label="{names[3]}">'
-        f"{html.escape(_source_names(v))}</td>"
-        f'<td class="card-line" data-label="{names[4]}">{v.check_text()}</td></tr>'
-        for cid, v in views.items()
-    )
-    heading = _("Claims in this article")
-    columns = "".join(f"<th>{name}</th>" for name in names)
-    table = (
-        f"\n\n## {heading}\n\n"
-        f'<div class="mlperf-table mlperf-table--cards mlperf-table--compact claims-table" '
-        f'tabindex="0" role="region" '
-        f'aria-label="{html.escape(heading)}"><table><thead><tr>{columns}</tr></thead>'
-        f"<tbody>\n{rows}\n</tbody></table></div>\n"
-    )
+    heading, table = claims_table(list(views.values()))
+    table = f"\n\n## {heading}\n\n{table}\n"
     # Each reviewed claim's first sentence, as the reader reads it (ClaimReview's claimReviewed).
     values = {cid: view.value for cid, view in views.items()}
     reviews = claim_reviews(
@@ -501,6 +505,84 @@ def render_article(
     )
     # Footnotes and the table quote sources' titles: they use the name too.
     return mark_markdown(f"{body.rstrip()}\n{table}\n{reviews}\n{footnotes}\n")
+
+
+def claims_table(views: list[ClaimView]) -> tuple[str, str]:
+    """An article's claims table: its heading (text) and the table (HTML, every value escaped),
+    one row per claim of ``views`` (one language), in order, each row the anchor
+    ``#claim-ID`` of the flags."""
+    lang = views[0].lang
+    _ = translations(lang).gettext
+    # On a phone each row is a card, its fields named by their columns (data-label, mlperf.css).
+    names = [
+        html.escape(name, quote=True)
+        for name in (_("Claim"), _("Value"), _("Status"), _("Source"), _("Check"))
+    ]
+    rows = "\n".join(
+        f'<tr id="claim-{v.claim_id}"><td data-label="{names[0]}"><code>{v.claim_id}</code></td>'
+        f'<td data-label="{names[1]}">{v.value_html}</td>'
+        f'<td data-label="{names[2]}"><span class="claim {v.classes}"><span class="claim__flag">'
+        f'<span aria-hidden="true">{v.icon}</span> {html.escape(v.label)}'
+        f'</span></span></td><td class="card-line" data-label="{names[3]}">'
+        f"{html.escape(_source_names(v))}</td>"
+        f'<td class="card-line" data-label="{names[4]}">{v.check_text()}</td></tr>'
+        for v in views
+    )
+    heading = _("Claims in this article")
+    columns = "".join(f"<th>{name}</th>" for name in names)
+    table = (
+        f'<div class="mlperf-table mlperf-table--cards mlperf-table--compact claims-table" '
+        f'tabindex="0" role="region" '
+        f'aria-label="{html.escape(heading)}"><table><thead><tr>{columns}</tr></thead>'
+        f"<tbody>\n{rows}\n</tbody></table></div>"
+    )
+    return heading, table
+
+
+# From a post's address (blog/YYYY/MM/DD/<slug>/, Material's post_url_format) to its
+# language's root, as articles write links to the site's pages (article_links).
+POST_TO_ROOT = "../../../../../"
+
+
+def selected_record(view: ClaimView, index: int = 1) -> ResultRecord | None:
+    """The ``index``-th (1-based) distinct result ``view``'s claim selects, in its derivation's
+    order (a result selected for two scenarios counts once), or None (a quoted claim, or fewer
+    results)."""
+    if view.recomputation is None:
+        return None
+    seen: dict[tuple[str, str], ResultRecord] = {}
+    for record in view.recomputation.records:
+        seen.setdefault((record.round, record.result_id), record)
+    records = list(seen.values())
+    return records[index - 1] if 0 < index <= len(records) else None
+
+
+def result_reference(
+    view: ClaimView, index: int = 1, superseded: Superseded | None = None
+) -> etree.Element | None:
+    """The result ID of ``selected_record(view, index)`` as an article shows it, as an element:
+    the ID readers find in MLCommons' publication (``shown_id``: the official one once
+    published), never broken across lines, linked to the results explorer on that system
+    (``results/explore/?id=``, marked ``&ids=official`` when its text was another system's
+    derived ID: ``identity.Superseded``), and the ``†`` of a derived ID with its title in the
+    view's language. None when the claim selects no such result."""
+    record = selected_record(view, index)
+    if record is None:
+        return None
+    shown = record.shown_id
+    query = f"?id={shown}"
+    if superseded is not None and shown.removeprefix("v") in superseded:
+        query += "&ids=official"
+    outer = etree.Element("span", {"class": "mlperf-result-id"})
+    link = etree.SubElement(outer, "a", {"href": f"{POST_TO_ROOT}results/explore/{query}"})
+    span = etree.SubElement(link, "span", {"class": "keep"})
+    span.text = AtomicString(shown)
+    if record.result_id_derived:
+        mark = etree.SubElement(
+            outer, "sup", {"class": "mlperf-derived", "title": view._(DERIVED_ID_MARK)}
+        )
+        mark.text = AtomicString("†")
+    return outer
 
 
 def _source_names(view: ClaimView) -> str:

@@ -15,6 +15,7 @@ the explorer's dataset, under content-hashed names: ``assets``).
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -33,7 +34,10 @@ from generator.site.images import size_images
 FEEDS = ("feed_rss_created.xml", "feed_rss_updated.xml")
 UPDATED_FEED = FEEDS[1]
 SEARCH_INDEX = Path("search") / "search_index.json"
-RAW_CLAIM = "[[claim:"
+# A claim or ID reference the renderer left as written; in code it is shown as written on purpose
+# (an article explaining the syntax), so code is left out first.
+RAW_CLAIM = re.compile(r"\[\[(?:claim|id):")
+CODE = re.compile(r"<code[^>]*>.*?</code>", re.DOTALL)
 # Generated files the same in every language (the Vega bundle, the explorer's dataset, the
 # downloads with no text of a language): written by `generate` into docs/_shared/
 # (downloads.SharedFiles), copied to the site root here.
@@ -54,8 +58,9 @@ def finish_language(out: Path, lang: Language, root: Path = ROOT) -> None:
     """
     unrendered = unrendered_claims(out)
     if unrendered:
-        raise UnrenderedClaims(f"claim references left unrendered in {lang.code}: "
-                               + ", ".join(unrendered))
+        raise UnrenderedClaims(
+            f"claim references left unrendered in {lang.code}: " + ", ".join(unrendered)
+        )
     index = out / SEARCH_INDEX
     if index.exists():
         entries = json.loads(index.read_text(encoding="utf-8"))
@@ -72,8 +77,9 @@ def finish_language(out: Path, lang: Language, root: Path = ROOT) -> None:
         if (out / name).exists():
             text = valid_rss((out / name).read_text(encoding="utf-8"))
             if name == UPDATED_FEED:  # the plugin dates every post at the build's time
-                text = dated_by_changes(text, post_changes(
-                    root / "docs" / lang.code / "blog" / "posts", root))
+                text = dated_by_changes(
+                    text, post_changes(root / "docs" / lang.code / "blog" / "posts", root)
+                )
             write_text_atomic(out / name, text)
     # ClaimReview's url is the claim's anchor on the page (editorial.claim_review): made
     # absolute here, where each post's address is known.
@@ -101,32 +107,42 @@ def add_result_ids(index: dict, entries: list[dict]) -> dict:
 
 def unrendered_claims(out: Path) -> list[str]:
     """The article pages under ``out/blog/`` (posts and the lists that show their excerpts)
-    whose HTML holds a raw ``[[claim:``, as paths relative to ``out``, sorted."""
-    return sorted(str(page.relative_to(out)) for page in (out / "blog").rglob("*.html")
-                  if RAW_CLAIM in page.read_text(encoding="utf-8"))
+    whose HTML holds a raw ``[[claim:`` or ``[[id:`` outside code, as paths relative to
+    ``out``, sorted."""
+    return sorted(
+        str(page.relative_to(out))
+        for page in (out / "blog").rglob("*.html")
+        if RAW_CLAIM.search(CODE.sub("", page.read_text(encoding="utf-8")))
+    )
 
 
-def finish_site(site: Path, root: Path, prefix: str,
-                languages: tuple[Language, ...] = LANGUAGES) -> None:
+def finish_site(
+    site: Path, root: Path, prefix: str, languages: tuple[Language, ...] = LANGUAGES
+) -> None:
     """Write the site root's pages (``write_root_pages``) and shared assets
     (``write_shared_assets``) into ``site``; ``prefix`` is the site's URL path (``/mlperf-wiki/``)."""
     write_root_pages(site, root, prefix, languages)
     write_shared_assets(site, root)
 
 
-def write_root_pages(site: Path, root: Path, prefix: str,
-                     languages: tuple[Language, ...] = LANGUAGES) -> None:
+def write_root_pages(
+    site: Path, root: Path, prefix: str, languages: tuple[Language, ...] = LANGUAGES
+) -> None:
     """Write the site root's ``index.html`` (sends readers to their browser's language) and
     ``404.html`` (a styled, trilingual not-found page that works under any subpath).
 
     They always list every language of the site, so the root pages of one-language builds (the
     parallel CI jobs) are identical and can be merged. A ``docs/CNAME`` file (a GitHub Pages
     custom domain) is copied to the root, where GitHub Pages looks for it."""
-    env = Environment(loader=FileSystemLoader(TEMPLATES_DIR / "root"),
-                      autoescape=select_autoescape(default=True), keep_trailing_newline=True)
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES_DIR / "root"),
+        autoescape=select_autoescape(default=True),
+        keep_trailing_newline=True,
+    )
     for name in ("index.html", "404.html"):
-        write_text_atomic(site / name, env.get_template(f"{name}.j2").render(
-            languages=languages, prefix=prefix))
+        write_text_atomic(
+            site / name, env.get_template(f"{name}.j2").render(languages=languages, prefix=prefix)
+        )
     cname = root / "docs" / "CNAME"
     if cname.is_file():
         write_text_atomic(site / "CNAME", cname.read_text(encoding="utf-8"))
