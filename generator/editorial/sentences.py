@@ -28,7 +28,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
 
-from generator.data.schema import ResultRecord
+from generator.data.schema import SCENARIOS, ResultRecord
 from generator.editorial.articles import CLAIM_REFERENCE, PLAIN, Article
 from generator.editorial.claims import Registry
 from generator.editorial.guidelines import VERIFIED, status_sentences
@@ -55,7 +55,6 @@ SENTENCE_END = re.compile(
 )
 LATIN = "A-Za-z0-9"
 
-SCENARIOS = ("Offline", "Server", "Interactive", "SingleStream", "MultiStream")
 ROUND = re.compile(r"(?<![\w.])v\d+\.\d+(?![\d])")
 DIVISION = {
     "en": re.compile(r"\b(closed|open)[ -]division|\bdivision\s+(closed|open)\b", re.I),
