@@ -159,3 +159,17 @@ def test_the_rounds_with_power_results_are_those_of_the_tables(dataset):
     assert measured == {"v4.1", "v5.1"}
     data = json.loads(explorer_data(list(dataset.records)))
     assert data["power_rounds"] == ["v5.1", "v4.1"]  # newest first, as the file's rows
+
+
+def test_menu_order_comes_from_the_vocabulary(dataset):
+    """The explorer's division and category menus follow the file's ``order``, which is the
+    vocabulary's (vocabulary.yaml lists closed before open; available, preview, rdi), so the
+    script keeps no copy of them; read here from the YAML itself, not through the module."""
+    import yaml
+
+    from generator.data.vocabulary import VOCABULARY_FILE
+
+    raw = yaml.safe_load(VOCABULARY_FILE.read_text(encoding="utf-8"))
+    data = json.loads(explorer_data(list(dataset.records)))
+    assert data["order"] == {"division": list(raw["division"]), "category": list(raw["category"])}
+    assert data["order"]["division"] == ["closed", "open"]

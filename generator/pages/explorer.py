@@ -17,7 +17,7 @@ from jinja2 import Environment
 from generator.data import accelerators, organizations
 from generator.data.dataset import result_url
 from generator.data.identity import Superseded
-from generator.data.schema import ResultRecord, round_key
+from generator.data.schema import CATEGORIES, DIVISIONS, ResultRecord, round_key
 from generator.data.vocabulary import vocabulary
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import unit_symbol
@@ -101,7 +101,8 @@ def explorer_data(records: list[ResultRecord], superseded: Superseded | None = N
     "values": {text column: [distinct values]}, "repositories": {round: URL of its results
     folder}, "units": {units: {"higher_is_better", "quantity"}}, "accelerators": {id: {"name",
     "family", "spec"}} (``spec``: ``card_values``), "families": {id: name}, "organizations": {submitter: [organizations]}, "power_rounds":
-    [round]}`` (``power_rounds``: see ``power_rounds``).
+    [round], "order": {field: [value]}}`` (``power_rounds``: see ``power_rounds``; ``order``
+    the divisions and categories in the vocabulary's order, which the menus follow).
 
     Per row: ``result`` in ``units`` as published; ``accelerator_mixed`` 1 for a system of
     more than one kind of accelerator (no figure per accelerator, see ``NUMBER_COLUMNS``);
@@ -196,6 +197,10 @@ def explorer_data(records: list[ResultRecord], superseded: Superseded | None = N
         "families": {f.id: f.name for f in families.families()},
         "organizations": {s: list(organizations.organizations_of(s)) for s in values["submitter"]},
         "power_rounds": power_rounds(rows),
+        # The order of the menus that list a field's values in the vocabulary's order rather
+        # than by name: the one home of divisions and categories (schema.DIVISIONS), not a
+        # copy in the script.
+        "order": {"division": list(DIVISIONS), "category": list(CATEGORIES)},
         "superseded": superseded.pairs() if superseded else {},
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"

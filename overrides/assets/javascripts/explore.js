@@ -409,7 +409,7 @@
   }
 
   function fillMenus(form, options, data, labels) {
-    var fixed = { division: ["closed", "open"], category: ["available", "preview", "rdi"] };
+    var fixed = data.order;  // divisions and categories as the vocabulary orders them
     FILTERS.forEach(function (name) {
       var select = form.elements[name], values = Object.keys(options[name]);
       if (fixed[name]) {
