@@ -43,6 +43,7 @@ EXPLORER_DATA = "assets/data/results.json"
 TEXT_COLUMNS = (
     "round",
     "result_id",
+    "result_id_published",
     "division",
     "category",
     "preview_due",
@@ -112,8 +113,11 @@ def explorer_data(records: list[ResultRecord], superseded: Superseded | None = N
     ``power_units`` MLPerf Power's measurement; ``preview_due`` a preview result's due round
     (``qualifiers.preview_due``; empty for any other category); ``energy`` and ``energy_units`` the energy
     figure of ``power.efficiency`` (work per joule, derived, or energy per query in mJ, as
-    published); ``result_id_derived`` 1 when this site derived the ID with MLCommons' rule
-    (``result_id`` is the published spelling); ``submitter`` the organization's one name
+    published); ``result_id`` the canonical ID, ``result_id_published`` MLCommons' spelling
+    where it is another text (``v4.1-0050``; empty otherwise: decode() gives a published ID
+    its spelling, and a derived one none, as the dataset's column does) and
+    ``result_id_derived`` 1 when this site derived the ID with MLCommons' rule, the three ID
+    fields of the whole dataset (``datapackage.json``); ``submitter`` the organization's one name
     (``organizations.submitter_name``: ``Oracle`` for v6.0's ``ORACLE``) and
     ``submitter_published`` the round's spelling where it differs (``ORACLE``; empty
     otherwise), which a result's citation names (``citations.words``); ``accuracy`` and
@@ -141,7 +145,14 @@ def explorer_data(records: list[ResultRecord], superseded: Superseded | None = N
         open_division = r.division == "open"
         for name, value in (
             ("round", r.round),
-            ("result_id", r.shown_id),
+            # The ID fields as the whole dataset names them (data/results/*.csv): the canonical
+            # ID, and the published spelling only where it is another text (v4.1-0050 for
+            # 4.1-0050), which explore.js decode() restores for every published ID.
+            ("result_id", r.result_id),
+            (
+                "result_id_published",
+                None if r.result_id_published in (None, r.result_id) else r.result_id_published,
+            ),
             ("division", r.division),
             ("category", r.category),
             ("preview_due", qualifiers(r).preview_due),
