@@ -223,6 +223,9 @@ def environment(lang: Language) -> Environment:
         date=lambda iso: format_day(dt.date.fromisoformat(str(iso)), lang),
         # A figure with its unit, an ID or a date that no line break may divide (mlperf.css).
         keep=keep,
+        # A name written with underscores for spaces ("Quanta_Cloud_Technology"), escaped, that a
+        # narrow column may break after each underscore (<wbr>), as it breaks at spaces.
+        breakable=lambda text: Markup("_<wbr>").join(escape(part) for part in str(text).split("_")),
         # Text holding result IDs (a system's label), escaped, each ID kept on one line.
         keep_ids=keep_ids,
         # A unit standing alone as a table heading starts with a capital, as headings do
