@@ -91,7 +91,7 @@ def expected(lang):
     return cited(
         lang,
         "CoreWeave",
-        {"en": "1,197,710 Tokens/s", "it": "1.197.710 token/s"}[lang],
+        {"en": "1,197,710 tokens/s", "it": "1.197.710 token/s"}[lang],
         "v6.1",
         "gpt-oss-120b",
         "Offline",
@@ -165,7 +165,7 @@ COMPARED = {
         derived=False,
         url=REPOSITORY.format("v4.1") + "closed/AMD/results/1xMI300X_2xEPYC-9374F/"
         "llama2-70b-99.9/Offline",
-        figure={"en": "3,062.7 Tokens/s", "it": "3.062,7 token/s"},
+        figure={"en": "3,062.7 tokens/s", "it": "3.062,7 token/s"},
     ),
     "6.1-0003": dict(
         submitter="AMD",
@@ -177,7 +177,7 @@ COMPARED = {
         derived=True,
         url=REPOSITORY.format("v6.1") + "closed/AMD/results/"
         "8xMI355X_2xEPYC_9575F/llama2-70b-99.9/Offline/performance/run_1",
-        figure={"en": "106,517 Tokens/s", "it": "106.517 token/s"},
+        figure={"en": "106,517 tokens/s", "it": "106.517 token/s"},
     ),
 }
 
@@ -235,7 +235,7 @@ EXPLORED = dict(
     derived=True,
     url=REPOSITORY.format("v6.1") + "closed/CoreWeave/results/"
     "GB300-NVL72_GB300-288GB_aarch64x72_TRT/llama2-70b-99.9/Offline/performance/run_1",
-    figure={"en": "1,136,100 Tokens/s", "it": "1.136.100 token/s"},
+    figure={"en": "1,136,100 tokens/s", "it": "1.136.100 token/s"},
 )
 
 

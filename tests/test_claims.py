@@ -116,7 +116,7 @@ def test_an_unknown_status_fails(root):
     [
         (
             "en",
-            "5,749,440 Tokens/s",
+            "5,749,440 tokens/s",
             "Verified",
             "MLCommons, MLPerf® Inference v6.1 results, September 16, 2026.",
         ),

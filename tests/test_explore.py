@@ -104,7 +104,7 @@ def test_three_filters_in_the_address_show_exactly_the_matching_rows(page, base_
     assert first.nth(1).locator("a").inner_text() == (best.result_id_published or best.result_id)
     # Above 10,000 a result has no decimals; English groups digits with a comma.
     assert float(best.result) > 10_000 and best.units == "Tokens/s"
-    assert first.nth(9).inner_text() == f"{float(best.result):,.0f} Tokens/s"
+    assert first.nth(9).inner_text() == f"{float(best.result):,.0f} tokens/s"
     assert page.locator(".mlperf-explore__notice").is_hidden()
     assert page.console_errors == []
     assert only_local(page.requests) == []

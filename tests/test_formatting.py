@@ -41,7 +41,7 @@ def test_results_below_one_keep_three_significant_digits():
 def test_units_are_translated_from_the_catalog():
     assert units_label("Tokens/s", ZH) == "tokens/秒"
     assert units_label("Tokens/s", IT) == "token/s"
-    assert units_label("Tokens/s", EN) == "Tokens/s"
+    assert units_label("Tokens/s", EN) == "tokens/s"  # formatting.UNIT_TEXTS, as it and zh
 
 
 def test_dates_follow_cldr_long_form():
@@ -97,3 +97,24 @@ def test_an_accuracy_is_written_in_the_locale_with_its_published_digits(text, en
         it,
         zh,
     )
+
+
+def test_a_claim_figure_and_the_explorer_write_one_unit_spelling():
+    """A claim's figure (figures.format_value) and the explorer's text (its unit symbols,
+    explorer_page; its sentences, which write "in tokens/s" in English) spell a throughput unit
+    alike in each language. They differed in English: "5,749,440 Tokens/s" in a claim beside
+    "only LLM results in tokens/s" in the explorer."""
+    from generator.editorial.figures import format_value
+    from generator.i18n.catalogs import translations
+    from generator.i18n.formatting import unit_symbol
+
+    sentence = (
+        "1 matching result is not listed: only LLM results in tokens/s with a per-accelerator "
+        "figure are divided by a vendor figure, and only for an accelerator whose card gives it "
+        "(the bandwidth, or the peak rate at the precision of the submission's weights)."
+    )
+    for lang in (EN, ZH, IT):
+        said = units_label("Tokens/s", lang)
+        assert format_value(5749440, "Tokens/s", lang).endswith(" " + said)
+        assert unit_symbol("Tokens/s", lang) == said
+        assert said in translations(lang).gettext(sentence), lang

@@ -155,3 +155,45 @@ def test_the_comparison_menu_names_the_organization(dataset, naming):
     ]  # the page, then its data files (the index and one file per round)
     assert '<optgroup label="v6.0 · Oracle">' in page.content
     assert "ORACLE" not in page.content
+
+
+@pytest.mark.parametrize(
+    ("submitter", "system", "named"),
+    [
+        ("NVIDIA", "NVIDIA GB300 NVL72 (72x GB300-288GB_aarch64, TensorRT)", True),
+        ("ORACLE", "Oracle BM.GPU.H200.8", True),  # any case: v6.0's spelling
+        ("Cisco", "Cisco UCS C885A M8", True),
+        ("Dell_MangoBoost", "Dell PowerEdge XE9785", False),  # a joint submission: both
+        ("Intel", "IntelliServer 2", False),  # a word of its own, not a prefix
+        ("AMD", "8xMI350X_2xEPYC_9575F", False),
+    ],
+)
+def test_a_system_named_after_its_submitter_is_not_named_twice(submitter, system, named):
+    """A label that names the submitter and then a system whose name begins with it read
+    "NVIDIA — NVIDIA GB300 NVL72" (the v6.1 round page's leaders); the rule is for every
+    submitter, in every language (filters.submitter_system, zh's pattern uses ：)."""
+    assert organizations.names_submitter(submitter, system) is named
+    for lang in LANGUAGES:
+        said = environment(lang).filters["submitter_system"](
+            {"submitter": submitter, "system_name": system}
+        )
+        if named:
+            assert said == system
+        else:
+            assert said.startswith(submitter) and said.endswith(system) and said != system
+
+
+def test_no_round_leader_names_its_submitter_twice():
+    """Every (submitter, system) pair of the committed tables for which the system name begins
+    with the submitter (found here with a plain regular expression, independent of the rule)
+    is labelled by the system alone."""
+    env = environment(LANGUAGES[0])
+    pairs = set()
+    for path in sorted((DATA / "results").glob("*.csv")):
+        with path.open(encoding="utf-8", newline="") as handle:
+            pairs |= {(r["submitter"], r["system_name"]) for r in csv.DictReader(handle)}
+    doubled = [(s, n) for s, n in pairs if re.match(re.escape(s) + r"(?![A-Za-z0-9])", n, re.I)]
+    assert len(doubled) > 100  # 130 system names of 17 submitters in the four rounds
+    for submitter, system in doubled:
+        label = env.filters["submitter_system"]({"submitter": submitter, "system_name": system})
+        assert label == system

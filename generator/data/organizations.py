@@ -101,3 +101,17 @@ def count(submitters: Iterable[str]) -> int:
     """The number of distinct organizations behind ``submitters``, as MLCommons counts a round
     (v6.1: 33 submitter names, 30 organizations)."""
     return len({o for s in set(submitters) for o in organizations_of(s)})
+
+
+def names_submitter(submitter: str, system_name: str) -> bool:
+    """True when ``system_name`` begins with the submitter's name as a word of its own (any
+    case): ``("NVIDIA", "NVIDIA GB300 NVL72 (…)")``, ``("ORACLE", "Oracle BM.GPU…")``, but not
+    ``("Dell_MangoBoost", "Dell PowerEdge XE9785")`` nor ``("Intel", "IntelliServer")``. A label
+    that names the submitter and then the system (``"NVIDIA — NVIDIA GB300 NVL72"``) then says
+    the system alone, which already names its submitter."""
+    name = system_name.casefold()
+    for said in dict.fromkeys((submitter, submitter_name(submitter))):
+        said = said.casefold()
+        if name.startswith(said) and not name[len(said) : len(said) + 1].isalnum():
+            return True
+    return False

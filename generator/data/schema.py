@@ -34,6 +34,12 @@ LOCATION_PATTERN = r"^(closed|open|network)/\S.*$"
 # No MLPerf Inference result has come near this (the largest, v6.1, is 5.7 million Tokens/s); a
 # larger value is a unit or parsing mistake, not a record.
 MAX_RESULT = 1e10
+# The values a field may take, in their order on every surface: read from the vocabulary, their one
+# home (``vocabulary.yaml``), so that a division, category, suite or scenario is written once.
+DIVISIONS = vocabulary().values("division")
+CATEGORIES = vocabulary().values("category")
+SUITES = vocabulary().values("suite")
+SCENARIOS = vocabulary().values("scenario")
 
 
 def _field(title: str, description: str, unit: str | None = None, **kwargs):
@@ -79,15 +85,15 @@ class ResultRecord(BaseModel):
         "True when the ID was computed by this project with MLCommons' "
         "published rule because the summary file carries none; false when MLCommons published it.",
     )
-    division: Literal["closed", "open"] = _field(
+    division: Literal[DIVISIONS] = _field(  # type: ignore[valid-type]
         "Division", "closed: the reference model and rules, comparable; open: changes allowed."
     )
-    category: Literal["available", "preview", "rdi"] = _field(
+    category: Literal[CATEGORIES] = _field(  # type: ignore[valid-type]
         "Category",
         "available: can be bought or rented now; preview: to be available within "
         "MLCommons' deadline; rdi: research, development or internal.",
     )
-    suite: Literal["datacenter", "edge", "datacenter,edge"] = _field(
+    suite: Literal[SUITES] = _field(  # type: ignore[valid-type]
         "Suite",
         "Datacenter or edge benchmark suite; datacenter,edge for a result MLCommons "
         "published for both, listed in the tables of both.",
@@ -101,7 +107,7 @@ class ResultRecord(BaseModel):
     used_model: NonEmpty = _field(
         "Used model", "Model as submitted; differs from the benchmark model in the open division."
     )
-    scenario: Literal["Offline", "Server", "Interactive", "SingleStream", "MultiStream"] = _field(
+    scenario: Literal[SCENARIOS] = _field(  # type: ignore[valid-type]
         "Scenario", "MLPerf LoadGen scenario."
     )
     result: Number = _field(

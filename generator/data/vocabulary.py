@@ -61,6 +61,13 @@ class Vocabulary:
         """Canonical values of ``table``, sorted, for error messages."""
         return sorted(set(self.aliases[table].values()))
 
+    def values(self, table: str) -> tuple[str, ...]:
+        """Canonical values of ``table`` in the order ``vocabulary.yaml`` lists them, which is the
+        order every surface shows them in (``("closed", "open")``; the scenarios from Offline
+        to MultiStream): the one home of the divisions, categories, suites and scenarios that
+        the schema, the model, the claims and the explorer's data file read."""
+        return tuple(dict.fromkeys(self.aliases[table].values()))
+
     def is_missing(self, value: object) -> bool:
         """True for ``None`` and the placeholders MLCommons writes for "none" (``""``, ``N/A``,
         ``-``, ``None``...), whatever their case or surrounding spaces."""

@@ -48,7 +48,7 @@ from pydantic import (
 
 from generator.data import editor_yaml, identity
 from generator.data.editor_yaml import DATE_HINT, key_lines, line_of, value_texts
-from generator.data.schema import ResultRecord, canonical_result_id
+from generator.data.schema import SCENARIOS, ResultRecord, canonical_result_id
 from generator.data.vocabulary import vocabulary
 from generator.editorial.guidelines import DIFFERENCE_FIELDS
 from generator.editorial.precision import (
@@ -206,7 +206,9 @@ class Selector(BaseModel):
     model_config = ConfigDict(extra="forbid")
     round: str
     model: str
-    scenario: str
+    # One of the vocabulary's scenarios (schema.SCENARIOS), their one home: a misspelt one is
+    # refused with its line rather than matching no result.
+    scenario: Literal[SCENARIOS]  # type: ignore[valid-type]
     result_id: str = Field(pattern=r"^v?\d+\.\d+-\d{4,}$")
     official: bool = False
     # The official ID the written derived ID was rebound to ("" when its result was withdrawn

@@ -37,8 +37,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
 
-from generator.data.schema import ResultRecord, round_key
-from generator.data.vocabulary import vocabulary
+from generator.data.schema import DIVISIONS, SCENARIOS, ResultRecord, round_key
 from generator.editorial.articles import CLAIM_REFERENCE, PLAIN, Article
 from generator.editorial.claims import Registry
 from generator.editorial.guidelines import VERIFIED, status_sentences
@@ -67,8 +66,6 @@ SENTENCE_END = re.compile(
 )
 LATIN = "A-Za-z0-9"
 
-# MLPerf's scenarios as the dataset spells them (vocabulary.yaml's canonical values).
-SCENARIOS = tuple(vocabulary().known("scenario"))
 # A round, or a span of rounds ("v4.1 to v6.1", "v4.1–v6.1", "da v4.1 a v6.1", "v4.1 至 v6.1"):
 # a span names every round in it, so the claim's round inside it is named.
 ROUND = re.compile(
@@ -104,7 +101,7 @@ def named_values(code: str) -> tuple[tuple[str, str, re.Pattern], ...]:
     gettext = translations(language(code)).gettext
     out = []
     for facet, frames in (
-        ("division", {v: DIVISION_FRAMES[code] for v in vocabulary().known("division")}),
+        ("division", {v: DIVISION_FRAMES[code] for v in DIVISIONS}),
         ("category", {v: (f,) for v, f in CATEGORY_FRAMES[code].items()}),
     ):
         for value, patterns in frames.items():

@@ -1,6 +1,6 @@
 """Locale-aware formatting of results, counts, units and dates, with CLDR data through Babel.
 
-Examples for 5,750,000 Tokens/s: ``5,750,000`` (en), ``5.750.000`` (it), ``5,750,000`` (zh):
+Examples for 5,750,000 tokens/s: ``5,750,000`` (en), ``5.750.000`` (it), ``5,750,000`` (zh):
 every figure is written out in full, headline figures too, so that no language rounds a record
 another shows exactly.
 """
@@ -74,10 +74,24 @@ def format_change(change: float, lang: Language) -> str:
     return format_percent(change, format=f"+#,##0.{decimals}%;-#,##0.{decimals}%", locale=lang.cldr)
 
 
+# How every surface writes MLPerf's throughput units, in each language: in lower case after a
+# figure and in running text ("5,749,440 tokens/s", it "token/s", zh "tokens/秒"), where
+# MLCommons' tables capitalize them as headings do ("Tokens/s"). This is their one spelling: the
+# catalogs translate these English texts, and a heading capitalizes the first letter
+# (``filters``' ``heading``). The latency units keep MLPerf's names (``LATENCY_SYMBOLS`` below).
+UNIT_TEXTS = {
+    "Tokens/s": N_("tokens/s"),
+    "Samples/s": N_("samples/s"),
+    "Queries/s": N_("queries/s"),
+    "Tasks/s": N_("tasks/s"),
+}
+
+
 def units_label(units: str, lang: Language) -> str:
-    """The translated name of an MLPerf unit (``"Tokens/s"`` -> ``"tokens/秒"`` in zh), from the
-    message catalog; the catalog keys are the canonical units of ``vocabulary.yaml``."""
-    return translations(lang).gettext(units)
+    """The name of an MLPerf unit in ``lang`` (``"Tokens/s"`` -> ``"tokens/s"``, zh
+    ``"tokens/秒"``, it ``"token/s"``): ``UNIT_TEXTS`` for a throughput, the canonical unit of
+    ``vocabulary.yaml`` otherwise (``"Latency (ms)"``), translated by the message catalog."""
+    return translations(lang).gettext(UNIT_TEXTS.get(units, units))
 
 
 # MLPerf names its latency units like table headings ("Latency (ms)"). After a figure and in
@@ -87,7 +101,7 @@ LATENCY_NAMES = {"Latency (ms)": N_("milliseconds"), "Latency (s)": N_("seconds"
 
 
 def per_accelerator_units(units: str, lang: Language) -> str:
-    """The title of a per-accelerator figure (an axis, a column): ``"Tokens/s per accelerator"``,
+    """The title of a per-accelerator figure (an axis, a column): ``"tokens/s per accelerator"``,
     in Chinese with no space between two Chinese words (``"单加速器样本/秒"``) and one beside a
     Latin word (``"单加速器 tokens/秒"``): :func:`tidy_spacing`, as the pages' text."""
     return tidy_spacing(
@@ -99,7 +113,7 @@ def per_accelerator_units(units: str, lang: Language) -> str:
 
 def unit_symbol(units: str, lang: Language) -> str:
     """What follows a figure of an MLPerf unit: the symbol of a latency unit (``"Latency (s)"``
-    -> ``"s"``; zh ``"秒"``), the translated unit otherwise (``"Tokens/s"`` -> ``"tokens/秒"``).
+    -> ``"s"``; zh ``"秒"``), :func:`units_label` otherwise (``"Tokens/s"`` -> ``"tokens/s"``).
 
     Args:
         units: a canonical unit of ``vocabulary.yaml``.

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from generator.data.names import download_stem, slug
-from generator.data.schema import ResultRecord
+from generator.data.schema import DIVISIONS, SCENARIOS, ResultRecord
 from generator.data.vocabulary import vocabulary
 
-SCENARIO_ORDER = ("Offline", "Server", "Interactive", "SingleStream", "MultiStream")
-DIVISION_ORDER = ("closed", "open")
+SCENARIO_ORDER = SCENARIOS  # the vocabulary's order, the one home of the scenarios
+DIVISION_ORDER = DIVISIONS
 # URL path segments derived from data must be plain, so no value can leave its folder.
 SAFE_SEGMENT = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 

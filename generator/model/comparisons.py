@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from generator.data.organizations import organizations_of
 from generator.data.schema import ResultRecord
-from generator.model.benchmarks import SCENARIO_ORDER, Benchmark
+from generator.model.benchmarks import DIVISION_ORDER, SCENARIO_ORDER, Benchmark
 from generator.model.qualifiers import per_accelerator
 
 
@@ -34,7 +34,7 @@ def entries(benchmarks: list[Benchmark]) -> list[Entry]:
     """Every result of ``benchmarks`` with its rank in its division, in benchmark order."""
     out = []
     for benchmark in benchmarks:
-        for division in ("closed", "open"):
+        for division in DIVISION_ORDER:
             for rank, record in enumerate(benchmark.division(division), start=1):
                 out.append(Entry(record, benchmark, rank))
     return out

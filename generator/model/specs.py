@@ -115,7 +115,8 @@ FIELDS = (
     ),
 )
 BY_NAME = {f.name: f for f in FIELDS}
-SOURCE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# A source's id is written as an accelerator's id is: one pattern (accelerators.ID).
+SOURCE_ID = accelerators.ID
 
 
 @dataclass(frozen=True)

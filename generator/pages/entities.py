@@ -417,7 +417,8 @@ def system_comparison_pages(
     (``filters.system_label``), its ID fields named as in the whole dataset (``result_id``
     canonical, ``result_id_published`` as MLCommons wrote it or null, ``result_id_derived``), the keys
     of the systems of other rounds that are the same system (``comparisons.same_system``), and
-    its results, each with its value in MLCommons' units (``value``, and ``per_accelerator``
+    its results (which carry no ID: the system's fields give it), each with its value in
+    MLCommons' units (``value``, and ``per_accelerator``
     for throughputs), whether higher is better, the location of its result folder in its
     round's repository, and the texts the page shows, already formatted for ``lang`` (CLDR), so
     the script formats nothing but ratios. ``canonical`` maps IDs written without MLCommons'
@@ -487,7 +488,7 @@ def system_comparison_pages(
             # A preview's due round, as every page says it (marks.preview_note); None else.
             "preview_text": marks.preview_note(record, lang),
             "accelerators": record.total_accelerators,
-            "result_id": record.shown_id,
+            # No ID of its own: a system is one result ID, given once by the system's fields.
             "location": quote(record.location),
         }
 

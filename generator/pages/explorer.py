@@ -17,7 +17,7 @@ from jinja2 import Environment
 from generator.data import accelerators, organizations
 from generator.data.dataset import result_url
 from generator.data.identity import Superseded
-from generator.data.schema import ResultRecord, round_key
+from generator.data.schema import CATEGORIES, DIVISIONS, ResultRecord, round_key
 from generator.data.vocabulary import vocabulary
 from generator.i18n.catalogs import translations
 from generator.i18n.formatting import unit_symbol
@@ -43,6 +43,7 @@ EXPLORER_DATA = "assets/data/results.json"
 TEXT_COLUMNS = (
     "round",
     "result_id",
+    "result_id_published",
     "division",
     "category",
     "preview_due",
@@ -101,7 +102,8 @@ def explorer_data(records: list[ResultRecord], superseded: Superseded | None = N
     "values": {text column: [distinct values]}, "repositories": {round: URL of its results
     folder}, "units": {units: {"higher_is_better", "quantity"}}, "accelerators": {id: {"name",
     "family", "spec"}} (``spec``: ``card_values``), "families": {id: name}, "organizations": {submitter: [organizations]}, "power_rounds":
-    [round]}`` (``power_rounds``: see ``power_rounds``).
+    [round], "order": {field: [value]}}`` (``power_rounds``: see ``power_rounds``; ``order``
+    the divisions and categories in the vocabulary's order, which the menus follow).
 
     Per row: ``result`` in ``units`` as published; ``accelerator_mixed`` 1 for a system of
     more than one kind of accelerator (no figure per accelerator, see ``NUMBER_COLUMNS``);
@@ -111,8 +113,11 @@ def explorer_data(records: list[ResultRecord], superseded: Superseded | None = N
     ``power_units`` MLPerf Power's measurement; ``preview_due`` a preview result's due round
     (``qualifiers.preview_due``; empty for any other category); ``energy`` and ``energy_units`` the energy
     figure of ``power.efficiency`` (work per joule, derived, or energy per query in mJ, as
-    published); ``result_id_derived`` 1 when this site derived the ID with MLCommons' rule
-    (``result_id`` is the published spelling); ``submitter`` the organization's one name
+    published); ``result_id`` the canonical ID, ``result_id_published`` MLCommons' spelling
+    where it is another text (``v4.1-0050``; empty otherwise: decode() gives a published ID
+    its spelling, and a derived one none, as the dataset's column does) and
+    ``result_id_derived`` 1 when this site derived the ID with MLCommons' rule, the three ID
+    fields of the whole dataset (``datapackage.json``); ``submitter`` the organization's one name
     (``organizations.submitter_name``: ``Oracle`` for v6.0's ``ORACLE``) and
     ``submitter_published`` the round's spelling where it differs (``ORACLE``; empty
     otherwise), which a result's citation names (``citations.words``); ``accuracy`` and
@@ -140,7 +145,14 @@ def explorer_data(records: list[ResultRecord], superseded: Superseded | None = N
         open_division = r.division == "open"
         for name, value in (
             ("round", r.round),
-            ("result_id", r.shown_id),
+            # The ID fields as the whole dataset names them (data/results/*.csv): the canonical
+            # ID, and the published spelling only where it is another text (v4.1-0050 for
+            # 4.1-0050), which explore.js decode() restores for every published ID.
+            ("result_id", r.result_id),
+            (
+                "result_id_published",
+                None if r.result_id_published in (None, r.result_id) else r.result_id_published,
+            ),
             ("division", r.division),
             ("category", r.category),
             ("preview_due", qualifiers(r).preview_due),
@@ -196,6 +208,10 @@ def explorer_data(records: list[ResultRecord], superseded: Superseded | None = N
         "families": {f.id: f.name for f in families.families()},
         "organizations": {s: list(organizations.organizations_of(s)) for s in values["submitter"]},
         "power_rounds": power_rounds(rows),
+        # The order of the menus that list a field's values in the vocabulary's order rather
+        # than by name: the one home of divisions and categories (schema.DIVISIONS), not a
+        # copy in the script.
+        "order": {"division": list(DIVISIONS), "category": list(CATEGORIES)},
         "superseded": superseded.pairs() if superseded else {},
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"

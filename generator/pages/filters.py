@@ -23,6 +23,7 @@ from jinja2 import (
 )
 from markupsafe import Markup, escape
 
+from generator.data import organizations
 from generator.data.dataset import result_url
 from generator.data.result_ids import WRITTEN_ID
 from generator.editorial.verification import keep
@@ -93,6 +94,22 @@ def keep_ids(text: str) -> Markup:
     return Markup(
         re.sub(WRITTEN_ID, lambda m: f'<span class="keep">{m.group(0)}</span>', str(escape(text)))
     )
+
+
+def submitter_system(record, lang: Language) -> str:
+    """A result's submitter and system, as a table cell or a list names them: ``"Cisco — UCS
+    C885A"``; the system name alone when it begins with the submitter's name (``"NVIDIA GB300
+    NVL72 (…)"``, not ``"NVIDIA — NVIDIA GB300 NVL72 (…)"``: ``organizations.names_submitter``).
+
+    Args:
+        record: a ``schema.ResultRecord``, or a mapping with ``submitter`` and ``system_name``.
+    """
+    read = record.get if isinstance(record, dict) else lambda name: getattr(record, name)
+    submitter, system = read("submitter"), read("system_name")
+    if organizations.names_submitter(submitter, system):
+        return system
+    pattern = translations(lang).gettext("%(submitter)s — %(system)s")
+    return tidy_spacing(pattern % {"submitter": submitter, "system": system}, lang)
 
 
 def system_label(record, lang: Language) -> str:
@@ -206,6 +223,9 @@ def environment(lang: Language) -> Environment:
         date=lambda iso: format_day(dt.date.fromisoformat(str(iso)), lang),
         # A figure with its unit, an ID or a date that no line break may divide (mlperf.css).
         keep=keep,
+        # A name written with underscores for spaces ("Quanta_Cloud_Technology"), escaped, that a
+        # narrow column may break after each underscore (<wbr>), as it breaks at spaces.
+        breakable=lambda text: Markup("_<wbr>").join(escape(part) for part in str(text).split("_")),
         # Text holding result IDs (a system's label), escaped, each ID kept on one line.
         keep_ids=keep_ids,
         # A unit standing alone as a table heading starts with a capital, as headings do
@@ -213,6 +233,7 @@ def environment(lang: Language) -> Environment:
         heading=lambda text: type(text)(text[:1].upper() + text[1:]) if text else text,
         items=lambda values: items(list(values), lang),
         system_label=lambda record: system_label(record, lang),
+        submitter_system=lambda record: submitter_system(record, lang),
         sort_key=sort_key,
     )
     env.globals.update(

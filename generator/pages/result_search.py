@@ -24,7 +24,7 @@ from generator.data.schema import ResultRecord, round_key
 from generator.i18n.catalogs import translations
 from generator.i18n.languages import Language
 from generator.pages.explorer import EXPLORE, explorer_records
-from generator.pages.filters import system_label
+from generator.pages.filters import submitter_system, system_label
 from generator.pages.output import Page
 
 # Beside the explorer, in a generated folder; the finishing step removes it from the site.
@@ -77,20 +77,21 @@ def result_search_entries(
         if old:
             title += " " + _("(formerly %(ids)s, derived by this site)") % {"ids": ", ".join(old)}
         marked = superseded is not None and first.result_id in superseded
+        label = system_label(first, lang)
         entries.append(
             {
                 "location": f"{EXPLORE}/?id={first.shown_id}" + ("&ids=official" if marked else ""),
                 # Material shows titles and texts as HTML: data is escaped.
                 "title": escape(title),
                 "text": escape(
-                    _(
-                        "MLPerf Inference %(round)s, %(submitter)s: %(system)s. "
-                        "Benchmarks: %(models)s."
-                    )
+                    _("MLPerf Inference %(round)s, %(system)s. Benchmarks: %(models)s.")
                     % {
                         "round": first.round,
-                        "submitter": first.submitter,
-                        "system": system_label(first, lang),
+                        # The submitter, then the system, unless its name begins with the
+                        # submitter's (filters.submitter_system); then its count and ID.
+                        "system": submitter_system(
+                            {"submitter": first.submitter, "system_name": label}, lang
+                        ),
                         "models": ", ".join(dict.fromkeys(r.model for r in members)),
                     }
                 ),

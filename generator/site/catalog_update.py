@@ -20,6 +20,7 @@ from generator.data.schema import field_descriptors
 from generator.data.vocabulary import vocabulary
 from generator.files import write_bytes_atomic
 from generator.i18n.catalogs import DOMAIN, catalog_path
+from generator.i18n.formatting import UNIT_TEXTS
 from generator.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 from generator.model.families import families
 
@@ -48,6 +49,8 @@ def extract_template(root: Path) -> Catalog:
     words = vocabulary()
     for table in ("division", "category", "suite", "units"):
         for term in words.known(table):
+            if term in UNIT_TEXTS:  # written as formatting.UNIT_TEXTS spells it, found there
+                continue
             template.add(term, auto_comments=[f"vocabulary.yaml: {table}"])
     return template
 

@@ -154,7 +154,8 @@
           cell.appendChild(element("small", result.open_text, "mlperf-open"));
         }
         cell.appendChild(element("br"));
-        cell.appendChild(link(result.result_id, resultUrl(side[0], result)));
+        cell.appendChild(link(side[0].result_id_published || side[0].result_id,
+                              resultUrl(side[0], result)));
         if (side[0].result_id_derived) {
           // As the benchmark pages mark an ID this site derived (templates/benchmark.md.j2).
           cell.appendChild(element("sup", "†")).title = labels.id_derived;

@@ -23,10 +23,10 @@
       }),
       date: Object.prototype.hasOwnProperty.call(cite.dates, row.round) ? cite.dates[row.round]
                                                                         : row.round,
-      id: row.result_id,
+      id: row.shown_id,
       // A derived ID says so and how (guidelines.DERIVED_ID); a published one says nothing.
       id_note: row.result_id_derived !== 1 ? "" : cite.gap + cite.derived_id
-        .replace("%(id)s", function () { return row.result_id; })
+        .replace("%(id)s", function () { return row.shown_id; })
         .replace("%(round)s", function () { return row.round; })
     };
   }
@@ -49,14 +49,14 @@
         mark.textContent = "†";
         mark.title = labels.id_derived;
         td.append(link, mark, document.createElement("br"),
-                  window.mlperfCite.button(labels.cite.labels, row.result_id));
+                  window.mlperfCite.button(labels.cite.labels, row.shown_id));
       }
       var derived = row.result_id_derived === 1;
       if (link.nextSibling.hidden === derived) link.nextSibling.hidden = !derived;
-      if (link.textContent !== row.result_id) {
-        link.textContent = row.result_id;
+      if (link.textContent !== row.shown_id) {
+        link.textContent = row.shown_id;
         td.lastChild.setAttribute("aria-label",
-                                  labels.cite.labels.cite_result.replace("%(id)s", row.result_id));
+                                  labels.cite.labels.cite_result.replace("%(id)s", row.shown_id));
       }
       if (link.getAttribute("href") !== row.result_url) link.href = row.result_url;
     },

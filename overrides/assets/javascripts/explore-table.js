@@ -412,7 +412,7 @@
         // ID, if another does. Names reach the page as text only.
         function supersededNotice(node, said) {
           var systemOf = function (id) {
-            var row = rows.find(function (r) { return r.result_id.replace(/^v/, "") === id; });
+            var row = rows.find(function (r) { return r.result_id === id; });
             return row ? row.submitter + " " + row.system : id;
           };
           var text = fill(said.official ? labels.superseded : labels.superseded_gone,

@@ -111,6 +111,12 @@
       row.spec = known ? known.spec : null;
       row.organizations = data.organizations[row.submitter] || [row.submitter];
       row.suites = row.suite.split(",");
+      // The ID fields as the whole dataset names them: the file stores the published spelling
+      // only where it differs from the canonical ID (explorer.py); a derived ID has none. The
+      // ID a reader sees is the published one where there is one (schema.shown_id).
+      row.result_id_published = row.result_id_derived === 1 ? null
+                                                             : row.result_id_published || row.result_id;
+      row.shown_id = row.result_id_published || row.result_id;
       // Per accelerator, derived as the import did (result / accelerators) for throughputs;
       // none for a mixed system or a result no accelerator ran, as on the ranked pages
       // (explorer.py, NUMBER_COLUMNS).
@@ -154,7 +160,7 @@
     });
     if (state.id) {
       var id = state.id;
-      tests.push(function (row) { return row.result_id.replace(/^v/, "") === id; });
+      tests.push(function (row) { return row.result_id === id; });
     }
     var min = state.min_accelerators, max = state.max_accelerators;
     if (min !== null) tests.push(function (row) { return row.accelerators !== null && row.accelerators >= min; });
@@ -386,7 +392,7 @@
     seen.id = {};
     seen.superseded = data.superseded || {};
     rows.forEach(function (row) {
-      seen.id[row.result_id.replace(/^v/, "")] = row.result_id;
+      seen.id[row.result_id] = row.shown_id;
       seen.round[row.round] = row.round;
       row.suites.forEach(function (s) { seen.suite[s] = labels[s] || s; });
       seen.division[row.division] = labels[row.division];
@@ -409,7 +415,7 @@
   }
 
   function fillMenus(form, options, data, labels) {
-    var fixed = { division: ["closed", "open"], category: ["available", "preview", "rdi"] };
+    var fixed = data.order;  // divisions and categories as the vocabulary orders them
     FILTERS.forEach(function (name) {
       var select = form.elements[name], values = Object.keys(options[name]);
       if (fixed[name]) {
