@@ -168,7 +168,8 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
     if articles_only:
         return listing
     retrieved = changelog.retrieval_dates(data_dir, dataset.rounds)
-    return [*listing, *results_pages(dataset, lang, retrieved),
+    publications = changelog.id_publications(data_dir, dataset.rounds)
+    return [*listing, *results_pages(dataset, lang, retrieved, publications),
             *research_pages(dataset, lang, retrieved),
             *data_pages(data_dir, dataset, lang, site_url),
             result_search_page(list(dataset.records), lang, dataset.superseded)]
