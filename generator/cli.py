@@ -290,9 +290,10 @@ def print_import_report(report: importer.ImportReport, data_dir: Path) -> None:
             print(f"  moved between divisions or categories: {move}")
         if each.ids_published:
             print(
-                f"  MLCommons published the round's result IDs: {each.ids_published} "
-                f"systems' derived IDs are superseded (derived -> official in "
-                f"{identity.ids_table(data_dir, round_name)})"
+                f"  MLCommons published the round's result IDs: {each.ids_published} derived "
+                f"IDs, {each.ids_published - each.ids_unchanged} now naming another system or "
+                f"none, {each.ids_unchanged} unchanged but for the derived mark (derived -> "
+                f"official in {identity.ids_table(data_dir, round_name)})"
             )
         for reused in each.reused_ids:
             print(

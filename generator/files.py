@@ -81,6 +81,32 @@ def _aside(target: Path) -> Path:
     return target.with_name(f".{target.name}.old")
 
 
+def _lent(target: Path) -> Path:
+    return target.with_name(f".{target.name}.lent")
+
+
+def lend(target: Path, staging: Path, names: list[str]) -> None:
+    """Move the entries ``names`` of ``target`` into ``staging``, to be part of the new state
+    as they are (a language not built again: a move costs nothing where a copy of its files
+    took seconds). The names are written first beside ``target`` (``.<name>.lent``), so that
+    ``recover`` moves back whatever a kill left in ``staging``, and ``target`` is whole again.
+    On a failed move, those moved go back and the error is raised."""
+    target, staging = Path(target), Path(staging)
+    # Written in place, not atomically (no temporary file to leave behind): nothing moves
+    # before it is whole, so a kill while writing it leaves nothing to move back.
+    _lent(target).write_text("".join(f"{name}\n" for name in names), encoding="utf-8")
+    moved = []
+    try:
+        for name in names:
+            (target / name).rename(staging / name)
+            moved.append(name)
+    except OSError:
+        for name in moved:
+            (staging / name).rename(target / name)
+        _lent(target).unlink()
+        raise
+
+
 @contextmanager
 def writing(target: Path, wait: bool = True) -> Iterator[bool]:
     """Be the one writer of ``target``'s new state while the block runs: an exclusive lock
@@ -123,7 +149,8 @@ def recover(target: Path) -> str | None:
     - killed between the two renames (``target`` missing, its old state aside): the old state
       goes back, so what readers see is what they saw before the interrupted run;
     - killed while deleting the old state after the swap: the rest of it is deleted;
-    - a staging folder left behind (killed while writing it) is deleted: it was never the state.
+    - a staging folder left behind (killed while writing it) is deleted: it was never the state;
+      the entries ``lend`` had moved into it from ``target`` go back first.
 
     Returns:
         what was done, for the log, or None when there was nothing to recover.
@@ -137,6 +164,14 @@ def recover(target: Path) -> str | None:
         else:
             aside.rename(target)
             done.append(f"restored {target} from {aside} (a replacement was interrupted)")
+    lent = _lent(target)
+    if lent.exists():
+        if staging.exists() and target.exists():
+            for name in lent.read_text(encoding="utf-8").split():
+                if (staging / name).exists() and not (target / name).exists():
+                    (staging / name).rename(target / name)
+                    done.append(f"moved {name} back into {target}")
+        lent.unlink()
     if staging.exists():
         shutil.rmtree(staging)
         done.append(f"removed the unfinished {staging}")
@@ -178,4 +213,6 @@ def replace_folder(staging: Path, target: Path) -> None:
     if target.exists():
         target.rename(aside)
     Path(staging).rename(target)
+    # What ``lend`` moved is in the new state now: nothing to move back.
+    _lent(target).unlink(missing_ok=True)
     shutil.rmtree(aside, ignore_errors=True)

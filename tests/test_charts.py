@@ -90,7 +90,7 @@ def test_each_chart_has_a_table_alternative(site, offline):
     assert len(tables) == 2  # the chart of results and the chart per accelerator
     leaders = offline.sort_values(["result", "result_id"], ascending=[False, True]).head(LEADERS)
     rows = re.findall(
-        r"<tr><td class=\"num\"[^>]*>\d+</td><td[^>]*>([^<]*)(?:<br>|</td>)", tables[0]
+        r"<tr><td class=\"num\"[^>]*>\d+</td>\s*<td[^>]*>([^<]*)(?:<br>|</td>)", tables[0]
     )
     assert rows == [re.sub("&", "&amp;", name) for name in leaders.system_name]
 

@@ -787,6 +787,22 @@ def test_a_result_moved_to_the_open_division_is_moved_not_withdrawn(tmp_path):
     entry = json.loads((data_dir / "changelog" / "v9.8.json").read_text())[-1]
     assert [(m["division_old"], m["division"]) for m in entry["moved"]] == [("closed", "open")]
     assert {c["field"] for c in entry["changed"]} == {"division", "location"}
+    # The data page names the move, in the summary of the import and as a row of its own.
+    data = dataset.load(data_dir)
+    said = {
+        "en": ("1 moved between divisions or categories.", "moved between divisions or categories"),
+        "zh": ("1 条在组别或类别之间移动。", "在组别或类别之间移动"),
+        "it": ("1 spostati tra divisioni o categorie.", "spostato tra divisioni o categorie"),
+    }
+    for lang in LANGUAGES:
+        page = data_pages(data_dir, data, lang, "https://example.org/")[0].content
+        text = page.replace("\n", "")  # cells stand on lines of their own (filters.apart)
+        summary, row = said[lang.code]
+        assert summary in text, lang.code
+        assert (
+            f"<td>{row}</td><td><code>closed</code> · <code>available</code></td>"
+            "<td><code>open</code> · <code>available</code></td>"
+        ) in text, lang.code
 
 
 def test_a_claim_refused_by_a_move_to_available_names_the_move(tmp_path):
@@ -979,19 +995,53 @@ def test_official_ids_are_one_named_change_with_a_table_of_derived_ids(tmp_path)
         for r in rows(data_dir / "results" / "v6.1.csv")
     }
     assert after == {r["location"]: (table[r["result_id"]], "false") for r in derived}
-    # The data page names the publication in every language, with each derived -> official ID.
+    # The data page names the publication in every language: first the two IDs whose text
+    # now names the other system (each row: derived ID, the system it was derived for, that
+    # system's official ID, the system the text names now), then how many merely lose their
+    # mark, and the full derived -> official table collapsed, with its file.
     data = dataset.load(data_dir)
+    unchanged = len(numbers) - 2
     said = {
-        "en": "derived IDs superseded",
-        "zh": "本站计算的结果编号已被取代",
-        "it": "ID ricavati sostituiti",
+        "en": f"2 of the {len(numbers)} IDs this site had derived now name another system or "
+        f"none; the other {unchanged} name the same system and only lose the derived mark (†).",
+        "zh": f"本站计算的 {len(numbers)} 个结果编号中，有 2 个现在指向另一个系统或不指向任何系统；"
+        f"其余 {unchanged} 个仍指向同一系统，只是不再带有本站计算的标记（†）。",
+        "it": f"2 dei {len(numbers)} ID ricavati da questo sito ora indicano un altro sistema o "
+        f"nessuno; gli altri {unchanged} indicano lo stesso sistema e perdono solo il segno di "
+        "ID ricavato (†).",
     }
+    by_id = {r["result_id"]: f"{r['submitter']} {r['system_name']}" for r in derived}
     for lang in LANGUAGES:
-        page, *_ = data_pages(data_dir, data, lang, "https://example.org/")
-        assert f"{len(numbers)} {said[lang.code]}" in page.content or (
-            f"{len(numbers)} 个{said[lang.code]}" in page.content
-        ), lang.code
-        assert "<td>6.1-0001</td><td>6.1-0002</td>" in page.content.replace("\n", "")
+        page, *files = data_pages(data_dir, data, lang, "https://example.org/")
+        text = page.content.replace("\n", "")
+        assert said[lang.code] in text, lang.code
+        singled = text[text.index("<table data-ids-changed>") :]
+        singled = singled[: singled.index("</table>")]
+        assert singled.count("<tr>") == 3  # the head and the two swapped IDs, nothing else
+        assert (
+            f"<tr><td>6.1-0001</td><td>{by_id['6.1-0001']}</td><td>6.1-0002</td>"
+            f"<td>{by_id['6.1-0002']}</td></tr>"
+        ) in singled
+        full = text[text.index("<details") :]
+        assert full.count("<tr><td>6.1-") == len(numbers)
+        assert "<tr><td>6.1-0001</td><td>6.1-0002</td>" in full
+        assert 'href="ids/v6.1.csv"' in text
+        assert 'id="ids-published-v6.1"' in text
+        assert [f.path for f in files if f.path.startswith("data/ids/")] == ["data/ids/v6.1.csv"]
+        # The round report says the IDs were published, when, how many, how many changed,
+        # and links the table on the data page.
+        from generator.data.changelog import id_publications
+
+        report = next(
+            p.content
+            for p in results_pages(data, lang, None, id_publications(data_dir, ["v6.1"]))
+            if p.path == "results/v6.1/report/index.md"
+        )
+        paragraph = report[report.index('<p class="mlperf-ids-published"') :]
+        paragraph = paragraph[: paragraph.index("</p>")]
+        assert 'href="../../../data/#ids-published-v6.1"' in paragraph
+        assert format_day(dt.date.today(), lang) in paragraph
+        assert str(len(numbers)) in paragraph and "2" in paragraph.replace(str(len(numbers)), "")
     # The table is a resource of the data package, and what the pages resolve an old derived
     # ID by: the explorer's file maps 6.1-0001 to the system it meant (official 6.1-0002) and
     # says that another system carries 6.1-0001 now; that system's search entry names its
@@ -1167,7 +1217,8 @@ def test_the_import_report_names_restorations_moves_and_published_ids(tmp_path, 
                 read=3,
                 restored=1,
                 moved=["6.1-0004 whisper Offline: closed preview -> closed available"],
-                ids_published=2,
+                ids_published=3,
+                ids_unchanged=1,
                 reused_ids=[
                     "6.1-0001 (derived, AMD A) is now the official ID of Dell B; A is 6.1-0002"
                 ],
@@ -1182,8 +1233,9 @@ def test_the_import_report_names_restorations_moves_and_published_ids(tmp_path, 
         "  restored records (withdrawn before, published again) keep their result IDs",
         "  moved between divisions or categories: 6.1-0004 whisper Offline: closed preview -> "
         "closed available",
-        "  MLCommons published the round's result IDs: 2 systems' derived IDs are superseded "
-        f"(derived -> official in {tmp_path / 'data' / 'ids' / 'v6.1.csv'})",
+        "  MLCommons published the round's result IDs: 3 derived IDs, 2 now naming another "
+        "system or none, 1 unchanged but for the derived mark (derived -> official in "
+        f"{tmp_path / 'data' / 'ids' / 'v6.1.csv'})",
         "  warning: 6.1-0001 (derived, AMD A) is now the official ID of Dell B; A is 6.1-0002: "
         "an address or text citing the derived ID now means another system",
     ]

@@ -198,6 +198,11 @@ def test_two_cards_compare_at_an_address_and_ticking_builds_it(browser, base_url
             shown.nth(i).get_attribute("data-accelerator") for i in range(shown.count())
         ] == pair.split(",")
         assert tab.locator("[data-spec-compared]").is_visible()
+        # The id no card has is named, and what is shown instead.
+        assert tab.locator("[data-spec-notice]").inner_text() == (
+            "The address asks to compare not-a-card, which this table does not hold. "
+            "The others asked for are compared."
+        )
         # The MI355X's row: Epoch's 288 GB, 8 TB/s, 1,400 W.
         cells = tab.locator('tr[data-accelerator="amd-instinct-mi355x"] td').all_inner_texts()
         assert {"288", "8", "1,400"} <= {c.strip() for c in cells}
@@ -312,3 +317,40 @@ def test_a_comparison_whose_rows_cannot_load_says_so_beside_the_downloads(browse
         assert "could not be loaded" in failed.inner_text()
         assert tab.locator("[data-spec-results] a[href$='best-results.csv']").is_visible()
         assert tab.locator("[data-spec-results] tbody tr").count() == 0
+
+
+# The notice of an address naming no card of the table (catalogs' texts, the ids filled in).
+UNKNOWN_CARD = {
+    "en": "The address asks to compare not-a-card, nor-this, which this table does not hold. "
+    "Every accelerator is shown instead; tick two or more to compare them.",
+    "zh": "地址要求比较 not-a-card，nor-this，但本表中没有。因此显示全部加速器；勾选两个或更多即可比较。",
+    "it": "L'indirizzo chiede di confrontare not-a-card, nor-this, che questa tabella non contiene. "
+    "Sono mostrati invece tutti gli acceleratori; selezionatene due o più per confrontarli.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "it"])
+def test_an_address_naming_unknown_cards_says_so_and_shows_every_card(browser, base_url, lang):
+    # ?compare= with ids no card has (and one known id alone, which compares nothing): the
+    # whole table shows, as before, and a notice in the page's language names the ids and
+    # says what is shown; a known id alone is told that a comparison needs two.
+    from tests.test_explore import tab_at
+
+    with tab_at(browser, 390) as tab:
+        errors = []
+        tab.on("pageerror", lambda e: errors.append(str(e)))
+        tab.goto(f"{base_url}{lang}/{SPECS_PAGE}?compare=not-a-card,nor-this")
+        notice = tab.locator("[data-spec-notice]")
+        notice.wait_for()
+        assert notice.inner_text() == UNKNOWN_CARD[lang]
+        rows = tab.locator("table[data-spec-table] tbody tr")
+        assert rows.count() == len(specs.cards())
+        assert tab.locator("table[data-spec-table] tbody tr:visible").count() == rows.count()
+        assert not tab.locator("[data-spec-compared]").is_visible()
+        if lang == "en":
+            tab.goto(f"{base_url}en/{SPECS_PAGE}?compare=nvidia-h100-sxm")
+            notice.wait_for()
+            assert notice.inner_text() == (
+                "A comparison needs two accelerators or more: every accelerator is shown instead."
+            )
+        assert errors == []

@@ -19,10 +19,18 @@ KILLED = 9
 
 
 def killed_import(kill_at, correction, data_dir):
-    """Import ``correction`` into ``data_dir`` in a forked process that ends itself with
-    os._exit -- no clean-up runs, as under a kill -9 -- just before its ``kill_at``-th write
-    (os.replace, os.rename or os.unlink: write_bytes_atomic ends in os.replace, Path.rename
-    calls os.rename, shutil.rmtree and Path.unlink call os.unlink); 0 kills never.
+    """Import ``correction`` into ``data_dir`` in a forked process killed at its ``kill_at``-th
+    write (``killed``)."""
+    return killed(
+        kill_at, lambda: run_import([correction], data_dir, frozenset({"v9.8"}), today=TODAY)
+    )
+
+
+def killed(kill_at, run):
+    """Call ``run`` in a forked process that ends itself with os._exit -- no clean-up runs, as
+    under a kill -9 -- just before its ``kill_at``-th write (os.replace, os.rename or
+    os.unlink: write_bytes_atomic ends in os.replace, Path.rename calls os.rename,
+    shutil.rmtree and Path.unlink call os.unlink); 0 kills never.
 
     Returns:
         (exit status, the writes made in order: "replace", "rename" or "unlink" each).
@@ -44,7 +52,7 @@ def killed_import(kill_at, correction, data_dir):
                 return counting
 
             os.replace, os.rename, os.unlink = map(counted, (os.replace, os.rename, os.unlink))
-            run_import([correction], data_dir, frozenset({"v9.8"}), today=TODAY)
+            run()
             os.write(write, " ".join(calls).encode())
             status = 0
         finally:
@@ -170,3 +178,57 @@ def test_an_edit_made_while_the_import_runs_is_kept(tmp_path, corrected):
     assert after.pop("claims.yaml") == b"claims: {}  # saved by an editor\n"
     assert after == before
     assert sorted(p.name for p in data_dir.parent.iterdir()) == [".data.lock", "data"]
+
+
+def test_a_build_killed_at_any_write_leaves_the_site_as_it_was(tmp_path, monkeypatch):
+    # `site --lang en` over a site of three languages (MkDocs and the finishing step replaced
+    # by writes of their own, as in tests/test_incremental.py), killed at each of its writes:
+    # after the recovery any command starts with, the site is the previous one whole (zh and
+    # it included, even when killed after moving one of them into the new site) or the new
+    # one whole; no staging folder, no temporary file; the next build completes.
+    from generator.i18n.languages import language
+    from generator.project import ROOT
+    from generator.site import build as site_module
+
+    site = tmp_path / "site"
+    previous = {f"{code}/index.html": f"previous {code}".encode() for code in ("en", "zh", "it")}
+    restore(site, previous)
+
+    def built(lang, out, strict, root, epoch):
+        out.mkdir(parents=True)
+        (out / "index.html").write_text(f"new {lang.code}")
+        return 1.0, []
+
+    monkeypatch.setattr(site_module, "_mkdocs_build", built)
+    monkeypatch.setattr(site_module, "build_fingerprint", lambda *args: "inputs")
+    monkeypatch.setattr(site_module.finish, "finish_language", lambda out, lang, root: None)
+    monkeypatch.setattr(site_module.finish, "finish_site", lambda staging, root, prefix: None)
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")  # the site address
+
+    def build():
+        site_module.build(site, (language("en"),), root=tmp_path, log=lambda *a: None)
+
+    status, writes = killed(0, build)
+    assert status == 0
+    expected = {**previous, "en/index.html": b"new en"}
+    assert snapshot(site)[0] == expected
+    # The swap moves zh and it into the new site: the kill points include one between them.
+    assert writes.count("rename") >= 4, writes
+
+    def put_back():
+        shutil.rmtree(site)
+        restore(site, previous)
+        shutil.rmtree(tmp_path / ".cache", ignore_errors=True)  # en is built again
+
+    for kill_at in range(1, len(writes) + 1):
+        put_back()
+        assert killed(kill_at, build) == (KILLED, []), kill_at
+        files.recover(site)
+        assert snapshot(site)[0] in (previous, expected), kill_at
+        assert sorted(p.name for p in tmp_path.iterdir()) in (
+            [".cache", ".site.lock", "mkdocs.yml", "site"],
+            [".site.lock", "mkdocs.yml", "site"],
+        ), kill_at
+        assert not [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp")], kill_at
+        build()  # the next run completes
+        assert snapshot(site)[0] == expected, kill_at

@@ -73,6 +73,12 @@ def retrieval_dates(data_dir: Path, rounds) -> dict[str, str]:
     }
 
 
+def id_publications(data_dir: Path, rounds) -> dict[str, identity.IdPublication]:
+    """``{round: identity.IdPublication}`` for each of ``rounds`` whose changelog records the
+    publication of its official result IDs (``ids_published``)."""
+    return identity.id_publications({name: read_changelog(data_dir, name) for name in rounds})
+
+
 def read_previous(table: Path) -> list[dict[str, str]] | None:
     """The rows of a round table as committed, as plain text cells (read without the schema,
     whose columns may have changed since it was written); None when there is none."""

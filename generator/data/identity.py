@@ -43,6 +43,7 @@ import csv
 import io
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.data import dataset
@@ -263,17 +264,66 @@ def read_published_ids(data_dir: Path, round_name: str) -> dict[str, dict[str, s
         return {row["derived"]: row for row in csv.DictReader(handle)}
 
 
+@dataclass(frozen=True)
+class IdPublication:
+    """MLCommons' publication of a round's official IDs, as a reader needs it: first what
+    changed meaning, then how many IDs merely lost their derived mark.
+
+    Attributes:
+        date: the ISO date of the import that read the official IDs (the changelog entry's).
+        rows: every derived -> official row (``published_ids``), derived ID order; the full
+            table, also ``data/ids/<round>.csv``.
+        changed: the rows whose derived text no longer names the system it was derived for,
+            each with ``now``: the row of the system whose official ID has that text now
+            (None when no system has it: a number left unused, or none as the result was
+            withdrawn, ``official`` "").
+        unchanged: how many derived IDs are their system's official ID too: they only lose
+            the derived mark.
+    """
+
+    date: str
+    rows: tuple[Mapping[str, str], ...]
+    changed: tuple[dict, ...]
+    unchanged: int
+
+    @classmethod
+    def of(cls, rows: list[Mapping[str, str]], date: str = "") -> "IdPublication":
+        """The publication of ``rows`` (``published_ids``' or a changelog entry's
+        ``ids_published``)."""
+        official = {m["official"]: m for m in rows if m["official"]}
+        changed = tuple(
+            {**m, "now": official.get(m["derived"])} for m in rows if m["derived"] != m["official"]
+        )
+        return cls(date, tuple(rows), changed, len(rows) - len(changed))
+
+    @property
+    def reassigned(self) -> tuple[dict, ...]:
+        """The changed rows whose derived text is another system's official ID now: a
+        citation of it, read as an official ID, means another system."""
+        return tuple(m for m in self.changed if m["now"] is not None)
+
+
+def id_publications(entries_by_round: Mapping[str, list[dict]]) -> dict[str, IdPublication]:
+    """``{round: IdPublication}`` for each round of ``entries_by_round`` (``{round: changelog
+    entries}``) whose changelog records the publication of its official IDs (the entry with
+    ``ids_published``; a round's IDs are published once)."""
+    return {
+        name: IdPublication.of(each["ids_published"], each["date"])
+        for name, entries in entries_by_round.items()
+        for each in entries
+        if each.get("ids_published")
+    }
+
+
 def reused_ids(published: list[dict[str, str]]) -> list[str]:
     """The derived IDs whose text, after the publication, is the official ID of another system:
     ``"6.1-0027 (derived, Acme Box) is now the official ID of Beta Server; Acme Box is
     6.1-0028"``. A citation of such an ID would silently change meaning."""
-    official = {m["official"]: m for m in published}
     return [
         f"{m['derived']} (derived, {m['submitter']} {m['system_name']}) is now the official "
-        f"ID of {official[m['derived']]['submitter']} "
-        f"{official[m['derived']]['system_name']}; {m['system_name']} is {m['official']}"
-        for m in published
-        if m["derived"] != m["official"] and m["derived"] in official
+        f"ID of {m['now']['submitter']} {m['now']['system_name']}; {m['system_name']} is "
+        f"{m['official']}"
+        for m in IdPublication.of(published).reassigned
     ]
 
 

@@ -65,8 +65,9 @@ class RoundReport:
     against ``data/``; ``moved``: each result moved between divisions or categories
     (``"5.1-0087 whisper Offline: closed available -> open available"``);
     ``ids_published``: the systems whose derived IDs MLCommons' official IDs supersede now
-    (``data/ids/<round>.csv``), ``reused_ids`` those whose derived ID is now another
-    system's official ID (``identity.reused_ids``); the
+    (``data/ids/<round>.csv``), ``ids_unchanged`` how many of them are their system's official
+    ID too (they only lose the derived mark), ``reused_ids`` those whose derived ID is now
+    another system's official ID (``identity.reused_ids``); the
     models new to the vocabulary, the accelerator names the alias table
     (``accelerators.yaml``) does not know, and the warnings."""
 
@@ -77,6 +78,7 @@ class RoundReport:
     restored: int = 0
     moved: list[str] = field(default_factory=list)
     ids_published: int = 0
+    ids_unchanged: int = 0
     reused_ids: list[str] = field(default_factory=list)
     new_models: list[str] = field(default_factory=list)
     unknown_accelerators: list[str] = field(default_factory=list)
@@ -399,6 +401,7 @@ def _count_changes(
         report.changed = len({c["location"] for c in entry.get("changed", [])})
         report.restored = len(entry.get("restored", []))
         report.ids_published = len(entry.get("ids_published", []))
+        report.ids_unchanged = identity.IdPublication.of(entry.get("ids_published", [])).unchanged
         report.reused_ids = identity.reused_ids(entry.get("ids_published", []))
         report.moved = [
             f"{m['result_id']} {m['model']} {m['scenario']}: "

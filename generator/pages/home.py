@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator.data import changelog, withdrawn
+from generator.data import changelog, identity, withdrawn
 from generator.data.dataset import (
     DESCRIPTOR,
     RESULTS_DIR,
@@ -81,8 +81,9 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
     """The Data page of ``lang`` and its downloads: each round's table as committed in
     ``data/results/`` and the data package descriptor, with the fields documented from the
     schema (titles and descriptions translated by the catalog), each round's changelog
-    (``changelog``: what each import changed, newest first) and a citation; and the "How to
-    cite" page (``cite.md``): MLCommons' results guidelines in short, an example citation of
+    (``changelog``: what each import changed, newest first; the publication of a round's
+    official IDs as ``identity.IdPublication``, with its ``data/ids/<round>.csv``) and a
+    citation; and the "How to cite" page (``cite.md``): MLCommons' results guidelines in short, an example citation of
     the newest round's first benchmark leader, the trademark legend."""
     env = environment(lang)
     rounds = [
@@ -101,6 +102,11 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
         Page(f"data/withdrawn/{name}.csv", path.read_text(encoding="utf-8"))
         for name, _, _ in rounds
         if (path := withdrawn.table(data_dir, name)).exists()
+    ]
+    files += [
+        Page(f"data/ids/{name}.csv", path.read_text(encoding="utf-8"))
+        for name, _, _ in rounds
+        if (path := identity.ids_table(data_dir, name)).exists()
     ]
     files.append(Page("data/datapackage.json", published_descriptor(data_dir)))
     # The ® of MLPerf as the character itself, as the page shows it (trademark.py): biber reads
@@ -131,6 +137,7 @@ def data_pages(data_dir: Path, dataset: Dataset, lang: Language, site_url: str) 
                 fields=field_descriptors(),
                 bibtex=bibtex,
                 changes=changes,
+                publications=identity.id_publications(changes),
                 withdrawals={
                     name: [w for w in dataset.withdrawn if w.record.round == name]
                     for name, _, _ in rounds

@@ -8,6 +8,7 @@ from jinja2 import Environment
 
 from generator.data import organizations
 from generator.data.dataset import Dataset
+from generator.data.identity import IdPublication
 from generator.data.names import Naming
 from generator.i18n.languages import Language
 from generator.model import power
@@ -28,7 +29,10 @@ from generator.pages.round_report import report_pages
 
 
 def results_pages(
-    dataset: Dataset, lang: Language, retrieved: dict[str, str] | None = None
+    dataset: Dataset,
+    lang: Language,
+    retrieved: dict[str, str] | None = None,
+    publications: dict[str, IdPublication] | None = None,
 ) -> list[Page | ChartImage]:
     """Every page of the results section of ``lang``: an overview of the rounds, an index per
     round (benchmarks grouped by suite and model) and one page per benchmark, each with its chart
@@ -40,6 +44,8 @@ def results_pages(
         retrieved: ISO date on which this dataset read each round (``{round: date}``, the
             last import in its changelog), for the results' citations; the round's name
             when not given.
+        publications: the rounds whose official IDs MLCommons published after this dataset
+            had derived them (``changelog.id_publications``), which their round reports state.
 
     Returns:
         pages under ``results/``, in a stable order.
@@ -101,7 +107,7 @@ def results_pages(
             ]
             pages.extend(benchmark_pages(env, benchmark, lang, colours, siblings))
     pages.extend(system_comparison_pages(env, by_round, lang, naming, dataset.superseded))
-    pages.extend(report_pages(env, dataset, naming))
+    pages.extend(report_pages(env, dataset, naming, publications or {}))
     pages.append(explorer_page(env, list(dataset.records), lang, colours))
     pages.insert(0, results_index(dataset, lang, rounds))
     return pages

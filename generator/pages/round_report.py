@@ -8,6 +8,7 @@ from jinja2 import Environment
 
 from generator.data import organizations
 from generator.data.dataset import Dataset, result_url
+from generator.data.identity import IdPublication
 from generator.data.names import Naming
 from generator.model.download_rows import result_id_fields
 from generator.model.preview_tracker import due_round
@@ -17,9 +18,17 @@ from generator.pages.output import RESULTS, Page, downloads
 REPORT = "report"  # results/<round>/report/
 
 
-def report_pages(env: Environment, dataset: Dataset, naming: Naming) -> list[Page]:
+def report_pages(
+    env: Environment,
+    dataset: Dataset,
+    naming: Naming,
+    publications: dict[str, IdPublication] | None = None,
+) -> list[Page]:
     """The report of every round of ``dataset`` and the downloads of its tables (the same
-    systems' results, the records per benchmark), in the language of ``env``."""
+    systems' results, the records per benchmark), in the language of ``env``. A round of
+    ``publications`` (``changelog.id_publications``) says that MLCommons published its official
+    result IDs: when this dataset read them, how many, how many now name another system, with
+    a link to the data page's table."""
     pages: list[Page] = []
     for report in round_reports(list(dataset.records)):
         folder = f"{RESULTS}/{report.round}/{REPORT}"
@@ -29,6 +38,7 @@ def report_pages(env: Environment, dataset: Dataset, naming: Naming) -> list[Pag
                 f"{folder}/index.md",
                 env.get_template("round_report.md.j2").render(
                     report=report,
+                    publication=(publications or {}).get(report.round),
                     missing=missing,
                     skipped=due_round(report.previous) if report.previous else None,
                     names=organization_names(dataset, report),

@@ -168,7 +168,8 @@ def language_pages(dataset: Dataset, lang: Language, data_dir: Path, site_url: s
     if articles_only:
         return listing
     retrieved = changelog.retrieval_dates(data_dir, dataset.rounds)
-    return [*listing, *results_pages(dataset, lang, retrieved),
+    publications = changelog.id_publications(data_dir, dataset.rounds)
+    return [*listing, *results_pages(dataset, lang, retrieved, publications),
             *research_pages(dataset, lang, retrieved),
             *data_pages(data_dir, dataset, lang, site_url),
             result_search_page(list(dataset.records), lang, dataset.superseded)]
@@ -321,7 +322,10 @@ def _build(site_dir: Path, languages: tuple[Language, ...], strict: bool, log, r
                   if lang not in languages and (site_dir / lang.code).is_dir()]
         _swap(staging, site_dir, [code for code, took in seconds.items() if not took] + others)
         for lang in languages:
-            write_text_atomic(stamps[lang.code], fingerprints[lang.code])
+            # In place, not through a temporary file a kill would leave in the cache: a stamp
+            # cut short matches no fingerprint, and the language is only built again.
+            stamps[lang.code].parent.mkdir(parents=True, exist_ok=True)
+            stamps[lang.code].write_text(fingerprints[lang.code])
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return seconds
@@ -358,18 +362,10 @@ def build_epoch(root: Path) -> str:
 
 def _swap(staging: Path, site_dir: Path, kept: list[str] = ()) -> None:
     """Replace ``site_dir`` with ``staging``, after moving the language folders ``kept``
-    (codes) of ``site_dir`` into ``staging``; if a move fails, those moved go back. The
-    replacement itself is ``files.replace_folder`` (a kill in between is undone by the next
-    build's ``files.recover``; a language folder already moved is then built again, its
-    fingerprint having been removed before the swap)."""
+    (codes) of ``site_dir`` into ``staging`` (``files.lend``: if a move fails, those moved go
+    back). The replacement itself is ``files.replace_folder``. A kill at any point is undone by
+    ``files.recover`` (the next build's, or any command's): a language folder already moved
+    goes back into ``site_dir``, so the previous site is whole until the new one replaces it."""
     staging.chmod(0o755)  # the site is public, whatever the umask made of the folder
-    moved = []
-    try:
-        for code in kept:
-            (site_dir / code).rename(staging / code)
-            moved.append(code)
-    except OSError:
-        for code in moved:
-            (staging / code).rename(site_dir / code)
-        raise
+    files.lend(site_dir, staging, list(kept))
     files.replace_folder(staging, site_dir)

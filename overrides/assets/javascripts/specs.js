@@ -1,7 +1,8 @@
 // The table of accelerator specifications (results/specifications/): a reader ticks two or
 // more accelerators and follows "Compare the chosen", whose address (?compare=id,id) shows
 // only their rows, in the table's order, so that a comparison of cards can be shared. An id
-// the table does not hold is ignored; with fewer than two known ids the whole table shows.
+// the table does not hold is left out, and with fewer than two known ids the whole table
+// shows: either way a notice (data-spec-notice) names the ids left out and says what is shown.
 // A comparison also shows the chosen accelerators' best results per benchmark: the section
 // below the table, whose rows the script loads then, one file per accelerator compared
 // (data-rows: comparison/<id>.json, for the cards data-rows-of names: a card without a
@@ -14,10 +15,11 @@ document$.subscribe(function () {
   }
   var rows = Array.prototype.slice.call(table.tBodies[0].rows);
   var known = rows.map(function (row) { return row.dataset.accelerator; });
-  var asked = (new URLSearchParams(window.location.search).get("compare") || "")
-    .split(",").filter(function (id, i, all) {
-      return known.indexOf(id) >= 0 && all.indexOf(id) === i;
-    });
+  var named = (new URLSearchParams(window.location.search).get("compare") || "")
+    .split(",").map(function (id) { return id.trim(); })
+    .filter(function (id, i, all) { return id && all.indexOf(id) === i; });
+  var asked = named.filter(function (id) { return known.indexOf(id) >= 0; });
+  var unknown = named.filter(function (id) { return known.indexOf(id) < 0; });
   var link = document.querySelector("[data-spec-compare]");
   var note = document.querySelector("[data-spec-compared]");
   var comparing = asked.length >= 2;
@@ -28,6 +30,7 @@ document$.subscribe(function () {
     box.addEventListener("change", update);
   });
   note.hidden = !comparing;
+  explain(document.querySelector("[data-spec-notice]"));
   var results = document.querySelector("[data-spec-results]");
   if (results && comparing) {
     showResults(results);
@@ -72,6 +75,21 @@ document$.subscribe(function () {
         section.querySelector("[data-spec-results-failed]").hidden = false;
         section.hidden = false;
       });
+  }
+  // What the address asked for and could not be shown, in the page's language: the ids the
+  // table does not hold, then what is shown instead (the others compared, or every card).
+  function explain(notice) {
+    if (!notice || !named.length || (comparing && !unknown.length)) {
+      return;
+    }
+    var texts = notice.dataset;
+    var said = [];
+    if (unknown.length) {
+      said.push(texts.unknown.replace("%(ids)s", unknown.join(texts.list)));
+    }
+    said.push(comparing ? texts.rest : (unknown.length ? texts.all : texts.one));
+    notice.textContent = said.join(texts.gap);
+    notice.hidden = false;
   }
   function update() {
     var ids = rows.filter(function (row) {
