@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import http.server
+import os
 import threading
 from pathlib import Path
 
@@ -299,19 +300,102 @@ def searcher(browser, base_url):
         tab.context.close()
 
 
+def _tree_cpu_seconds() -> float | None:
+    """CPU seconds (user + system) spent so far by this process and every process below it
+    (Chromium, a build in a subprocess), living or ended: each living process's own and
+    reaped children's times from /proc. None where /proc is not there."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, list[int]] = {}
+    times: dict[int, int] = {}
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return None
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            stat = Path("/proc", name, "stat").read_text()
+        except OSError:  # ended meanwhile
+            continue
+        # After the command's closing parenthesis: state, ppid, ..., utime, stime, cutime, cstime.
+        fields = stat[stat.rfind(")") + 2 :].split()
+        parents.setdefault(int(fields[1]), []).append(int(name))
+        times[int(name)] = sum(int(fields[i]) for i in (11, 12, 13, 14))
+    if os.getpid() not in times:
+        return None
+    total, stack = 0, [os.getpid()]
+    while stack:
+        pid = stack.pop()
+        total += times.get(pid, 0)
+        stack.extend(parents.get(pid, ()))
+    return total / tick
+
+
+_file_started: dict[str, float | None] = {}  # a test file's name: CPU seconds at its start
+# The node ID of the last test of each file in this worker: the phase after which its file's
+# CPU seconds are read, "teardown", or "call" for the worker's very last test, whose teardown
+# closes the session's browser: Chromium's processes then end unseen (their CPU seconds leave
+# the tree, as /usr/bin/time never sees them: Playwright does not wait for its driver).
+_last_of_file: dict[str, str] = {}
+
+
+def pytest_runtest_logstart(nodeid, location):
+    """Notes the CPU seconds at a test file's first test (``pytest_runtest_makereport``)."""
+    name = nodeid.split("::", 1)[0]
+    if name not in _file_started:
+        _file_started[name] = _tree_cpu_seconds()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Notes the last test of a file and the phase that ends it (``pytest_runtest_makereport``)."""
+    if nextitem is None:
+        _last_of_file[item.nodeid] = "call"
+    elif nextitem.nodeid.split("::", 1)[0] != item.nodeid.split("::", 1)[0]:
+        _last_of_file[item.nodeid] = "teardown"
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each test file's CPU seconds in its worker (``_tree_cpu_seconds`` at its first test's
+    start and its last one's end; --dist loadfile runs a file's tests together), as the
+    property ``file_cpu`` of its last test's report, for ``pytest_terminal_summary``: on a
+    shared machine wall seconds say little, CPU seconds what the file costs."""
+    outcome = yield
+    if _last_of_file.get(item.nodeid) != call.when:
+        return
+    started, now = _file_started.get(item.nodeid.split("::", 1)[0]), _tree_cpu_seconds()
+    if started is not None and now is not None:
+        outcome.get_result().user_properties.append(("file_cpu", now - started))
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_terminal_summary(terminalreporter):
     """After pytest's ten slowest tests (pytest.ini, --durations=10), the ten test files that
     took longest: each file's setup, call and teardown seconds summed (wall seconds in its
-    worker, fixtures included), where the suite's time goes file by file."""
+    worker, fixtures included), with its CPU seconds (its worker's and their subprocesses',
+    Chromium's included: ``pytest_runtest_protocol``), where the suite's time goes file by
+    file; then the CPU seconds of all files."""
     per_file: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     for reports in terminalreporter.stats.values():
         for report in reports:
             if getattr(report, "when", None) in ("setup", "call", "teardown"):
                 name = report.nodeid.split("::", 1)[0]
                 per_file[name] = per_file.get(name, 0.0) + report.duration
+                for key, value in getattr(report, "user_properties", ()):
+                    if key == "file_cpu":
+                        cpu[name] = cpu.get(name, 0.0) + value
     if not per_file:
         return
-    terminalreporter.write_sep("=", "slowest 10 test files")
+    terminalreporter.write_sep("=", "slowest 10 test files (wall s, CPU s)")
     for name, seconds in sorted(per_file.items(), key=lambda item: -item[1])[:10]:
-        terminalreporter.write_line(f"{seconds:8.1f}s {name}")
+        spent = f"{cpu[name]:8.1f}" if name in cpu else "       ?"
+        terminalreporter.write_line(f"{seconds:8.1f}s {spent}s {name}")
+    if cpu:
+        terminalreporter.write_line(
+            f"CPU of the test files: {sum(cpu.values()):.1f} s "
+            f"(slowest by CPU: {max(cpu, key=cpu.get)}, {max(cpu.values()):.1f} s)"
+        )
