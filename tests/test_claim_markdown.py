@@ -30,7 +30,7 @@ EXTENSION = "generator.editorial.claim_markdown"
 # v6.1's IDs are derived (the checker's summary carries none): the ID gets its †.
 FLAG = (
     '<span class="claim claim--verified" data-claim="gpt-oss-512-offline">'
-    '<span class="claim__value">5,749,440 Tokens/s</span> '
+    '<span class="claim__value">5,749,440 tokens/s</span> '
 )
 
 
