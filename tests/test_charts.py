@@ -112,9 +112,14 @@ def test_chart_in_a_tab_draws_when_the_tab_opens(page, base_url):
     drawn_width(page, "leaders")
     hidden = page.locator('figure.mlperf-chart[data-spec^="per-accelerator."]')
     assert hidden.get_attribute("data-drawn") is None  # no width yet, nothing drawn
+    # Its empty view holds the chart's height (charts.reserved_height), so that the table
+    # below does not move when it is drawn.
+    reserved = hidden.locator(".mlperf-chart__view").evaluate("v => parseFloat(v.style.minHeight)")
     page.locator(".tabbed-labels label", has_text="Per accelerator").click()
     column, chart = drawn_width(page, "per-accelerator")
     assert column > 500 and abs(column - chart) <= 2
+    height = hidden.evaluate("f => f.querySelector('svg').getBoundingClientRect().height")
+    assert abs(height - reserved) <= 0.1 * height, (reserved, height)
     assert page.console_errors == []
 
 

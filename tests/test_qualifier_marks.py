@@ -313,3 +313,79 @@ def test_every_bar_of_every_chart_carries_its_marks(site, lang):
     assert not failures, f"{len(failures)} bars without their marks, e.g.:\n" + "\n".join(
         failures[:40]
     )
+
+
+# The comparison (results/compare/) is drawn by compare.js: a preview system with a derived ID
+# (6.1-0106, NVIDIA Vera Rubin NVL72) against an open-division one (6.1-0118), which share two
+# benchmarks (found with pandas over data/results/v6.1.csv: the v6.1 preview and open IDs
+# whose suite, model and scenario meet). The test reads what the script drew.
+COMPARED = ("6.1-0106", "6.1-0118")
+
+
+def marks_missing_in_text(row: dict, text: str, catalog) -> list[str]:
+    """What a label (a list's entry, a column's heading), which names the result ``row`` by
+    its ID and can hold no element, fails to say of it: ``†`` after a derived ID, the
+    preview's and the open division's words (marks.PREVIEW_LABEL, marks.OPEN_LABEL)."""
+    missing = []
+    if row["result_id_derived"] and not re.search(re.escape(row["shown_id"]) + r"†", text):
+        missing.append("derived ID †")
+    if (
+        row["category"] == "preview"
+        and catalog.gettext("%(label)s · preview") % {"label": ""} not in text
+    ):
+        missing.append("preview")
+    if (
+        row["division"] == "open"
+        and catalog.gettext("%(label)s · open division") % {"label": ""} not in text
+    ):
+        missing.append("open division")
+    return missing
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+def test_every_result_the_comparison_draws_carries_its_marks(page, base_url, lang):
+    catalog = translations(next(x for x in LANGUAGES if x.code == lang))
+    a, b = (by_shown_id()[key][0] for key in COMPARED)
+    assert a["category"] == "preview" and b["division"] == "open"
+    assert a["result_id_derived"] and b["result_id_derived"]
+    page.goto(f"{base_url}{lang}/results/compare/?a={COMPARED[0]}&b={COMPARED[1]}")
+    output = page.locator(".mlperf-compare__output table")
+    output.locator("tbody tr").first.wait_for()
+    failures = []
+    # The cells: each result linked to its folder, as on every page.
+    parser = Units()
+    parser.feed(output.evaluate("table => table.outerHTML"))
+    for unit in parser.units:
+        for cell in unit["cells"]:
+            for href in cell["links"]:
+                match = RESULT_LINK.match(href)
+                for row in (
+                    by_location().get((match.group(1), unquote(match.group(2))), [])
+                    if match
+                    else []
+                ):
+                    failures += [
+                        f"cell {row['shown_id']}: no {w} mark" for w in missing_marks(row, cell)
+                    ]
+    # The two systems' headings: the derived ID's † is a mark that says what it means.
+    headings = output.locator("thead th").evaluate_all(
+        "cells => cells.map(c => [c.textContent, [...c.querySelectorAll('sup[title]')].map(s => s.textContent)])"
+    )
+    for (text, sups), row in zip(headings[1:3], (a, b)):
+        failures += [
+            f"heading {text!r}: no {w} mark" for w in marks_missing_in_text(row, text, catalog)
+        ]
+        if row["result_id_derived"] and "†" not in sups:
+            failures.append(f"heading {text!r}: its † does not say what it means")
+    # Every entry of both lists.
+    for value, text in page.locator("#compare-a option, #compare-b option").evaluate_all(
+        "options => options.map(o => [o.value, o.textContent])"
+    ):
+        row = by_shown_id()[value][0]
+        failures += [
+            f"entry {text!r}: no {w} mark" for w in marks_missing_in_text(row, text, catalog)
+        ]
+    assert not failures, f"{len(failures)} results without their marks, e.g.:\n" + "\n".join(
+        failures[:40]
+    )

@@ -143,9 +143,14 @@ def test_different_systems_are_said_to_be_different(site, dataset, table):
 def test_every_entry_of_the_comparisons_menus_names_its_submitter(site, table):
     # One entry per result ID of the committed CSV, each naming its round and submitter (as
     # one organization: Oracle for v6.0's ORACLE, organizations.submitter_name).
-    page = (site / "en" / "results" / "compare" / "index.html").read_text("utf-8")
-    menu = page[page.index('<select id="compare-a"') : page.index("</select>")]
-    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', menu)
+    # The script draws the entries from the index's menu (compare.js menuGroups: the group's
+    # round and organization, then the system's label); tests/js/compare.test.mjs checks that.
+    (index,) = (site / "en" / "results" / "compare").glob("systems.*.json")
+    options = [
+        (key, f"{round_name} · {organization} · {label}")
+        for round_name, organization, entries in json.loads(index.read_text("utf-8"))["menu"]
+        for key, label in entries
+    ]
     ids = table.drop_duplicates("result_id")
     assert len(options) == len(ids)
     submitter = {

@@ -29,7 +29,7 @@ from generator.model.comparisons import (
 from generator.model.download_rows import step_row
 from generator.pages import marks
 from generator.pages.citations import shared_words
-from generator.pages.filters import system_label
+from generator.pages.filters import marked_label
 from generator.pages.output import RESULTS, Page, download_rows, downloads
 
 
@@ -405,20 +405,22 @@ def system_comparison_pages(
     of the results per accelerator, with every difference in round, division, category and
     accelerator count that MLCommons' results guidelines require a comparison to state.
 
-    The page's lists name every system already, so the first load fetches the index alone
-    (about 4 KB gzip of the 140 KB every system weighs): ``{"repositories": {round: URL of its
-    official results}, "shards": {round: file name}, "systems": {key: round}, "canonical":
-    {canonical ID: key}, "opening": {key: system}}``, where ``opening`` holds the systems the
-    lists open with (``default_pair``, or the first entry of both lists when there is none), so
-    that the first comparison is drawn without another file. A choice of another system fetches
-    its round's file, once: ``{"systems": {key: system}, "renamed": {old key: [keys]}}``.
+    The first load fetches the index alone (about 15 KB gzip of the 150 KB every system
+    weighs): ``{"repositories": {round: URL of its official results}, "shards": {round: file
+    name}, "systems": {key: round}, "canonical": {canonical ID: key}, "opening": {key: system},
+    "menu": [[round, organization, [[key, label], ...]], ...], "chosen": [key, key]}``, where
+    ``opening`` holds the systems the lists open with (``chosen``: ``default_pair``, or the
+    first entry of both lists when there is none), so that the first comparison is drawn
+    without another file, and ``menu`` the entries of the two lists, one group per round and
+    organization, which the script draws (the page itself holds none: 752 entries twice made
+    it 220 KB, and Chromium painted it before its end had come). A choice of another system
+    fetches its round's file, once: ``{"systems": {key: system}, "renamed": {old key: [keys]}}``.
 
     A system's key is its result ID as MLCommons publishes it; it carries its ``label``
-    (``filters.system_label``), its ID fields named as in the whole dataset (``result_id``
-    canonical, ``result_id_published`` as MLCommons wrote it or null, ``result_id_derived``), the keys
-    of the systems of other rounds that are the same system (``comparisons.same_system``), and
-    its results (which carry no ID: the system's fields give it), each with its value in
-    MLCommons' units (``value``, and ``per_accelerator``
+    (``filters.marked_label``: ``filters.system_label`` with its marks), its ID fields named
+    as in the whole dataset (``result_id`` canonical, ``result_id_published`` as MLCommons wrote
+    it or null, ``result_id_derived``), the keys of the systems of other rounds that are the same system (``comparisons.same_system``), and
+    its results, each with its value in MLCommons' units (``value``, and ``per_accelerator``
     for throughputs), whether higher is better, the location of its result folder in its
     round's repository, and the texts the page shows, already formatted for ``lang`` (CLDR), so
     the script formats nothing but ratios. ``canonical`` maps IDs written without MLCommons'
@@ -502,7 +504,8 @@ def system_comparison_pages(
             "round": system.round,
             "submitter": system.submitter,
             "name": system.name,
-            "label": system_label(system.first, lang),
+            # With its marks (filters.marked_label): the lists and the columns' headings show it.
+            "label": marked_label(system.first, lang),
             # The ID fields of the whole dataset (data/results/*.csv, datapackage.json).
             "result_id": system.first.result_id,
             "result_id_published": system.first.result_id_published,
@@ -525,6 +528,11 @@ def system_comparison_pages(
     # groups below keep its order) when there is none.
     opening = list(pair) if pair else all_systems[:1]
     renamed = renamed_keys(all_systems, naming)
+    groups: dict[tuple[str, str], list] = {}
+    for system in all_systems:  # one group per organization, whatever the round's spelling
+        groups.setdefault(
+            (system.round, organizations.submitter_name(system.submitter)), []
+        ).append(system)
     index = {
         "repositories": {name: result_url(name, "") for name in by_round},
         "shards": {name: shard_name(name) for name in by_round},
@@ -532,6 +540,13 @@ def system_comparison_pages(
         "canonical": {s.first.result_id: s.key for s in all_systems if s.first.result_id != s.key},
         "superseded": superseded.pairs() if superseded else {},
         "opening": {system.key: entries[system.key] for system in opening},
+        # The lists' entries, drawn by the script: [round, organization, [[key, label], ...]]
+        # per group, and the keys the two lists open with.
+        "menu": [
+            [round_name, organization, [[s.key, entries[s.key]["label"]] for s in members]]
+            for (round_name, organization), members in groups.items()
+        ],
+        "chosen": [opening[0].key, opening[-1].key],
     }
     shards = [
         Page(
@@ -549,17 +564,10 @@ def system_comparison_pages(
         )
         for name in by_round
     ]
-    groups: dict[tuple[str, str], list] = {}
-    for system in all_systems:  # one group per organization, whatever the round's spelling
-        groups.setdefault(
-            (system.round, organizations.submitter_name(system.submitter)), []
-        ).append(system)
     return [
         Page(
             f"{COMPARE}/index.md",
-            env.get_template("compare.md.j2").render(
-                groups=groups, pair=pair, slugs=naming.submitters
-            ),
+            env.get_template("compare.md.j2").render(pair=pair, slugs=naming.submitters),
         ),
         Page(f"{COMPARE}/systems.json", compact_json(index)),
         *shards,

@@ -43,6 +43,7 @@ from generator.i18n.formatting import (
 )
 from generator.i18n.languages import LANGUAGES, Language
 from generator.model import open_division
+from generator.model.qualifiers import qualifiers
 from generator.pages import marks
 from generator.pages.explorer import explorer_link
 from generator.project import TEMPLATES_DIR
@@ -113,7 +114,7 @@ def submitter_system(record, lang: Language) -> str:
     return tidy_spacing(pattern % {"submitter": submitter, "system": system}, lang)
 
 
-def system_label(record, lang: Language) -> str:
+def system_label(record, lang: Language, shown_id: str | None = None) -> str:
     """How a system under test is named wherever one is chosen or compared, so that two
     submissions under one name read apart: ``"NVIDIA GB300 NVL72 (…) — 72 accelerators —
     6.1-0074"`` (name, accelerator count -- or "CPU only", or the accelerator when MLCommons
@@ -121,6 +122,8 @@ def system_label(record, lang: Language) -> str:
 
     Args:
         record: any ``schema.ResultRecord`` of the system (all records of an ID agree).
+        shown_id: the ID as written in the label, when not ``record.shown_id`` (with its
+            mark: ``marked_label``).
     """
     catalog = translations(lang)
     count = record.total_accelerators
@@ -137,8 +140,24 @@ def system_label(record, lang: Language) -> str:
     return catalog.gettext("%(name)s — %(size)s — %(id)s") % {
         "name": record.system_name,
         "size": size,
-        "id": record.shown_id,
+        "id": record.shown_id if shown_id is None else shown_id,
     }
+
+
+def marked_label(record, lang: Language) -> str:
+    """A system's label (``system_label``) with its marks (``marks``), as a text that is chosen or
+    compared (the comparison's lists and column headings): ``†`` after an ID this project
+    derived, then `` · preview`` for a preview result and `` · open division`` for an
+    open-division one (all results of a result ID share its category and division). A page
+    that shows it says what ``†`` means (``verification.DERIVED_ID_MARK``)."""
+    shown = record.shown_id + (marks.DERIVED_ID if record.result_id_derived else "")
+    label = system_label(record, lang, shown)
+    catalog = translations(lang)
+    if qualifiers(record).preview:
+        label = catalog.gettext(marks.PREVIEW_LABEL) % {"label": label}
+    if record.division == "open":
+        label = catalog.gettext(marks.OPEN_LABEL) % {"label": label}
+    return label
 
 
 def _tidied(function, lang: Language):
@@ -258,6 +277,7 @@ def environment(lang: Language) -> Environment:
         items=lambda values: items(list(values), lang),
         system_label=lambda record: system_label(record, lang),
         submitter_system=lambda record: submitter_system(record, lang),
+        marked_label=lambda record: marked_label(record, lang),
         sort_key=sort_key,
     )
     env.globals.update(

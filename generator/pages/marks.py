@@ -22,6 +22,8 @@ from generator.model.qualifiers import INFERRED_MEANING, qualifiers
 
 PREVIEW_NOTE = N_("Preview: to be available by %(round)s, under MLCommons' rules.")
 PREVIEW_LABEL = N_("%(label)s · preview")
+OPEN_LABEL = N_("%(label)s · open division")
+DERIVED_ID = "†"
 PREVIEW_CATEGORY = N_("preview, to be available by %(round)s")
 UNUSED_NOTE = N_(
     "No accelerator ran this benchmark, as the submitter's notes say: no per-accelerator figure."
@@ -97,8 +99,8 @@ def _cut(label: str, limit: int) -> str:
 
 def install(env, lang: Language) -> None:
     """Make the marks templates use globals of ``env``: ``qualifiers(r)``,
-    ``preview_note(r)``, ``category_text(r)``, ``marked_name(r)``, ``inferred_note(round)``, ``unused_note`` and
-    ``derived_id_title`` (texts in ``lang``)."""
+    ``preview_note(r)``, ``category_text(r)``, ``marked_name(r)``,
+    ``inferred_note(round)``, ``unused_note`` and ``derived_id_title`` (texts in ``lang``)."""
     catalog = translations(lang)
     env.globals.update(
         qualifiers=qualifiers,

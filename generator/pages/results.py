@@ -15,7 +15,7 @@ from generator.model import power
 from generator.model.benchmarks import DIVISION_ORDER, Benchmark, benchmarks_of
 from generator.model.chart_rows import assign_colours, chart_rows, per_accelerator_rows
 from generator.pages import citations
-from generator.pages.charts import chart_files, leaders_chart, power_chart
+from generator.pages.charts import chart_files, leaders_chart, power_chart, reserved_height
 from generator.pages.entities import (
     accelerator_pages,
     comparison_pages,
@@ -171,6 +171,11 @@ def benchmark_pages(
         for row in download_rows(benchmark.division(division), cite=env.globals["cite"])
     ]
     charts = {"leaders": chart_rows(benchmark), "per-accelerator": per_accelerator_rows(benchmark)}
+    specs = {
+        name: leaders_chart(benchmark, lang, colours, per_accelerator=name != "leaders")
+        for name, rows in charts.items()
+        if rows
+    }
     figures = power.ranked(list(benchmark.results))
     files: list[Page | ChartImage] = [
         Page(
@@ -178,6 +183,8 @@ def benchmark_pages(
             env.get_template("benchmark.md.j2").render(
                 benchmark=benchmark,
                 on_demand=ON_DEMAND,
+                # A chart drawn on demand reserves the room it is drawn in.
+                heights={name: reserved_height(spec) for name, spec in specs.items()},
                 siblings=siblings,
                 power=figures,
                 charts={name: rows for name, rows in charts.items() if rows},
@@ -191,7 +198,7 @@ def benchmark_pages(
     for name, rows in charts.items():
         if not rows:
             continue
-        spec = leaders_chart(benchmark, lang, colours, per_accelerator=name != "leaders")
+        spec = specs[name]
         files += [
             *downloads(f"{folder}/{benchmark.download_stem}-{name}", download_rows(rows)),
             *chart_files(f"{folder}/{name}", spec, lang, image=name not in ON_DEMAND),

@@ -121,3 +121,45 @@ test("a derived ID superseded by an official one is found in any written form", 
   assert.equal(compare.supersededOf(swapped, "6.1-0003"), null);
   assert.equal(compare.supersededOf(index, "6.1-0001"), null);
 });
+
+test("a label's † after a derived ID is a mark of its own, the rest its text", () => {
+  // By hand: a derived ID's label, and one of a published ID (v4.1), which has no mark.
+  assert.deepEqual(plain(compare.labelPieces("NVIDIA GB300 NVL72 — 72 accelerators — 6.1-0074†")),
+                   [["NVIDIA GB300 NVL72 — 72 accelerators — 6.1-0074", false], ["†", true]]);
+  assert.deepEqual(plain(compare.labelPieces("Vera Rubin (72, 6.1-0106†) · preview")),
+                   [["Vera Rubin (72, 6.1-0106", false], ["†", true], [") · preview", false]]);
+  assert.deepEqual(plain(compare.labelPieces("HPE — 8 accelerators — v4.1-0043")),
+                   [["HPE — 8 accelerators — v4.1-0043", false]]);
+});
+
+test("every system's label marks its ID † exactly when the CSV says the ID is derived", () => {
+  // data/results/*.csv: result_id_derived is "true" for the IDs this site derived (v6.1's).
+  const derived = new Map(table.map((r) => [r.result_id_published || r.result_id,
+                                            r.result_id_derived === "true"]));
+  for (const round of Object.keys(index.shards)) {
+    for (const [key, system] of Object.entries(roundFile(round).systems)) {
+      const marks = compare.labelPieces(system.label).filter((piece) => piece[1]);
+      assert.equal(marks.length, derived.get(key) ? 1 : 0, `${key}: ${system.label}`);
+      if (derived.get(key)) assert.ok(system.label.includes(key + "†"), system.label);
+    }
+  }
+});
+
+test("the lists hold every system once, each entry naming its round and organization", () => {
+  // The CSV's result IDs, spelt as MLCommons publishes them, are the index's systems; each
+  // entry's text begins with its group's round and organization, and its round is the
+  // system's (index.systems, checked against the CSV above).
+  const groups = plain(compare.menuGroups(index.menu));
+  const keys = groups.flatMap((group) => group.entries.map((entry) => entry[0]));
+  assert.equal(keys.length, new Set(keys).size);
+  assert.deepEqual(new Set(keys),
+                   new Set(table.map((r) => r.result_id_published || r.result_id)));
+  for (const group of groups) {
+    for (const [key, text] of group.entries) {
+      assert.ok(text.startsWith(group.label + " · "), text);
+      assert.ok(group.label.startsWith(index.systems[key] + " · "), `${key}: ${group.label}`);
+    }
+  }
+  // The lists open with the two systems whose results the index carries.
+  assert.deepEqual(new Set(index.chosen), new Set(Object.keys(index.opening)));
+});

@@ -69,9 +69,16 @@
         }
         forPhone(spec, figure.clientWidth);
         var old = figure.querySelector(".mlperf-chart__view");
-        var target = document.createElement("div");
-        target.className = "mlperf-chart__view";
-        figure.insertBefore(target, figure.firstChild);
+        var target = old;
+        if (old && !old.firstChild) {
+          // The empty view of a chart drawn on demand, as high as the chart (its min-height,
+          // templates/benchmark.md.j2): drawn into, so nothing below it moves.
+          old = null;
+        } else {
+          target = document.createElement("div");
+          target.className = "mlperf-chart__view";
+          figure.insertBefore(target, figure.firstChild);
+        }
         return vegaEmbed(target, spec, options).then(function () {
           // The spec's description is the drawn chart's accessible name (Vega sets it on the
           // SVG; set here too so that no version names it "Vega visualization").

@@ -1,9 +1,9 @@
-// Comparison of two systems under test (results/compare/). The page holds two <select>s and
-// the translated labels; the systems' results, with their texts already formatted for the
+// Comparison of two systems under test (results/compare/). The page holds two empty <select>s
+// and the translated labels; the systems' results, with their texts already formatted for the
 // page's language, are in one file per round (systems-v6-1.<hash>.json), which this script
 // fetches when a system of that round is chosen, once. The first load fetches the index
-// alone (systems.<hash>.json: each system's round and file, the written forms of IDs, and the
-// two systems the lists open with; generator/pages/entities.py). This script pairs the two
+// alone (systems.<hash>.json: each system's round and file, the written forms of IDs, the
+// lists' entries, and the two systems the lists open with; generator/pages/entities.py). This script pairs the two
 // systems' results on the benchmarks both ran and formats nothing but the ratios
 // (Intl.NumberFormat, CLDR). A system is one result ID, and the choice is kept in the address
 // by ID (?a=6.1-0074&b=6.1-0106) so a comparison can be linked; an address of the older form,
@@ -32,6 +32,54 @@
     var a = element("a", text);
     a.href = href;
     return a;
+  }
+
+  // A system's label (the data's, with its marks: generator/pages/marks.py marked_label) as
+  // [text, isMark] pieces: each "†" after an ID this site derived is a mark, which a heading
+  // draws as every page does (<sup title="what it means">), and a list's entry keeps as text
+  // (the form's key says what it means).
+  function labelPieces(label) {
+    return label.split(/(†)/).filter(Boolean).map(function (piece) {
+      return [piece, piece === "†"];
+    });
+  }
+
+  // The nodes of a label (labelPieces), "†" as every page marks a derived ID (title: what it
+  // means).
+  function labelNodes(label, title) {
+    return labelPieces(label).map(function (piece) {
+      if (!piece[1]) return document.createTextNode(piece[0]);
+      var mark = element("sup", piece[0], "mlperf-derived");
+      mark.title = title;
+      return mark;
+    });
+  }
+
+  // The entries of the two lists, from the index's menu ([round, organization, [[key, label],
+  // ...]] per group; generator/pages/entities.py): [{label, entries: [[key, text], ...]}],
+  // each entry's text naming its round and organization, as one entry of 752 must read alone
+  // once chosen (and as typing in the filter finds it: "oracle 6.1").
+  function menuGroups(menu) {
+    return menu.map(function (group) {
+      var heading = group[0] + " · " + group[1];
+      return { label: heading, entries: group[2].map(function (entry) {
+        return [entry[0], heading + " · " + entry[1]];
+      }) };
+    });
+  }
+
+  // A list (select) holding the entries of groups (menuGroups), chosen selected.
+  function fillList(select, groups, chosen) {
+    select.replaceChildren.apply(select, groups.map(function (group) {
+      var node = document.createElement("optgroup");
+      node.label = group.label;
+      group.entries.forEach(function (entry) {
+        var option = node.appendChild(element("option", entry[1]));
+        option.value = entry[0];
+      });
+      return node;
+    }));
+    select.value = chosen;
   }
 
   // The pairs of results of systems a and b on the benchmarks both ran, in the order of a.
@@ -126,7 +174,10 @@
     var columns = [[labels.benchmark], ["A · " + a.label, "num"], ["B · " + b.label, "num"],
                    [labels.ratio, "num"], [labels.ratio_per_accelerator, "num"],
                    [labels.to_note]];
-    columns.forEach(function (cell) { head.appendChild(element("th", cell[0], cell[1])); });
+    columns.forEach(function (cell) {
+      var th = head.appendChild(element("th", null, cell[1]));
+      th.append.apply(th, labelNodes(cell[0], labels.id_derived));
+    });
     var body = table.createTBody();
     var download = [];
     rows.forEach(function (row) {
@@ -158,7 +209,7 @@
                               resultUrl(side[0], result)));
         if (side[0].result_id_derived) {
           // As the benchmark pages mark an ID this site derived (templates/benchmark.md.j2).
-          cell.appendChild(element("sup", "†")).title = labels.id_derived;
+          cell.appendChild(element("sup", "†", "mlperf-derived")).title = labels.id_derived;
         }
         cell.appendChild(document.createTextNode(" "));
         cell.appendChild(citeButton(side[0], result));
@@ -356,14 +407,18 @@
     var params = new URLSearchParams(window.location.search);
     var notice = form.parentNode.querySelector(".mlperf-compare__notice");
     var indexUrl = new URL(form.dataset.systems, document.baseURI).href;
-    // The filters work on the lists alone: at once, before any data has come.
-    ["a", "b"].forEach(function (field) {
-      filterable(select[field], form.querySelector("#compare-" + field + "-filter"),
-                 form.querySelector("#compare-" + field + "-count"), labels);
-    });
     fetch(indexUrl)
       .then(function (response) { return response.json(); })
       .then(function (data) {
+        // The lists' entries come with the index (the page holds none: Chromium painted the
+        // page before the 1,504 entries of its HTML had come, and it shifted); the filters
+        // work on the lists alone.
+        var groups = menuGroups(data.menu);
+        ["a", "b"].forEach(function (field, i) {
+          fillList(select[field], groups, data.chosen[i]);
+          filterable(select[field], form.querySelector("#compare-" + field + "-filter"),
+                     form.querySelector("#compare-" + field + "-count"), labels);
+        });
         var systems = store(data, indexUrl);
         var rounds = Object.keys(data.repositories).join(", ");
         // An address written before MLCommons published a round's official IDs names the
@@ -487,7 +542,8 @@
 
   // The rules of a comparison, for tests/js/compare.test.mjs (Node's test runner).
   window.mlperfCompare = { pairs: pairs, differences: differences, systemOf: systemOf,
-                           supersededOf: supersededOf, roundOfOldKey: roundOfOldKey };
+                           supersededOf: supersededOf, roundOfOldKey: roundOfOldKey,
+                           labelPieces: labelPieces, menuGroups: menuGroups };
 
   // Material's document$ emits on the first load and after every instant navigation.
   document$.subscribe(function () {
