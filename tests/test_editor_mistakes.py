@@ -779,6 +779,51 @@ def test_a_comparison_names_each_claims_qualifiers_beside_it(root, code, sentenc
     check(root)
 
 
+# A claim whose id names another benchmark and round than amd-server's (gpt-oss-120b, v6.1):
+# 6.1-0026 is Crusoe's deepseek-r1 Offline result of v6.1 (data/results/v6.1.csv).
+ID_CLAIM = """
+  deepseek-r1-v5.1-offline-ratio:
+    sources: [mlcommons-v6.1]
+    derivation:
+      formula: result
+      results:
+        - {round: v6.1, model: deepseek-r1, scenario: Offline, result_id: 6.1-0026}  # Crusoe
+"""
+
+
+@pytest.mark.parametrize(
+    "code, sentence",
+    [
+        # The id inside [[id:…]] names deepseek-r1 and v5.1: a claim id, not the sentence
+        # naming another benchmark or round beside amd-server (gpt-oss-120b, v6.1).
+        (
+            "en",
+            "In the Server scenario AMD reached [[claim:amd-server]] (not Crusoe's "
+            "[[id:deepseek-r1-v5.1-offline-ratio]]), and the system [[claim:top-offline]], or "
+            "[[claim:top-per-accelerator]] per accelerator.",
+        ),
+        (
+            "zh",
+            "在 Server 场景中，AMD 达到 [[claim:amd-server]]（另见 "
+            "[[id:deepseek-r1-v5.1-offline-ratio]]），该系统达到 [[claim:top-offline]]，"
+            "单加速器为 [[claim:top-per-accelerator]]。",
+        ),
+        # A plain mark is a number, not a name: "[[plain:v5.1]]" beside a v6.1 claim.
+        (
+            "it",
+            "Nello scenario Server, con il firmware [[plain:v5.1]], AMD ha raggiunto "
+            "[[claim:amd-server]], e il sistema [[claim:top-offline]], cioè "
+            "[[claim:top-per-accelerator]] per acceleratore.",
+        ),
+    ],
+)
+def test_references_are_not_names_the_sentence_says(root, code, sentence):
+    claims = root / "data" / "claims.yaml"
+    claims.write_text(claims.read_text(encoding="utf-8") + ID_CLAIM, encoding="utf-8")
+    with_sentence(root, code, sentence)
+    check(root)
+
+
 @pytest.mark.parametrize(
     "code, sentence",
     [
