@@ -8,23 +8,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import cache
+from pathlib import Path
 from xml.etree.ElementTree import tostring
 
-import markdown
 import pytest
 
 from generator.data.identity import Superseded
+from generator.editorial import article_markdown
 from generator.editorial.article_ids import prose_ids
-from generator.editorial.article_markdown import build_extensions
 from generator.editorial.claims import load_registry
 from generator.editorial.verification import claim_view, result_reference
 from generator.errors import InputErrors
 from generator.i18n.languages import language
-from tests.conftest import DATA
+from tests.conftest import DATA, ROOT
 from tests.fixtures import make_fixture_project
 
-EXTENSION = "generator.editorial.claim_markdown"
 # data/claims.yaml: gpt-oss-512-offline selects the v6.1 gpt-oss-120b Offline result 6.1-0027
 # (Crusoe), 5749440 Tokens/s in data/results/v6.1.csv (the pages spell the unit tokens/s,
 # formatting.py), closed and available: a verified flag.
@@ -35,20 +33,10 @@ FLAG = (
 )
 
 
-@cache
-def converter(lang: str = "en", root: str | None = None) -> markdown.Markdown:
-    """The build's Markdown (the extensions of mkdocs.yml) with the claims extension."""
-    names, options = build_extensions()
-    config = {"lang": lang, **({"root": root} if root else {})}
-    return markdown.Markdown(
-        extensions=[*names, EXTENSION], extension_configs={**options, EXTENSION: config}
-    )
-
-
 def render(text: str, lang: str = "en", root: str | None = None) -> str:
-    md = converter(lang, root)
-    md.reset()
-    return md.convert(text)
+    """``text`` as the build renders an article (``article_markdown.render``: the extensions
+    of mkdocs.yml with the claims extension), on this checkout's data or ``root``'s."""
+    return article_markdown.render(text, lang, Path(root) if root else ROOT)
 
 
 def body(html: str) -> str:
