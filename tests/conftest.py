@@ -16,6 +16,7 @@ import pytest
 from generator.data import dataset as dataset_module
 from generator.data.withdrawn import WITHDRAWN_DIR
 from generator.editorial import check as check_module
+from generator.editorial import claim_markdown
 from generator.errors import InputError
 from generator.project import site_prefix
 from tests.fixtures import DATA, FIXTURES, ROOT, SITE, make_fixture_project  # noqa: F401
@@ -98,9 +99,11 @@ def _load_dataset_once(data_dir: Path) -> dataset_module.Dataset:
 @pytest.fixture(scope="session", autouse=True)
 def _check_loads_each_dataset_once():
     """Every ``check`` of this worker reads an unchanged dataset once (``_load_dataset_once``):
-    ``check`` loads it through ``generator.editorial.check.load``."""
+    ``check`` loads it through ``generator.editorial.check.load``; so does a render of a
+    fixture project's article (``article_markdown.render``, through ``claim_markdown.load``)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(check_module, "load", _load_dataset_once)
+        patch.setattr(claim_markdown, "load", _load_dataset_once)
         yield
 
 

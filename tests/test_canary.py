@@ -35,7 +35,7 @@ def test_every_claim_of_an_article_is_a_flag_with_its_footnote(post):
     assert cited
     for claim_id in cited:
         assert f'id="claim-{claim_id}"' in text, claim_id  # its row in the claims table
-        # Footnote labels carry a digest of the article (verification.render_article).
+        # Footnote labels carry a digest of the article (claim_markdown._Page.label).
         assert re.search(rf'<li id="fn:{re.escape(claim_id)}-[0-9a-f]{{6}}"', text), claim_id
     assert text.count('class="claim claim--') >= len(cited)
 

@@ -3,14 +3,13 @@ how flags, footnotes and claim tables render in each language."""
 
 import re
 
-import markdown
 import pytest
 import yaml
 
+from generator.editorial.article_markdown import render
 from generator.editorial.check import check
 from generator.editorial.claims import Quote, load_registry
 from generator.editorial.recomputation import figure, recompute
-from generator.editorial.verification import render_article
 from generator.errors import InputErrors
 from generator.i18n.languages import language
 from tests.conftest import DATA as ROOT_DATA
@@ -134,14 +133,11 @@ def test_an_unknown_status_fails(root):
         ),
     ],
 )
-def test_flags_render_localized_value_label_tooltip_and_footnote(
-    dataset, code, value, label, source
-):
-    registry = load_registry(PROJECT / "claims.yaml")
-    lang = language(code)
-    out = render_article("Reached [[claim:top-offline]].", registry, list(dataset.records), lang)
-    page = markdown.markdown(out, extensions=["attr_list", "footnotes"])
-    flag = re.search(r'<span class="claim claim--verified".*?</a></span>', page).group(0)
+def test_flags_render_localized_value_label_tooltip_and_footnote(root, code, value, label, source):
+    # The fixture project's claims (tests/fixtures/project/claims.yaml) rendered as the build
+    # renders an article (article_markdown.render: the claims extension of mkdocs.yml).
+    out = render("Reached [[claim:top-offline]].", code, root)
+    flag = re.search(r'<span class="claim claim--verified".*?</a></span>', out).group(0)
     assert f'<span class="claim__value">{value}</span>' in flag
     assert re.search(
         rf'<a class="claim__flag" href="#claim-top-offline" title="[^"]+">'
@@ -149,19 +145,20 @@ def test_flags_render_localized_value_label_tooltip_and_footnote(
         flag,
     )
     assert source in flag
-    assert re.search(r"\[\^top-offline-[0-9a-f]{6}\]", out)
-    footnote = re.search(r"^\[\^top-offline-[0-9a-f]{6}\]: (.*)$", out, re.MULTILINE).group(1)
+    # The flag's footnote reference, and its note: MLCommons' citation of 6.1-0027.
+    assert re.search(r'</span><sup id="fnref:top-offline-[0-9a-f]{6}">', out)
+    footnote = re.search(r'<li id="fn:top-offline-[0-9a-f]{6}">(.*?)</li>', out, re.S).group(1)
     assert "v6.1" in footnote and "gpt-oss-120b" in footnote and "Offline" in footnote
-    assert "https://github.com/mlcommons/inference_results_v6.1/tree/main/" in footnote
-    assert footnote.endswith("(#claim-top-offline)")
+    assert 'href="https://github.com/mlcommons/inference_results_v6.1/tree/main/' in footnote
+    # It ends with the link to the claim's row, then Markdown's way back to the text.
+    assert re.search(
+        r'<a href="#claim-top-offline">[^<]+</a>&#160;<a class="footnote-backref"', footnote
+    )
     assert '<tr id="claim-top-offline">' in out
 
 
-def test_vendor_claims_get_escaped_claimreview_json_ld(dataset):
-    registry = load_registry(PROJECT / "claims.yaml")
-    out = render_article(
-        "Acme says [[claim:vendor-efficiency]].", registry, list(dataset.records), language("en")
-    )
+def test_vendor_claims_get_escaped_claimreview_json_ld(root):
+    out = render("Acme says [[claim:vendor-efficiency]].", "en", root)
     script = re.search(r'<script type="application/ld\+json">(.*?)</script>', out).group(1)
     assert '"@type": "ClaimReview"' in script
     assert "<b>" not in script and "\\u003cb\\u003e" in script  # title "Acme <b>fast</b> blog"
@@ -396,22 +393,10 @@ def test_overdue_previews_are_noted():
     assert "add preview.confirmed or preview.retracted" in late[0]
 
 
-def test_two_articles_quoting_one_claim_get_distinct_footnote_ids(dataset):
+def test_two_articles_quoting_one_claim_get_distinct_footnote_ids(root):
     # The blog index shows both excerpts on one page: their footnote ids must differ.
-    registry = load_registry(PROJECT / "claims.yaml")
     texts = ["Reached [[claim:top-offline]].", "A short note: [[claim:top-offline]]."]
-    ids = [
-        set(
-            re.findall(
-                r'id="(fn(?:ref)?:[^"]+)"',
-                markdown.markdown(
-                    render_article(t, registry, list(dataset.records), language("en")),
-                    extensions=["attr_list", "footnotes"],
-                ),
-            )
-        )
-        for t in texts
-    ]
+    ids = [set(re.findall(r'id="(fn(?:ref)?:[^"]+)"', render(t, "en", root))) for t in texts]
     assert ids[0] and ids[1] and not ids[0] & ids[1]
 
 

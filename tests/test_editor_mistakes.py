@@ -7,10 +7,10 @@ import shutil
 
 import pytest
 
+from generator.editorial.article_markdown import render
 from generator.editorial.articles import CLAIM_REFERENCE
 from generator.editorial.check import check
 from generator.editorial.claims import load_registry
-from generator.editorial.verification import render_article
 from generator.errors import InputErrors
 from generator.i18n.languages import language
 from tests.conftest import FIXTURES, make_fixture_project
@@ -74,11 +74,10 @@ def line_of(path, text):
     return 1 + path.read_text(encoding="utf-8").split("\n").index(text)
 
 
-def test_a_percentage_is_written_as_editors_write_it(root, dataset):
+def test_a_percentage_is_written_as_editors_write_it(root):
     add_claims(root)
     check(root)  # "96.9 %" passes
-    registry = load_registry(root / "data" / "claims.yaml")
-    shown = render_article("[[claim:mitac-share]]", registry, list(dataset.records), language("en"))
+    shown = render("[[claim:mitac-share]]", "en", root)
     # The figure in the table is a span that never breaks (verification.keep).
     assert '<span class="keep">96.9%</span>' in shown
     assert 'recomputed: <span class="keep">96.9%</span> ✔' in shown
@@ -124,33 +123,30 @@ def test_a_ratio_may_be_coarse_when_the_claim_says_why(root):
     check(root)
 
 
-def test_the_page_shows_the_recomputation_at_the_stated_precision(root, dataset):
+def test_the_page_shows_the_recomputation_at_the_stated_precision(root):
     # Stated 2.6 of 2.57: shown "2.6×", the recomputation rounded at one decimal.
     add_claims(root, ratio="2.6")
     check(root)
-    registry = load_registry(root / "data" / "claims.yaml")
-    shown = render_article("[[claim:vr-ratio]]", registry, list(dataset.records), language("it"))
+    shown = render("[[claim:vr-ratio]]", "it", root)
     assert ">2,6×<" in shown and "2,57×" in shown  # the footnote's formula gives 2.57
 
 
-def test_a_drifted_claim_shows_its_drift_in_the_text(root, dataset):
+def test_a_drifted_claim_shows_its_drift_in_the_text(root):
     # Bypassing check (as the preview does while an editor types): the flag itself says so.
     add_claims(root, ratio="2.9")
-    registry = load_registry(root / "data" / "claims.yaml")
-    shown = render_article("[[claim:vr-ratio]]", registry, list(dataset.records), language("en"))
-    flag = shown.split("[^vr-ratio]")[0]
+    shown = render("[[claim:vr-ratio]]", "en", root)
+    flag = shown.split("<sup", 1)[0]  # the flag, before its footnote reference
     assert "claim--drifted" in flag and "✖ Stated 2.9×, the data give 2.57×" in flag
     assert ">2.6×<" in flag  # the figure shown is still the data's
 
 
-def test_a_ratio_is_never_verified(root, dataset):
+def test_a_ratio_is_never_verified(root):
     # MiTAC ÷ AMD (EXTRA, both results of the available category) is a figure this site
     # computes: its flag is computed as derived (footnote "Derived figure"), and a status
     # typed beside the derivation is refused, whatever it says.
     path = add_claims(root)
     check(root)
-    registry = load_registry(path)
-    shown = render_article("[[claim:mitac-share]]", registry, list(dataset.records), language("en"))
+    shown = render("[[claim:mitac-share]]", "en", root)
     assert "claim--derived" in shown and "claim--verified" not in shown
     edit(path, "  mitac-share:\n", "  mitac-share:\n    status: verified\n")
     [message] = messages(root)
@@ -779,6 +775,51 @@ def test_a_comparison_names_each_claims_qualifiers_beside_it(root, code, sentenc
     check(root)
 
 
+# A claim whose id names another benchmark and round than amd-server's (gpt-oss-120b, v6.1):
+# 6.1-0026 is Crusoe's deepseek-r1 Offline result of v6.1 (data/results/v6.1.csv).
+ID_CLAIM = """
+  deepseek-r1-v5.1-offline-ratio:
+    sources: [mlcommons-v6.1]
+    derivation:
+      formula: result
+      results:
+        - {round: v6.1, model: deepseek-r1, scenario: Offline, result_id: 6.1-0026}  # Crusoe
+"""
+
+
+@pytest.mark.parametrize(
+    "code, sentence",
+    [
+        # The id inside [[id:…]] names deepseek-r1 and v5.1: a claim id, not the sentence
+        # naming another benchmark or round beside amd-server (gpt-oss-120b, v6.1).
+        (
+            "en",
+            "In the Server scenario AMD reached [[claim:amd-server]] (not Crusoe's "
+            "[[id:deepseek-r1-v5.1-offline-ratio]]), and the system [[claim:top-offline]], or "
+            "[[claim:top-per-accelerator]] per accelerator.",
+        ),
+        (
+            "zh",
+            "在 Server 场景中，AMD 达到 [[claim:amd-server]]（另见 "
+            "[[id:deepseek-r1-v5.1-offline-ratio]]），该系统达到 [[claim:top-offline]]，"
+            "单加速器为 [[claim:top-per-accelerator]]。",
+        ),
+        # A plain mark is a number, not a name: "[[plain:v5.1]]" beside a v6.1 claim.
+        (
+            "it",
+            "Nello scenario Server, con il firmware [[plain:v5.1]], AMD ha raggiunto "
+            "[[claim:amd-server]], e il sistema [[claim:top-offline]], cioè "
+            "[[claim:top-per-accelerator]] per acceleratore.",
+        ),
+    ],
+)
+def test_references_are_not_names_the_sentence_says(root, code, sentence):
+    claims = root / "data" / "claims.yaml"
+    claims.write_text(claims.read_text(encoding="utf-8") + ID_CLAIM, encoding="utf-8")
+    with_sentence(root, code, sentence)
+    check(root)
+
+
 @pytest.mark.parametrize(
     "code, sentence",
     [
@@ -864,7 +905,7 @@ BENCHMARK_RATIO = """
 """
 
 
-def test_a_ratio_of_two_benchmarks_must_say_so(root, dataset):
+def test_a_ratio_of_two_benchmarks_must_say_so(root):
     path = root / "data" / "claims.yaml"
     path.write_text(path.read_text(encoding="utf-8") + BENCHMARK_RATIO, encoding="utf-8")
     [message] = messages(root)
@@ -885,10 +926,7 @@ def test_a_ratio_of_two_benchmarks_must_say_so(root, dataset):
         "result_id: 6.1-0026}  # Crusoe\n      differences: [benchmark]",
     )
     check(root)
-    registry = load_registry(path)
-    shown = render_article(
-        "[[claim:two-benchmarks]]", registry, list(dataset.records), language("en")
-    )
+    shown = render("[[claim:two-benchmarks]]", "en", root)
     assert "The compared results differ in: benchmark gpt-oss-120b vs deepseek-r1." in shown
 
 
@@ -906,7 +944,7 @@ OPEN_RATIO = """
 """
 
 
-def test_a_ratio_of_two_models_run_in_the_open_division_must_say_so(root, dataset):
+def test_a_ratio_of_two_models_run_in_the_open_division_must_say_so(root):
     path = root / "data" / "claims.yaml"
     path.write_text(path.read_text(encoding="utf-8") + OPEN_RATIO, encoding="utf-8")
     [message] = messages(root)
@@ -918,9 +956,7 @@ def test_a_ratio_of_two_models_run_in_the_open_division_must_say_so(root, datase
         "5.1-0107}  # GATEOverflow\n      differences: [used_model]",
     )
     check(root)
-    shown = render_article(
-        "[[claim:two-open-models]]", load_registry(path), list(dataset.records), language("it")
-    )
+    shown = render("[[claim:two-open-models]]", "it", root)
     assert (
         "differiscono per: modello eseguito (efficientnet-fp32-lite0 contro "
         "efficientnet-fp32-lite1)." in shown
@@ -949,7 +985,7 @@ SUMS = """
 """
 
 
-def test_a_sum_of_two_benchmarks_must_say_so(root, dataset):
+def test_a_sum_of_two_benchmarks_must_say_so(root):
     path = root / "data" / "claims.yaml"
     path.write_text(path.read_text(encoding="utf-8") + SUMS, encoding="utf-8")
     [message] = messages(root)
@@ -966,13 +1002,7 @@ def test_a_sum_of_two_benchmarks_must_say_so(root, dataset):
         "result_id: 6.1-0026}  # Crusoe\n      differences: [benchmark]",
     )
     check(root)
-    registry = load_registry(path)
-    shown = render_article(
-        "[[claim:two-benchmarks-summed]] [[claim:two-systems-summed]]",
-        registry,
-        list(dataset.records),
-        language("en"),
-    )
+    shown = render("[[claim:two-benchmarks-summed]] [[claim:two-systems-summed]]", "en", root)
     assert shown.count("The compared results differ in:") == 1
     assert "The compared results differ in: benchmark gpt-oss-120b vs deepseek-r1." in shown
 

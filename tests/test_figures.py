@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.editorial.article_markdown import render
 from generator.editorial.articles import Article, render_plain
-from generator.editorial.verification import render_article
 from generator.i18n.languages import language
 from generator.i18n.readtime import reading_minutes
 
@@ -46,19 +46,13 @@ def test_bare_figures_carry_their_file_line():
     assert (ref.claim_id, ref.line) == ("42", 10)  # body starts on file line 8, then 2 lines
 
 
-def test_plain_marks_render_as_written(dataset):
-    from generator.editorial.claims import load_registry
-    from tests.conftest import FIXTURES
+def test_plain_marks_render_as_written(tmp_path):
+    from tests.conftest import make_fixture_project
 
-    registry = load_registry(FIXTURES / "project" / "claims.yaml")
+    root = make_fixture_project(tmp_path)  # tests/fixtures/project: top-offline is a claim
     assert render_plain("Llama [[plain:3.1]] 8B") == "Llama 3.1 8B"
-    out = render_article(
-        "Llama [[plain:3.1]] 8B reached [[claim:top-offline]].",
-        registry,
-        list(dataset.records),
-        language("en"),
-    )
-    assert out.startswith("Llama 3.1 8B reached <span") and "[[plain:" not in out
+    out = render("Llama [[plain:3.1]] 8B reached [[claim:top-offline]].", "en", root)
+    assert out.startswith("<p>Llama 3.1 8B reached <span") and "[[plain:" not in out
     # The marker is not read as a word: "plain" is not counted (1 minute either way, so count
     # directly: 238 marked numbers are 238 words, one minute, not 476).
     assert reading_minutes("[[plain:7]] " * 238, language("en")) == 1

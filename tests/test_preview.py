@@ -12,14 +12,14 @@ import re
 
 import pytest
 
+from generator.editorial.article_markdown import render
 from generator.editorial.articles import read_article
 from generator.editorial.check import notes
 from generator.editorial.claim_checks import overdue_previews
 from generator.editorial.claims import load_registry
-from generator.editorial.verification import render_article
 from generator.i18n.languages import LANGUAGES, language
 from generator.pages.home import editorial_pages
-from tests.conftest import DATA, ROOT
+from tests.conftest import DATA, ROOT, make_fixture_project
 from tests.fixtures import long_date
 
 CLAIM = "vr-qwen3vl-interactive"  # the case's claim: available_by 2027-03-15
@@ -27,14 +27,15 @@ CLAIM = "vr-qwen3vl-interactive"  # the case's claim: available_by 2027-03-15
 
 def registry_with(tmp_path, extra: str):
     """data/claims.yaml with ``extra`` added under the claim's ``preview:`` block, as the case's
-    claims-retracted.diff does."""
+    claims-retracted.diff does, in a project folder ``tmp_path/"p"`` (the committed dataset:
+    ``make_fixture_project``) that ``article_markdown.render`` can render from."""
     text = (DATA / "claims.yaml").read_text(encoding="utf-8")
     anchor = "    preview:\n      available_by: 2027-03-15\n"
     # The claim's own block: the first preview block after the claim's id line.
     start = text.index(f"\n  {CLAIM}:\n")
     at = text.index(anchor, start) + len(anchor)
     assert "\n  " not in text[start + 1 : at].replace("\n   ", "")  # still inside the claim
-    path = tmp_path / "claims.yaml"
+    path = make_fixture_project(tmp_path / "p") / "data" / "claims.yaml"
     path.write_text(text[:at] + extra + text[at:], encoding="utf-8")
     return load_registry(path)
 
@@ -57,17 +58,16 @@ RETRACTED = {
 
 
 @pytest.mark.parametrize("code", [lang.code for lang in LANGUAGES])
-def test_a_retracted_preview_reads_as_retracted(tmp_path, dataset, code):
-    registry = registry_with(tmp_path, "      retracted: 2026-11-20\n")
+def test_a_retracted_preview_reads_as_retracted(tmp_path, code):
+    registry_with(tmp_path, "      retracted: 2026-11-20\n")
     label, due, sentence = RETRACTED[code]
-    out = render_article(f"X [[claim:{CLAIM}]].", registry, list(dataset.records), language(code))
+    out = render(f"X [[claim:{CLAIM}]].", code, tmp_path / "p")
     flag = re.search(
-        r'<span class="claim claim--preview claim--retracted"'
-        r"[^\n]*?\{ \.claim__flag \}",
-        out,
+        r'<span class="claim claim--preview claim--retracted".*?</a></span>', out
     ).group(0)
-    assert f"[{label}](#claim-{CLAIM} " in flag
-    tooltip = re.search(r'"([^"]*)"\)\{', flag).group(1)
+    tooltip = re.search(
+        rf'<a class="claim__flag" href="#claim-{CLAIM}" title="([^"]*)">{label}</a>', flag
+    ).group(1)
     assert due in tooltip and sentence in tooltip
     row = re.search(rf'<tr id="claim-{CLAIM}">.*?</tr>', out).group(0)
     assert label.split(" ", 1)[1] in row and "⊘" in row and "claim--retracted" in row
@@ -93,10 +93,10 @@ def test_the_claims_download_carries_the_follow_up(tmp_path, dataset):
     assert "preview_retracted" in csv_text.split("\n")[0] and ",2026-11-20," in csv_text
 
 
-def test_a_confirmed_preview_reads_as_confirmed(tmp_path, dataset):
-    registry = registry_with(tmp_path, "      confirmed: 2027-02-01\n")
-    out = render_article(f"[[claim:{CLAIM}]]", registry, list(dataset.records), language("it"))
-    assert "[◕ Anteprima, confermata](#claim-" in out
+def test_a_confirmed_preview_reads_as_confirmed(tmp_path):
+    registry_with(tmp_path, "      confirmed: 2027-02-01\n")
+    out = render(f"[[claim:{CLAIM}]]", "it", tmp_path / "p")
+    assert f'href="#claim-{CLAIM}" title="' in out and '">◕ Anteprima, confermata</a>' in out
     assert "è diventato disponibile il 1 febbraio 2027" in out  # a date no round was published on
 
 

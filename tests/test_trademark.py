@@ -134,7 +134,7 @@ def test_front_matter_is_marked_where_a_reader_sees_it():
     )
     assert mark_front_matter("tags:\n  - MLPerf\n  - AMD\n") == "tags:\n  - MLPerf®\n  - AMD\n"
     post = "---\ndescription: MLPerf Inference\n---\n\n# MLPerf Inference\n"
-    # The body is marked where it is rendered (verification.render_article), not in the file.
+    # The body is marked where it is rendered (claim_markdown), not in the file.
     assert mark_post(post) == "---\ndescription: MLPerf® Inference\n---\n\n# MLPerf Inference\n"
     assert mark_post(mark_post(post)) == mark_post(post)
     assert mark_post("# MLPerf, no front matter\n") == "# MLPerf, no front matter\n"

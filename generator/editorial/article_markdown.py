@@ -23,6 +23,9 @@ Python-Markdown keeps no source positions: each thing found is placed on its lin
 its text in the source, in document order (a footnote's content, which Markdown moves to the
 end, is looked for from the start). Code is never searched: code spans and blocks are
 elements of their own in the tree.
+
+``render`` converts an article as the build does, the claims extension included: tests read
+what a reader reads from the one renderer there is.
 """
 
 from __future__ import annotations
@@ -199,6 +202,31 @@ def _converter() -> markdown.Markdown:
     # Between superfences' fenced blocks (25) and the HTML blocks (20).
     md.preprocessors.register(_Fenced(md), "mlperf_count_fenced", 22)
     return md
+
+
+@lru_cache(maxsize=16)
+def _renderer(lang: str, root: str) -> markdown.Markdown:
+    names, options = build_extensions()
+    return markdown.Markdown(
+        extensions=[*names, CLAIMS_EXTENSION],
+        extension_configs={**options, CLAIMS_EXTENSION: {"lang": lang, "root": root}},
+    )
+
+
+def render(body: str, lang: str, root: Path = ROOT) -> str:
+    """``body`` (an article's Markdown after its front matter) as the build renders it in the
+    language ``lang`` (a site code, ``"zh"``): the extensions of ``mkdocs.yml`` with the claims
+    extension (``claim_markdown``) on ``data/`` of the project folder ``root``. Returns the
+    article's HTML (flags, footnotes, claims table, ClaimReview JSON-LD), without the page
+    around it: for tests and tools that ask what one article says, by the renderer the build
+    uses (MkDocs runs the same extensions on every page).
+
+    Raises:
+        KeyError: an unknown claim (``check`` reports it with its line).
+    """
+    md = _renderer(lang, str(root))
+    md.reset()
+    return md.convert(body)
 
 
 def parse(body: str) -> Parsed:

@@ -1,5 +1,5 @@
 """schema.org ClaimReview JSON-LD for the vendor and third-party figures an article quotes, so
-that search engines read them as reviewed claims (``verification.render_article`` appends it).
+that search engines read them as reviewed claims (``claim_markdown`` appends it).
 
 What Google's ClaimReview guide and schema.org ask, and where each value comes from:
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from generator.data.schema import DIVISIONS, SCENARIOS, ResultRecord, round_key
-from generator.editorial.articles import CLAIM_REFERENCE, PLAIN, Article
+from generator.editorial.articles import CLAIM_REFERENCE, ID_REFERENCE, PLAIN, Article
 from generator.editorial.claims import Registry
 from generator.editorial.guidelines import VERIFIED, status_sentences
 from generator.errors import InputError
@@ -59,6 +59,8 @@ NOT_PROSE = re.compile(
     r"^(?:```|~~~).*?^(?:```|~~~)[^\n]*$|`[^`\n]*`|\]\([^)\n]*\)|<[^>\n]+>",
     re.DOTALL | re.MULTILINE,
 )
+# What a sentence quotes rather than says: ``[[claim:…]]`` and ``[[id:…]]``.
+REFERENCES = re.compile(f"{CLAIM_REFERENCE.pattern}|{ID_REFERENCE.pattern}")
 # Where a sentence ends: after . ! ? and a space (en, it), after 。！？ (zh), at a blank line,
 # before a heading, a list item or a table row.
 SENTENCE_END = re.compile(
@@ -242,11 +244,12 @@ def claim_facets(formula: str, records: tuple[ResultRecord, ...]) -> dict[str, f
 
 def sentences(post: Article) -> list[tuple[int, str]]:
     """The prose of ``post`` cut into sentences: ``(offset in the body, text)``, with code,
-    link targets and HTML blanked and ``[[plain:…]]`` marks kept as their text (offsets keep
-    their places)."""
+    link targets, HTML and ``[[plain:…]]`` marks blanked (offsets keep their places): a plain
+    mark is a number that is not a claim (``Llama [[plain:3.1]]``), never a name the rule
+    reads, and its dots end no sentence."""
     blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))  # noqa: E731
     body = NOT_PROSE.sub(blank, mask_comments(post.body))
-    body = PLAIN.sub(lambda m: " " * 8 + m.group(1) + "  ", body)
+    body = PLAIN.sub(blank, body)
     out, start = [], 0
     for end in SENTENCE_END.finditer(body):
         out.append((start, body[start : end.start()]))
@@ -401,9 +404,10 @@ def check_sentences(
             def line(at, offset=offset):
                 return post.body_line + post.body.count("\n", 0, offset + at)
 
-            # Claim references are not prose: a mention inside one (an id) is none.
-            # Blanked with a mark that no clause break consumes.
-            prose = CLAIM_REFERENCE.sub(lambda m: "\ufffc" * len(m.group(0)), text)
+            # Claim and result-ID references are not prose: a mention inside one (a claim id
+            # such as deepseek-r1-offline-ratio) is none. Blanked with a mark that no clause
+            # break consumes.
+            prose = REFERENCES.sub(lambda m: "\ufffc" * len(m.group(0)), text)
             errors += [
                 InputError(post.path, f"line {line(mention.start)}", None, problem)
                 for mention, problem in disagreements(prose, code, refs, facets_of, models)

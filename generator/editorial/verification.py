@@ -1,10 +1,10 @@
 """Verification flags: how claims look on a page, in every language.
 
-``render_article`` turns each ``[[claim:ID]]`` of an article into the localized value and unit,
-a flag (icon, colour, short label; its tooltip gives status, source and date) and a footnote in
-the form MLCommons' results guidelines ask for (round, division, category, benchmark, scenario,
-result ID and location, retrieved date); it appends the article's claims table and, for vendor
-and third-party figures, schema.org ClaimReview JSON-LD. ``verification_page`` lists every claim
+``ClaimView`` is what a ``[[claim:ID]]`` of an article shows (``claim_markdown`` renders it in
+the Markdown parse): the localized value and unit, a flag (icon, colour, short label; its
+tooltip gives status, source and date) and a footnote in the form MLCommons' results guidelines
+ask for (round, division, category, benchmark, scenario, result ID and location, retrieved
+date); ``claims_table`` is the article's claims table. ``verification_page`` lists every claim
 of the registry grouped by status.
 
 A preview claim follows its product (``claims.Preview``): its label, tooltip, table rows and the
@@ -32,8 +32,6 @@ from generator.data.schema import ResultRecord
 from generator.data.vocabulary import vocabulary
 from generator.editorial import guidelines
 from generator.editorial.article_structure import fences
-from generator.editorial.articles import CLAIM_REFERENCE, render_plain
-from generator.editorial.claim_review import claim_reviews, claim_sentence
 from generator.editorial.claims import STATUSES, Claim, Registry, Source
 from generator.editorial.figures import format_value
 from generator.editorial.recomputation import Figure, Recomputation, figure, recompute
@@ -41,7 +39,6 @@ from generator.i18n.catalogs import N_, translations
 from generator.i18n.formatting import format_day, tidy_spacing
 from generator.i18n.languages import Language
 from generator.i18n.prose import mask_comments
-from generator.i18n.trademark import mark_markdown
 from generator.model.power import ENERGY_UNIT
 
 FOOTNOTE_LABEL = re.compile(r"\[\^([^\]\s]+)\]")
@@ -280,23 +277,12 @@ class ClaimView:
             if key in MEASURE_LABELS
         ]
 
-    def flag(self) -> str:
-        """Inline Markdown: the value and unit in HTML, and the flag as a Markdown link to the
-        claims table row, so that Material's blog points it at the post when the paragraph is
-        shown as an excerpt on a list page (it rewrites links, not raw HTML)."""
-        value = Markup(
-            '<span class="claim {c}" data-claim="{id}"><span class="claim__value">{value}</span>'
-        ).format(c=self.classes, id=self.claim_id, value=self.value)
-        # A Markdown link title cannot hold a straight double quote.
-        tooltip = self.tooltip.replace('"', "”")
-        label = _md(f"{self.icon} {self.label}")
-        return f'{value} [{label}](#claim-{self.claim_id} "{tooltip}"){{ .claim__flag }}</span>'
-
     def flag_element(self) -> etree.Element:
-        """The flag as an element (what ``flag`` makes, built without Markdown:
-        ``claim_markdown`` renders references in the parse): the value and unit, then the
-        flag's link to the claims table row with its tooltip; every text escaped by the
-        serializer."""
+        """The flag as an element (``claim_markdown`` renders references in the Markdown
+        parse): the value and unit, then the flag's link to the claims table row with its
+        tooltip; every text escaped by the serializer. The flag links to the row rather than
+        being a span, so that Material's blog points it at the post when the paragraph is shown
+        as an excerpt on a list page (it rewrites links)."""
         outer = etree.Element(
             "span", {"class": f"claim {self.classes}", "data-claim": self.claim_id}
         )
@@ -309,7 +295,7 @@ class ClaimView:
             {
                 "class": "claim__flag",
                 "href": f"#claim-{self.claim_id}",
-                # As ``flag``'s Markdown title, which cannot hold a straight double quote.
+                # Straight double quotes read as curly ones (as in the footnotes' titles).
                 "title": self.tooltip.replace('"', "”"),
             },
         )
@@ -455,56 +441,6 @@ def unique_footnotes(markdown: str) -> str:
         pieces += [markdown[end : match.start(1)], f"{match.group(1)}-{digest}"]
         end = match.end(1)
     return "".join(pieces) + markdown[end:]
-
-
-def render_article(
-    markdown: str,
-    registry: Registry,
-    records: list[ResultRecord],
-    lang: Language,
-    retrieved: Mapping[str, str] | None = None,
-) -> str:
-    """Replace every ``[[claim:ID]]`` of an article's Markdown with its flag and a footnote
-    reference, every ``[[plain:TEXT]]`` with its text, and append the footnotes, the claims
-    table and ClaimReview JSON-LD.
-
-    Footnote labels are the claim id and a digest of the article's text (``fn:ID-3fa2c1``):
-    the blog index shows several posts' excerpts on one page, and two posts quoting one claim
-    must not give it the same footnote ids there.
-
-    Raises:
-        KeyError: a claim id not in the registry (``check`` reports it with file and line).
-    """
-    views: dict[str, ClaimView] = {}
-    digest = hashlib.sha1(markdown.encode("utf-8")).hexdigest()[:6]
-    markdown = mark_markdown(render_plain(markdown))  # the guidelines' ® (trademark.py)
-
-    def replace(match):
-        claim_id = match.group(1)
-        if claim_id not in views:
-            views[claim_id] = claim_view(claim_id, registry, records, lang, retrieved)
-        return f"{views[claim_id].flag()}[^{claim_id}-{digest}]"
-
-    # References inside HTML comments (editors' guidance) are left as they are.
-    masked = mask_comments(markdown)
-    pieces, end, first_at = [], 0, {}
-    for match in CLAIM_REFERENCE.finditer(masked):
-        pieces += [markdown[end : match.start()], replace(match)]
-        first_at.setdefault(match.group(1), match.start())
-        end = match.end()
-    body = "".join(pieces) + markdown[end:]
-    if not views:
-        return markdown
-    footnotes = "\n".join(f"[^{cid}-{digest}]: {view.footnote()}" for cid, view in views.items())
-    heading, table = claims_table(list(views.values()))
-    table = f"\n\n## {heading}\n\n{table}\n"
-    # Each reviewed claim's first sentence, as the reader reads it (ClaimReview's claimReviewed).
-    values = {cid: view.value for cid, view in views.items()}
-    reviews = claim_reviews(
-        views.values(), {cid: claim_sentence(markdown, at, values) for cid, at in first_at.items()}
-    )
-    # Footnotes and the table quote sources' titles: they use the name too.
-    return mark_markdown(f"{body.rstrip()}\n{table}\n{reviews}\n{footnotes}\n")
 
 
 def claims_table(views: list[ClaimView]) -> tuple[str, str]:

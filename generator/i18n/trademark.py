@@ -12,7 +12,7 @@ everywhere (page titles, feeds, authors' names).
 ``mark`` is applied to every message of the catalogs when they are read
 (``catalogs.translations``), so every page, chart and script label of every language gets the
 symbol through one code path; articles get it where they are rendered
-(``verification.render_article``).
+(``claim_markdown``).
 """
 
 from __future__ import annotations
