@@ -89,6 +89,16 @@ def test_a_claim_in_a_link_text_makes_no_link_inside_the_link():
     assert 'class="footnote-ref"' in footnote  # after the link, not inside it
 
 
+def test_a_footnote_sets_its_result_id_in_one_unbreakable_span():
+    # The footnote cites 6.1-0027 (derived: its dagger follows): the citation is Markdown, so the
+    # parse's KeepResultId sets the ID in its span; a span the citation wrote itself as well
+    # nested two (<span class="keep"><span class="keep">6.1-0027</span></span>).
+    html = render("Reached [[claim:gpt-oss-512-offline]].")
+    note = re.search(r'<li id="fn:gpt-oss-512-offline-\w{6}">(.*?)</li>', html, re.S).group(1)
+    assert 'result <span class="keep">6.1-0027</span><sup class="mlperf-derived"' in note
+    assert '<span class="keep"><span class="keep">' not in html
+
+
 def test_claims_and_ids_in_the_fixture_project_escape_every_text(tmp_path):
     # tests/fixtures/project/claims.yaml: vendor-efficiency (3.5 x, vendor) cites the source
     # titled "Acme <b>fast</b> blog": its markup is text in the flag's tooltip and footnote.

@@ -360,7 +360,9 @@ class ClaimView:
             "category": _(record.category),
             "model": _md(record.model),
             "scenario": record.scenario,
-            "id": keep(record.shown_id)
+            # Markdown text: the article's parse sets the ID in its unbreakable span
+            # (claim_markdown.KeepResultId), once.
+            "id": escape(record.shown_id)
             + (
                 Markup('<sup class="mlperf-derived" title="{}">†</sup>').format(_(DERIVED_ID_MARK))
                 if record.result_id_derived
