@@ -546,7 +546,8 @@ def system_comparison_pages(
             [round_name, organization, [[s.key, entries[s.key]["label"]] for s in members]]
             for (round_name, organization), members in groups.items()
         ],
-        "chosen": [opening[0].key, opening[-1].key],
+        # Empty when the dataset holds no system (a deploy build whose only round is embargoed).
+        "chosen": [opening[0].key, opening[-1].key] if opening else [],
     }
     shards = [
         Page(
