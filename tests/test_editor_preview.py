@@ -215,11 +215,14 @@ def test_a_drifted_claim_shows_its_drift_in_the_flag(served):
 
 def test_an_unclosed_element_is_shown_and_the_page_still_served(served):
     # An unclosed <div> once made the build stop with a traceback and the preview hang: check
-    # names its line (issue 31), and the preview closes it at the article's end, so the claims
-    # after it are still rendered as flags.
+    # names its line (issue 31), and the preview closes it at the article's end, so the page is
+    # served with its claims rendered. The <div> opens the last section, which quotes no claim
+    # (a claim inside raw HTML is an error of its own: test_claim_markdown::
+    # test_check_refuses_a_reference_inside_raw_html).
     root = served[0]
+    last = "\n## What the record does and does not show"
     _, log, page = save_and_fetch(
-        served, root / POST, "\n## ", '\n<div class="note">\n\n## ', URL, "<div> is never closed"
+        served, root / POST, last, '\n<div class="note">\n' + last, URL, "<div> is never closed"
     )
     assert "Traceback" not in log and 'class="preview-errors"' in page
     assert 'data-claim="gpt-oss-512-offline"' in page and "[[claim:" not in page
