@@ -88,7 +88,7 @@ def test_no_horizontal_overflow_on_results_comparison_and_article_pages(browser,
     "code, essentials",
     [
         # The submitter too: the results guidelines ask every table to name it (with the system).
-        ("en", ["Rank", "Submitter", "System", "Result (Tokens/s)"]),
+        ("en", ["Rank", "Submitter", "System", "Result (tokens/s)"]),
         ("zh", ["排名", "提交方", "系统", "成绩（tokens/秒）"]),
     ],
 )
