@@ -312,7 +312,10 @@ def test_check_refuses_an_id_reference_that_renders_nothing(tmp_path):
     root = make_fixture_project(tmp_path / "p")
     post = root / "docs" / "it" / "blog" / "posts" / "record.md"
     text = post.read_text(encoding="utf-8")
-    post.write_text(text + "\n[[id:vendor-efficiency]] [[id:top-offline:2]]\n", encoding="utf-8")
+    post.write_text(
+        text + "\n[[id:vendor-efficiency]] [[id:top-offline:2]] [[id:top-ofline]]\n",
+        encoding="utf-8",
+    )
     line = text.count("\n") + 2
     with pytest.raises(InputErrors) as caught:
         check(root)
@@ -322,4 +325,7 @@ def test_check_refuses_an_id_reference_that_renders_nothing(tmp_path):
         "official result (a quoted figure has no result ID)",
         f"{post}: line {line}: [[id:top-offline:2]]: claim 'top-offline' selects 1 result(s), "
         "not a result 2: [[id:top-offline]]",
+        # A typo is told the claim it may mean, as [[claim:top-ofline]] is (Registry.unknown).
+        f"{post}: line {line}: [[id:top-ofline]]: unknown claim 'top-ofline': add it to "
+        "data/claims.yaml or fix the id; did you mean 'top-offline'?",
     ]

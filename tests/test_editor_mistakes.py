@@ -201,12 +201,42 @@ def test_a_preview_date_the_rule_cannot_give_is_refused(root, typed, problem):
     path = add_claims(root)
     edit(path, "available_by: 2027-03-15", f"available_by: {typed}")
     [message] = messages(root)
-    assert message.startswith(
-        f"data/claims.yaml: line {line_of(path, '    preview:')}: "
-        "field 'claims.vr-ratio.preview': "
+    assert message.startswith(  # the line of the date to fix, not of its block
+        f"data/claims.yaml: line {line_of(path, f'      available_by: {typed}')}: "
+        "field 'claims.vr-ratio.preview.available_by': "
         f"claim 'vr-ratio': preview.available_by {typed} "
     )
     assert problem in message
+
+
+def test_one_preview_result_has_one_due_date_whichever_claim_quotes_it(root):
+    # A second claim on Vera Rubin NVL72 (6.1-0106, preview in v6.1) alone, due a month later
+    # than vr-ratio says: the flags of one product would give two dates.
+    shutil.copy(DATA / "rounds.yaml", root / "data" / "rounds.yaml")
+    path = add_claims(root)
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + """
+  vr-alone:
+    sources: [mlcommons-v6.1]
+    derivation:
+      formula: result
+      results:
+        - {round: v6.1, model: deepseek-r1, scenario: Interactive, result_id: 6.1-0106}
+    preview:
+      available_by: 2027-04-15
+""",
+        encoding="utf-8",
+    )
+    assert messages(root) == [
+        f"data/claims.yaml: line {line_of(path, '      available_by: 2027-04-15')}: "
+        "field 'claims.vr-alone.preview.available_by': claim 'vr-alone': "
+        "preview.available_by 2027-04-15, but claim 'vr-ratio' dates the same preview result, "
+        "v6.1 6.1-0106, 2027-03-15: one product is due on one day, whichever claim quotes it; "
+        "write `available_by: 2027-03-15` (or change both)"
+    ]
+    edit(path, "available_by: 2027-04-15", "available_by: 2027-03-15")
+    check(root)
 
 
 def test_a_preview_date_within_the_rule_passes(root):
@@ -838,6 +868,18 @@ def test_references_are_not_names_the_sentence_says(root, code, sentence):
         ("zh", "经 MLCommons 认证，Acme 的能效为 [[claim:vendor-efficiency]]。"),
         ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，该数字已核实。"),
         ("zh", "MLCommons 验证过的 [[claim:vendor-efficiency]]。"),
+        # Other words that say someone checked the figure: confirmed, audited (Italian
+        # "revisionata", the glossary's word for MLCommons' review), validated, certified.
+        ("en", "Acme says [[claim:vendor-efficiency]], a confirmed figure."),
+        ("en", "Acme's audited [[claim:vendor-efficiency]] stands."),
+        ("en", "Acme says [[claim:vendor-efficiency]], validated by MLCommons."),
+        ("en", "Acme says [[claim:vendor-efficiency]], certified by MLCommons."),
+        ("en", "Acme says [[claim:vendor-efficiency]], a peer-reviewed figure."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra revisionata da MLCommons."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], confermata da MLCommons."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra convalidata."),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，已经 MLCommons 确认。"),
+        ("zh", "经 MLCommons 审核，Acme 的能效为 [[claim:vendor-efficiency]]。"),
         # A derived figure is not verified by MLCommons either: its footnote says so.
         (
             "en",
@@ -872,6 +914,9 @@ def test_verification_words_beside_a_figure_mlcommons_did_not_verify_are_refused
         ("it", "Secondo Acme, [[claim:vendor-efficiency]], nessuna verifica di MLCommons."),
         ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，尚未经过 MLCommons 认证。"),
         ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，MLCommons 无法核验。"),
+        ("en", "Acme says [[claim:vendor-efficiency]], a figure MLCommons has not audited."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra non revisionata da MLCommons."),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，未经 MLCommons 审核。"),
     ],
 )
 def test_a_figure_said_not_to_be_verified_passes(root, code, sentence):

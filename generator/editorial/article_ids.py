@@ -154,7 +154,7 @@ def ids_in_references(
             claim_id, index = match.group(1), int(match.group(2) or 1)
             line = post.body_line + body.count("\n", 0, match.start())
             if claim_id not in registry.claims:
-                problem = f"unknown claim '{claim_id}' (data/claims.yaml)"
+                problem = registry.unknown(claim_id)
             else:
                 count = len({(r.round, r.result_id) for r in selected.get(claim_id, ())})
                 if 0 < index <= count:

@@ -6,7 +6,6 @@ family."""
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import math
 from collections import defaultdict
 from pathlib import Path
@@ -281,24 +280,16 @@ def check_claims(
                     )
                 )
             elif ref.claim_id not in registry.claims:
-                near = difflib.get_close_matches(
-                    ref.claim_id, list(registry.claims), n=3, cutoff=0.6
-                )
-                hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
                 errors.append(
-                    InputError(
-                        post.path,
-                        f"line {ref.line}",
-                        None,
-                        f"unknown claim '{ref.claim_id}': add it to "
-                        f"data/claims.yaml or fix the id{hint}",
-                    )
+                    InputError(post.path, f"line {ref.line}", None, registry.unknown(ref.claim_id))
                 )
             used_at[ref.claim_id].append((post.path, ref.line))
     lines = claim_lines(claims_file)
     keys = key_lines(claims_file.read_text(encoding="utf-8"))
     rounds = publication.read(claims_file.parent)
     published = {day: name for name, day in rounds.items()}
+    # {(round, result ID): [(claim id, its preview.available_by), ...]}: one product, one date.
+    due_dates: dict[tuple[str, str], list[tuple[str, dt.date]]] = defaultdict(list)
     for claim_id, claim in registry.claims.items():
         where = f"line {lines[claim_id]}" if claim_id in lines else None
         quoted = (
@@ -308,7 +299,10 @@ def check_claims(
         )
 
         def error(problem, field=None):
-            line = keys.get(("claims", claim_id, field)) if field else None
+            # field: a key of the claim, or a dotted path ("preview.available_by") whose line
+            # is the one to fix (the key's own when the path is not written).
+            path = ("claims", claim_id, *field.split(".")) if field else ()
+            line = keys.get(path) or keys.get(path[:3]) if field else None
             errors.append(
                 InputError(
                     claims_file,
@@ -345,8 +339,12 @@ def check_claims(
             error(problem, "preview")
             continue
         if problem := preview_window_problem(claim, result.records, rounds):
-            error(problem, "preview")
+            error(problem, "preview.available_by")
             continue
+        if claim.preview is not None:
+            for r in result.records:
+                if r.category == "preview":
+                    due_dates[r.round, r.result_id].append((claim_id, claim.preview.available_by))
         if unstated := unstated_differences(
             claim.derivation.formula, claim.derivation.differences, result.records
         ):
@@ -384,6 +382,20 @@ def check_claims(
             )
         elif problem := written_precision_problem(claim, shown.computed, shown.unit):
             error(problem, "stated")  # agrees, but says more than its page shows
+    for (round_name, result_id), dated in sorted(due_dates.items()):
+        errors += [
+            InputError(
+                claims_file,
+                f"line {keys.get(('claims', claim_id, 'preview', 'available_by'))}",
+                f"claims.{claim_id}.preview.available_by",
+                f"claim '{claim_id}': preview.available_by {day.isoformat()}, but claim "
+                f"'{dated[0][0]}' dates the same preview result, {round_name} {result_id}, "
+                f"{dated[0][1].isoformat()}: one product is due on one day, whichever claim "
+                f"quotes it; write `available_by: {dated[0][1].isoformat()}` (or change both)",
+            )
+            for claim_id, day in dated[1:]
+            if day != dated[0][1]
+        ]
     return errors
 
 

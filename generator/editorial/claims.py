@@ -29,6 +29,7 @@ written in percent (``96.9 %``).
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import math
 import re
 from pathlib import Path
@@ -551,6 +552,14 @@ class Registry(BaseModel):
     def rebound(self) -> list[str]:
         """What ``rebind`` said: each selector whose derived ID now reads as another ID."""
         return list(self._rebound)
+
+    def unknown(self, claim_id: str) -> str:
+        """What an article is told of a reference to ``claim_id``, a claim not in the registry:
+        where claims live, and up to three ids it may have meant (``difflib``'s ratio ≥ 0.6,
+        which takes one typo in an id of ten letters)."""
+        near = difflib.get_close_matches(claim_id, list(self.claims), n=3, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+        return f"unknown claim '{claim_id}': add it to data/claims.yaml or fix the id{hint}"
 
 
 def load_registry(path: Path) -> Registry:

@@ -115,12 +115,23 @@ def named_values(code: str) -> tuple[tuple[str, str, re.Pattern], ...]:
     return tuple(out)
 
 
-# Verification words and, before them in the same clause, what negates them.
+# Verification words and, before them in the same clause, what negates them. Every word that
+# says a figure was checked by someone other than its author says what only MLCommons' review
+# of an official result can: confirmed, audited (MLCommons' word for its review, Italian
+# "revisionato" in the glossary), reviewed, validated, certified, attested.
 VERIFY = {
-    "en": re.compile(r"\bverif(?:y|ies|ied|ying|ications?|iab(?:le|ly))\b", re.I),
-    # 认证 (certified) says the same of a figure as 验证.
-    "zh": re.compile(r"核验|验证|核实|认证"),
-    "it": re.compile(r"\bverific\w*", re.I),
+    "en": re.compile(
+        r"\b(?:verif(?:y|ies|ied|ying|ications?|iab(?:le|ly))|confirm(?:s|ed|ing|ations?)?"
+        r"|audit(?:s|ed|ing)?|(?:peer-)?reviewed|validat(?:e|es|ed|ing|ions?)"
+        r"|certif(?:y|ies|ied|ying|ications?|icates?)|attest(?:s|ed|ing|ations?)?)\b",
+        re.I,
+    ),
+    # 认证 (certified), 确认 (confirmed), 审核 and 审计 (audited), 证实 (proven) say the same of a
+    # figure as 验证.
+    "zh": re.compile(r"核验|验证|核实|认证|确认|审核|审计|证实"),
+    "it": re.compile(
+        r"\b(?:verific|conferm|certific|convalid|validat|revisionat|attestat)\w*", re.I
+    ),
 }
 NEGATION = {
     "en": re.compile(r"(?:\b(?:not|never|no|without|cannot|nor)\b|n't)(?:\W+\w+){0,3}\W*$", re.I),
