@@ -151,7 +151,8 @@ def test_the_sitemap_lists_no_archive_page(site, lang):
 
 def noscript_links(site, lang, path):
     text = html(site, lang, path)
-    block = re.search(r"<noscript>(.*?)</noscript>", text, re.S).group(1)
+    # The page's own, in its body (the one in <head> holds the style of script-less pages).
+    block = re.search(r"<noscript>(.*?)</noscript>", text[text.index("<body") :], re.S).group(1)
     return [href for href in re.findall(r'href="([^"]+)"', block)]
 
 
@@ -170,3 +171,27 @@ def test_noscript_readers_get_working_links(site, lang, dataset):
     compare = noscript_links(site, lang, "results/compare/")
     assert len(compare) == 2 and all("/submitters/" in href for href in compare)
     assert all(exists(site, lang, "results/compare/", href) for href in compare)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_scripts_no_inert_form_is_shown(browser, base_url, lang):
+    # The explorer's and the comparison's forms and the cards' comparison link do nothing
+    # without a script: a reader sees the <noscript> links instead, on a phone with nothing
+    # wider than the screen.
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 800})
+    tab = context.new_page()
+    shown = {}
+    for path, form in [
+        ("results/explore/", "form.mlperf-explore"),
+        ("results/compare/", "form.mlperf-compare"),
+        ("results/specifications/", "a[data-spec-compare]"),
+    ]:
+        tab.goto(f"{base_url}{lang}/{path}")
+        shown[path] = (
+            tab.locator(form).is_visible(),
+            tab.locator(".md-content noscript a").first.is_visible(),
+            tab.evaluate("document.documentElement.scrollWidth") <= 390,
+        )
+    context.close()
+    assert shown == {path: (False, True, True) for path in shown}
