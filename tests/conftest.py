@@ -8,6 +8,7 @@ import dataclasses
 import functools
 import http.server
 import os
+import sys
 import threading
 from pathlib import Path
 
@@ -163,6 +164,15 @@ def pages_under(site_pages: dict[str, str], folder: str) -> dict[str, str]:
     return {name: text for name, text in site_pages.items() if name.startswith(prefix)}
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    """A server that does not print a browser leaving mid-response (a page navigated away
+    before its last request was answered) as a traceback in the test log."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Serves files like GitHub Pages: a missing path gets the site's root 404.html."""
 
@@ -194,7 +204,7 @@ def base_url(site, tmp_path_factory):
         mount.symlink_to(site, target_is_directory=True)
     handler_class = type("SiteHandler", (_QuietHandler,), {"not_found_page": site / "404.html"})
     handler = functools.partial(handler_class, directory=str(root if prefix else site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_port}/{prefix + '/' if prefix else ''}"
     server.shutdown()

@@ -7,7 +7,9 @@ the limit as text, and whether the figure meets it (None when it could not be me
 
 from __future__ import annotations
 
-COLD_CPU_MS_PER_PAGE = 35.0  # a fresh clone's `make site`, CPU milliseconds per page (issue #30)
+# A fresh clone's `make site`, wall milliseconds per page on this 2-core machine: issue #30's
+# measure ("today 55-77 s for 1,118 pages, 49-69 ms"). Its CPU time is printed beneath it.
+COLD_MS_PER_PAGE = 35.0
 DEFAULT_RATIO = 3.0  # at least this many times faster than a default Material configuration
 WARM_EDIT_S = 8.0  # `make site` after editing one article, CPU seconds (issue #30)
 SCALE_RATIO = 6.0  # ten times the records cost at most this many times the time
@@ -26,14 +28,21 @@ def build_rows(rows: list[dict]) -> list[tuple[str, str, str, bool | None]]:
     at scale) from ``bench.run``'s rows: the real data first, then the larger dataset."""
     real = rows[0]
     cpu = sum(real["cpu"].values())
-    ms = 1000 * cpu / real["pages"]
+    wall = cold_seconds(real)
+    ms = 1000 * wall / real["pages"]
     out = [
         (
-            "cold make site, CPU ms per page",
-            f"{ms:.1f} ({cpu:.1f} s)",
-            f"≤ {COLD_CPU_MS_PER_PAGE:.0f}",
-            ms <= COLD_CPU_MS_PER_PAGE,
-        )
+            "cold make site, ms per page (wall s)",
+            f"{ms:.1f} ({wall:.1f} s)",
+            f"≤ {COLD_MS_PER_PAGE:.0f}",
+            ms <= COLD_MS_PER_PAGE,
+        ),
+        (
+            "  its CPU, ms per page (CPU s)",
+            f"{1000 * cpu / real['pages']:.1f} ({cpu:.1f})",
+            "",
+            None,
+        ),
     ]
     if "default_mkdocs" in real:  # not measured with --builds-only
         ratio = real["default_mkdocs"] / real["mkdocs_wall"]
