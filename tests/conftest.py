@@ -21,10 +21,11 @@ from generator.editorial import claim_markdown
 from generator.errors import InputError
 from generator.project import site_prefix
 from tests.fixtures import DATA, FIXTURES, ROOT, SITE, make_fixture_project  # noqa: F401
+from tools import chromium
+from tools.chromium import CHROMIUM
 
 # Official MLCommons summaries; present on the project's machines and in CI, not in the repo.
 MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
-CHROMIUM = "/usr/bin/chromium"
 
 
 def mlcommons_file(round_name: str) -> Path:
@@ -216,17 +217,7 @@ def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (.ci/run does)")
     with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
+        browser = chromium.launch(playwright.chromium, "the browser tests need it")
         yield browser
         browser.close()
 

@@ -205,3 +205,22 @@ def long_date(day: dt.date, code: str) -> str:
         return f"{day.year}年{day.month}月{day.day}日"
     month = months[code][day.month - 1]
     return f"{month} {day.day}, {day.year}" if code == "en" else f"{day.day} {month} {day.year}"
+
+
+def stub_site_build(monkeypatch, root: Path) -> None:
+    """Make ``site.build`` write one page per language, ``<lang>/index.html`` holding "new
+    <code>", instead of running MkDocs and the finishing step, in a project at ``root`` that
+    holds only ``mkdocs.yml`` (the site's address): for the tests of what the build does
+    around MkDocs (the staging folder, the swap, a language kept, a kill at any write)."""
+    from generator.site import build as site_module
+
+    def built(lang, out, strict, root, epoch):
+        out.mkdir(parents=True)
+        (out / "index.html").write_text(f"new {lang.code}")
+        return 1.0, []
+
+    monkeypatch.setattr(site_module, "_mkdocs_build", built)
+    monkeypatch.setattr(site_module, "build_fingerprint", lambda *args: "inputs")
+    monkeypatch.setattr(site_module.finish, "finish_language", lambda out, lang, root: None)
+    monkeypatch.setattr(site_module.finish, "finish_site", lambda staging, root, prefix: None)
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")

@@ -9,10 +9,9 @@ import pytest
 
 from generator import files
 from generator.i18n.languages import LANGUAGES, language
-from generator.project import ROOT
 from generator.site import build as site_module
 from generator.site import finish, generation_stamp
-from tests.fixtures import code_project
+from tests.fixtures import code_project, stub_site_build
 
 
 @pytest.fixture
@@ -206,16 +205,7 @@ def test_one_language_built_keeps_the_others_and_clears_a_killed_build(tmp_path,
     (left / "en").mkdir(parents=True)
     (left / "en" / "half.html").write_text("killed here")
 
-    def built(lang, out, strict, root, epoch):
-        out.mkdir(parents=True)
-        (out / "index.html").write_text(f"new {lang.code}")
-        return 1.0, []
-
-    monkeypatch.setattr(site_module, "_mkdocs_build", built)
-    monkeypatch.setattr(site_module, "build_fingerprint", lambda *args: "inputs")
-    monkeypatch.setattr(site_module.finish, "finish_language", lambda out, lang, root: None)
-    monkeypatch.setattr(site_module.finish, "finish_site", lambda staging, root, prefix: None)
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")  # the site address
+    stub_site_build(monkeypatch, tmp_path)
     site_module.build(site, (language("en"),), root=tmp_path)
     assert {p.parent.name: p.read_text() for p in site.glob("*/index.html")} == {
         "en": "new en",

@@ -12,6 +12,7 @@ from generator import files
 from generator.data.importer import run_import
 from generator.errors import InputError, InputErrors
 from tests.conftest import FIXTURES
+from tests.fixtures import stub_site_build
 
 TODAY = dt.date(2026, 12, 3)
 
@@ -187,23 +188,13 @@ def test_a_build_killed_at_any_write_leaves_the_site_as_it_was(tmp_path, monkeyp
     # it included, even when killed after moving one of them into the new site) or the new
     # one whole; no staging folder, no temporary file; the next build completes.
     from generator.i18n.languages import language
-    from generator.project import ROOT
     from generator.site import build as site_module
 
     site = tmp_path / "site"
     previous = {f"{code}/index.html": f"previous {code}".encode() for code in ("en", "zh", "it")}
     restore(site, previous)
 
-    def built(lang, out, strict, root, epoch):
-        out.mkdir(parents=True)
-        (out / "index.html").write_text(f"new {lang.code}")
-        return 1.0, []
-
-    monkeypatch.setattr(site_module, "_mkdocs_build", built)
-    monkeypatch.setattr(site_module, "build_fingerprint", lambda *args: "inputs")
-    monkeypatch.setattr(site_module.finish, "finish_language", lambda out, lang, root: None)
-    monkeypatch.setattr(site_module.finish, "finish_site", lambda staging, root, prefix: None)
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")  # the site address
+    stub_site_build(monkeypatch, tmp_path)
 
     def build():
         site_module.build(site, (language("en"),), root=tmp_path, log=lambda *a: None)

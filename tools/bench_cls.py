@@ -1,5 +1,5 @@
 """Cumulative layout shift (CLS) of each page kind, measured in Chromium as Lighthouse does:
-``python tools/bench_cls.py [site/] [--runs N]``.
+``python -m tools.bench_cls [site/] [--runs N]`` (from the project root).
 
 How it is measured (``page_cls``): the built ``site/`` is served on 127.0.0.1 under the
 published path prefix (``bench_load.serve``). Each page is opened in a fresh browser context
@@ -22,7 +22,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tools.bench_load import CHROMIUM, serve
+from tools import chromium
+from tools.bench_load import serve
 
 PAGES = {
     "home": "",
@@ -105,24 +106,13 @@ def page_cls(browser, url: str, width: int, kind: str, throttle: int = THROTTLE)
     return {"cls": session_cls(shifts), "shifts": shifts}
 
 
-def launch(chromium):
-    """Headless Chromium (``/usr/bin/chromium``, launched by ``chromium``, a Playwright
+def launch(chromium_type):
+    """Headless Chromium (``tools.chromium``, launched by ``chromium_type``, a Playwright
     ``BrowserType``) with the flags of the tests' browser, but with
     a desktop's classic scrollbars, which Playwright hides by default (``--hide-scrollbars``):
     a scrollbar appearing after the first paint moves the whole page sideways."""
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError(f"{CHROMIUM} is missing: the measurement needs Chromium")
     return chromium.launch(
-        executable_path=CHROMIUM,
-        ignore_default_args=["--hide-scrollbars"],
-        args=[
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-        ],
+        chromium_type, "the measurement needs it", ignore_default_args=["--hide-scrollbars"]
     )
 
 

@@ -28,7 +28,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
-CHROMIUM = "/usr/bin/chromium"
+from tools import chromium
+
 PAGES = {
     "home": "",
     "results": "results/v6.1/datacenter/gpt-oss-120b/offline/",
@@ -101,22 +102,9 @@ def first_loads(site: Path, prefix: str = "/mlperf-wiki/", pages=PAGES, langs=LA
     docstring). Raises RuntimeError when Chromium is missing or a page does not answer 200."""
     from playwright.sync_api import sync_playwright
 
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError(f"{CHROMIUM} is missing: the load measurement needs Chromium")
     results = {}
     with serve(site, prefix) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
+        browser = chromium.launch(playwright.chromium, "the load measurement needs it")
         for lang in langs:
             for name, path in pages.items():
                 rows = first_load(browser, f"{base}{lang}/{path}")
