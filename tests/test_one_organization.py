@@ -201,3 +201,18 @@ def test_no_round_leader_names_its_submitter_twice():
     for submitter, system in doubled:
         label = env.filters["submitter_system"]({"submitter": submitter, "system_name": system})
         assert label == system
+
+
+def test_a_results_accelerators_are_named_with_their_count_kept_on_its_line():
+    # filters.accelerators_cell, the one cell of every ranked, power and report table: the
+    # count after a no-break space (a phone card once ended a line at "×", "16" below it), the
+    # accelerator alone when MLCommons published no count, CPU only as each catalog says it.
+    from types import SimpleNamespace as Record
+
+    cells = {lang.code: environment(lang).filters["accelerators_cell"] for lang in LANGUAGES}
+    b300 = Record(accelerator="NVIDIA B300-SXM-270GB", total_accelerators=1024)
+    assert cells["en"](b300) == "NVIDIA B300-SXM-270GB ×\u00a01,024"
+    assert cells["it"](b300) == "NVIDIA B300-SXM-270GB ×\u00a01.024"
+    assert cells["en"](Record(accelerator="A<B", total_accelerators=None)) == "A&lt;B"
+    none = Record(accelerator="", total_accelerators=None)
+    assert [cells[code](none) for code in ("en", "zh", "it")] == ["CPU only", "仅 CPU", "solo CPU"]

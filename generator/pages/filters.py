@@ -114,6 +114,22 @@ def submitter_system(record, lang: Language) -> str:
     return tidy_spacing(pattern % {"submitter": submitter, "system": system}, lang)
 
 
+def accelerators_cell(record, lang: Language) -> Markup:
+    """A result's accelerators as a table cell names them, escaped: ``"NVIDIA
+    B300-SXM-270GB × 16"`` (a no-break space keeps the count with its sign), the accelerator
+    alone when MLCommons published no count, ``"CPU only"`` when no accelerator ran it.
+
+    Args:
+        record: a ``schema.ResultRecord`` (its ``accelerator`` and ``total_accelerators``).
+    """
+    if not record.accelerator:
+        return escape(translations(lang).gettext("CPU only"))
+    if not record.total_accelerators:
+        return escape(record.accelerator)
+    count = format_number(record.total_accelerators, lang, 0)
+    return Markup("{} ×\u00a0{}").format(record.accelerator, count)
+
+
 def system_label(record, lang: Language, shown_id: str | None = None) -> str:
     """How a system under test is named wherever one is chosen or compared, so that two
     submissions under one name read apart: ``"NVIDIA GB300 NVL72 (…) — 72 accelerators —
@@ -277,6 +293,7 @@ def environment(lang: Language) -> Environment:
         items=lambda values: items(list(values), lang),
         system_label=lambda record: system_label(record, lang),
         submitter_system=lambda record: submitter_system(record, lang),
+        accelerators_cell=lambda record: accelerators_cell(record, lang),
         marked_label=lambda record: marked_label(record, lang),
         sort_key=sort_key,
     )
