@@ -329,3 +329,21 @@ def test_check_refuses_an_id_reference_that_renders_nothing(tmp_path):
         f"{post}: line {line}: [[id:top-ofline]]: unknown claim 'top-ofline': add it to "
         "data/claims.yaml or fix the id; did you mean 'top-offline'?",
     ]
+
+
+def test_a_reference_in_an_html_comment_is_guidance_not_raw_html(tmp_path):
+    # new-article's scaffold quotes [[claim:…]] in its guidance comments: check tells the
+    # editor what is still to write (the placeholders), never that a comment is raw HTML.
+    import datetime as dt
+
+    from generator.editorial.check import check
+    from generator.pages.new_article import new_article
+
+    root = make_fixture_project(tmp_path / "p")
+    new_article(root / "docs", "fresh", "Fresh", dt.date(2026, 10, 1), "desk", ["mlperf"])
+    with pytest.raises(InputErrors) as caught:
+        check(root)
+    said = [str(e) for e in caught.value.errors if "/fresh.md" in str(e)]
+    assert said and not [e for e in said if "inside raw HTML" in e]
+    # What is left to write: placeholders, and the title in Chinese and Italian.
+    assert [e for e in said if "placeholder" not in e and "translate" not in e] == []

@@ -44,6 +44,7 @@ import yaml
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
+from generator.i18n.prose import mask_comments
 from generator.project import ROOT
 
 # Elements with no end tag, and those whose end tag HTML lets a writer leave out.
@@ -424,7 +425,8 @@ class _Walk:
             self.cursor = begin + len(piece.strip())
         self.balance.feed_at(piece, line)
         lead = len(piece) - len(piece.lstrip())  # ``line`` is that of its first text
-        for found in RAW_REFERENCE.finditer(piece):
+        # A reference in a comment is guidance (new-article's comments quote the syntax).
+        for found in RAW_REFERENCE.finditer(mask_comments(piece)):
             self.raw_references.append(
                 (found.group(0), line + piece.count("\n", lead, max(lead, found.start())))
             )
