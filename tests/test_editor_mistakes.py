@@ -880,6 +880,14 @@ def test_references_are_not_names_the_sentence_says(root, code, sentence):
         ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra convalidata."),
         ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，已经 MLCommons 确认。"),
         ("zh", "经 MLCommons 审核，Acme 的能效为 [[claim:vendor-efficiency]]。"),
+        # A negation that does not negate the word: 不超过 (no more than), 无疑 (no doubt),
+        # 不仅 (not only), "no more than", "not just", "non solo".
+        ("zh", "Acme 称其能效与对手相差不超过经审核的 [[claim:vendor-efficiency]]。"),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，无疑已经审核。"),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，不仅经过审核。"),
+        ("en", "Acme's lead is no more than an audited [[claim:vendor-efficiency]]."),
+        ("en", "Acme says [[claim:vendor-efficiency]], not just audited."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra non solo revisionata."),
         # A derived figure is not verified by MLCommons either: its footnote says so.
         (
             "en",
@@ -917,6 +925,13 @@ def test_verification_words_beside_a_figure_mlcommons_did_not_verify_are_refused
         ("en", "Acme says [[claim:vendor-efficiency]], a figure MLCommons has not audited."),
         ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra non revisionata da MLCommons."),
         ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，未经 MLCommons 审核。"),
+        ("en", "Acme says [[claim:vendor-efficiency]], which has yet to be confirmed."),
+        ("en", "Acme says [[claim:vendor-efficiency]], which is far from confirmed."),
+        ("en", "Acme says [[claim:vendor-efficiency]], not yet independently verified."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra non ancora confermata."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], che non è stata verificata."),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，尚未确认。"),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，没有经过审核。"),
     ],
 )
 def test_a_figure_said_not_to_be_verified_passes(root, code, sentence):

@@ -133,10 +133,29 @@ VERIFY = {
         r"\b(?:verific|conferm|certific|convalid|validat|revisionat|attestat)\w*", re.I
     ),
 }
+# A negation stands right before the word it negates, with only such words between them as
+# leave it negated ("not yet independently verified", "未经 MLCommons 核验", "non è stata
+# verificata"): "not just audited", "no more than an audited figure", 不超过经审核的, 无疑已经审核
+# and "non solo revisionata" say the figure was checked.
+_BETWEEN = {
+    "en": r"(?:been|be|being|is|was|were|are|has|have|had|yet|ever|so\s+far|independently|"
+    r"formally|officially|fully|by|an?|the|MLCommons(?:'s?)?|its|their)",
+    "it": r"(?:è|e'|sono|era|stat[oaie]|essere|ancora|mai|da|dal|della|di|MLCommons|"
+    r"ufficialmente|formalmente|alcun[oa]?|una?)",
+}
 NEGATION = {
-    "en": re.compile(r"(?:\b(?:not|never|no|without|cannot|nor)\b|n't)(?:\W+\w+){0,3}\W*$", re.I),
-    "zh": re.compile(r"(?:未|没|不|非|无)[^，。；：！？,;]{0,20}$"),
-    "it": re.compile(r"\b(?:non|mai|senza|né|nessun\w*)\b(?:\W+\w+){0,3}\W*$", re.I),
+    "en": re.compile(
+        r"(?:\b(?:not|never|no|without|cannot|nor|yet\s+to|far\s+from)|n't)"
+        rf"(?:\W+{_BETWEEN['en']})*\W*$",
+        re.I,
+    ),
+    # 未经 (not through), 尚未, 没有 (经过), 无法, 不 (被) … then at most "MLCommons", before
+    # the word.
+    "zh": re.compile(
+        r"(?:未|没有|没|从未|并未|尚未|无法|不能|不|非|无)\s*(?:经过|经|被|由|获得|得到)?\s*"
+        r"(?:MLCommons\s*(?:的)?)?\s*$"
+    ),
+    "it": re.compile(rf"\b(?:non|mai|senza|né|nessun[oa]?)\b(?:\W+{_BETWEEN['it']})*\W*$", re.I),
 }
 
 
