@@ -209,7 +209,7 @@ def test_a_preview_date_the_rule_cannot_give_is_refused(root, typed, problem):
     assert problem in message
 
 
-def test_one_preview_result_has_one_due_date_whichever_claim_quotes_it(root):
+def test_one_preview_result_has_one_follow_up_whichever_claim_quotes_it(root):
     # A second claim on Vera Rubin NVL72 (6.1-0106, preview in v6.1) alone, due a month later
     # than vr-ratio says: the flags of one product would give two dates.
     shutil.copy(DATA / "rounds.yaml", root / "data" / "rounds.yaml")
@@ -231,12 +231,26 @@ def test_one_preview_result_has_one_due_date_whichever_claim_quotes_it(root):
     assert messages(root) == [
         f"data/claims.yaml: line {line_of(path, '      available_by: 2027-04-15')}: "
         "field 'claims.vr-alone.preview.available_by': claim 'vr-alone': "
-        "preview.available_by 2027-04-15, but claim 'vr-ratio' dates the same preview result, "
-        "v6.1 6.1-0106, 2027-03-15: one product is due on one day, whichever claim quotes it; "
-        "write `available_by: 2027-03-15` (or change both)"
+        "preview.available_by 2027-04-15, but claim 'vr-ratio' gives the same preview result, "
+        "v6.1 6.1-0106, 2027-03-15: one product has one follow-up (due date, confirmation or "
+        "retraction) whichever claim quotes it; write `available_by: 2027-03-15`"
     ]
     edit(path, "available_by: 2027-04-15", "available_by: 2027-03-15")
     check(root)
+    # A confirmation written on one claim only: the other flag would still say "due".
+    edit(  # the first: vr-ratio's
+        path,
+        "      available_by: 2027-03-15\n",
+        "      available_by: 2027-03-15\n      confirmed: 2027-02-20\n",
+    )
+    lines = path.read_text(encoding="utf-8").split("\n")
+    preview_line = 1 + lines.index("    preview:", lines.index("  vr-alone:"))
+    [message] = messages(root)
+    assert message.startswith(
+        f"data/claims.yaml: line {preview_line}: "
+        "field 'claims.vr-alone.preview.confirmed': claim 'vr-alone': preview.confirmed none, "
+        "but claim 'vr-ratio' gives the same preview result, v6.1 6.1-0106, 2027-02-20"
+    )
 
 
 def test_a_preview_date_within_the_rule_passes(root):

@@ -15,7 +15,7 @@ from generator.data.dataset import Dataset
 from generator.data.editor_yaml import claim_lines, key_lines
 from generator.data.schema import ResultRecord, round_key
 from generator.editorial.articles import Article
-from generator.editorial.claims import DEFAULT_TOLERANCE, QUOTED_STATUSES, Registry
+from generator.editorial.claims import DEFAULT_TOLERANCE, QUOTED_STATUSES, Preview, Registry
 from generator.editorial.guidelines import unstated_differences
 from generator.editorial.precision import rounded, shown_decimals
 from generator.editorial.recomputation import figure, recompute
@@ -246,6 +246,15 @@ def round_dated_preview(claim, published: dict[dt.date, str]) -> str | None:
     )
 
 
+# What a preview block says of its product, which every claim quoting the result must say alike.
+PREVIEW_FIELDS = ("available_by", "confirmed", "confirmed_in", "retracted")
+
+
+def _shown(value) -> str:
+    """A preview field's value as an editor writes it (a date in ISO form), or "none"."""
+    return "none" if value is None else value.isoformat() if hasattr(value, "isoformat") else value
+
+
 def check_claims(
     registry: Registry, posts: list[Article], data: Dataset, claims_file: Path
 ) -> list[InputError]:
@@ -288,8 +297,8 @@ def check_claims(
     keys = key_lines(claims_file.read_text(encoding="utf-8"))
     rounds = publication.read(claims_file.parent)
     published = {day: name for name, day in rounds.items()}
-    # {(round, result ID): [(claim id, its preview.available_by), ...]}: one product, one date.
-    due_dates: dict[tuple[str, str], list[tuple[str, dt.date]]] = defaultdict(list)
+    # {(round, result ID): [(claim id, its preview block), ...]}: one product, one follow-up.
+    previews_of: dict[tuple[str, str], list[tuple[str, Preview]]] = defaultdict(list)
     for claim_id, claim in registry.claims.items():
         where = f"line {lines[claim_id]}" if claim_id in lines else None
         quoted = (
@@ -344,7 +353,7 @@ def check_claims(
         if claim.preview is not None:
             for r in result.records:
                 if r.category == "preview":
-                    due_dates[r.round, r.result_id].append((claim_id, claim.preview.available_by))
+                    previews_of[r.round, r.result_id].append((claim_id, claim.preview))
         if unstated := unstated_differences(
             claim.derivation.formula, claim.derivation.differences, result.records
         ):
@@ -382,20 +391,32 @@ def check_claims(
             )
         elif problem := written_precision_problem(claim, shown.computed, shown.unit):
             error(problem, "stated")  # agrees, but says more than its page shows
-    for (round_name, result_id), dated in sorted(due_dates.items()):
-        errors += [
-            InputError(
-                claims_file,
-                f"line {keys.get(('claims', claim_id, 'preview', 'available_by'))}",
-                f"claims.{claim_id}.preview.available_by",
-                f"claim '{claim_id}': preview.available_by {day.isoformat()}, but claim "
-                f"'{dated[0][0]}' dates the same preview result, {round_name} {result_id}, "
-                f"{dated[0][1].isoformat()}: one product is due on one day, whichever claim "
-                f"quotes it; write `available_by: {dated[0][1].isoformat()}` (or change both)",
-            )
-            for claim_id, day in dated[1:]
-            if day != dated[0][1]
-        ]
+    for (round_name, result_id), quoted in sorted(previews_of.items()):
+        first_id, first = quoted[0]
+        for claim_id, preview in quoted[1:]:
+            for field in PREVIEW_FIELDS:
+                mine, theirs = getattr(preview, field), getattr(first, field)
+                if mine == theirs:
+                    continue
+                line = keys.get(("claims", claim_id, "preview", field)) or keys.get(
+                    ("claims", claim_id, "preview")
+                )
+                errors.append(
+                    InputError(
+                        claims_file,
+                        f"line {line}",
+                        f"claims.{claim_id}.preview.{field}",
+                        f"claim '{claim_id}': preview.{field} {_shown(mine)}, but claim "
+                        f"'{first_id}' gives the same preview result, {round_name} "
+                        f"{result_id}, {_shown(theirs)}: one product has one follow-up "
+                        f"(due date, confirmation or retraction) whichever claim quotes it; "
+                        + (
+                            f"write `{field}: {_shown(theirs)}`"
+                            if theirs is not None
+                            else f"remove {field}: here, or add it to claim '{first_id}'"
+                        ),
+                    )
+                )
     return errors
 
 
