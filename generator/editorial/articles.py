@@ -24,9 +24,10 @@ from generator.i18n.readtime import with_reading_time
 from generator.i18n.trademark import mark, mark_front_matter, mark_post
 
 CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
-# Anything that starts like a claim reference ("[[claim", "[ [claim", "[claim:"); those that
-# are not exactly one are malformed. The shown text runs to the next "]]" on the line.
-CLAIM_OPENING = re.compile(r"\[\s*\[?\s*claim\s*:[^\]\n]{0,60}\]{0,2}")
+# Anything that starts like a claim or ID reference ("[[claim", "[ [claim", "[claim:",
+# "[[id: x]]"); those that are not exactly one are malformed. The shown text runs to the next
+# "]]" on the line.
+REFERENCE_OPENING = re.compile(r"\[\s*\[?\s*(claim|id)\s*:[^\]\n]{0,60}\]{0,2}")
 POSTS = Path("blog") / "posts"
 PLAIN = re.compile(r"\[\[plain:([^\]\n]+)\]\]")
 # A result ID rendered from a claim (claim_markdown): the one result claim ID selects, or its
@@ -136,12 +137,14 @@ class Article:
         return value if isinstance(value, dt.date) else None
 
     def malformed_references(self) -> list[ClaimReference]:
-        """Text that starts like a claim reference but is not ``[[claim:ID]]``, with its line."""
+        """Text that starts like a claim or ID reference but is neither ``[[claim:ID]]`` nor
+        ``[[id:ID]]`` (``[[id:ID:N]]``), with its line (the build would leave it as written)."""
         body = mask_comments(self.body)
         valid = {m.start() for m in CLAIM_REFERENCE.finditer(body)}
+        valid |= {m.start() for m in ID_REFERENCE.finditer(body)}
         return [
             ClaimReference(m.group(0), self.body_line + body.count("\n", 0, m.start()))
-            for m in CLAIM_OPENING.finditer(body)
+            for m in REFERENCE_OPENING.finditer(body)
             if m.start() not in valid
         ]
 

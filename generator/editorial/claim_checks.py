@@ -274,8 +274,8 @@ def check_claims(
                     f"line {bad.line}",
                     None,
                     f"malformed claim reference '{bad.claim_id}': write "
-                    "[[claim:ID]] with an id of lowercase letters, digits, "
-                    "dots and hyphens",
+                    "[[claim:ID]] (or [[id:ID]] for its result ID) with an id of lowercase "
+                    "letters, digits, dots and hyphens and no space",
                 )
             )
         for ref in post.claim_references():
