@@ -21,6 +21,7 @@ import re
 
 from generator.editorial.article_markdown import Tag, parse
 from generator.editorial.articles import Article
+from generator.editorial.sentences import VERIFY
 from generator.errors import InputError
 from generator.i18n.prose import mask_comments
 
@@ -62,8 +63,13 @@ def unsafe_url(url: str) -> bool:
 
 # What only the renderer writes (``verification.ClaimView.flag`` and the claims table).
 FLAG_CLASS = re.compile(r"(?:^|\s)claim(?:$|\s|__|--)|(?:^|\s)claims-table(?:$|\s)")
-FLAG_SYMBOLS = "✔◔◕∑⚑◇✖⊘"
+# The flags' own symbols, and the marks a reader takes for them: check marks and ballot boxes
+# (✓ ✅ ☑ 🗸 🗹), crosses (✗ ✘ ❌ ❎), a flag (⚐).
+FLAG_SYMBOLS = "✔◔◕∑⚑◇✖⊘✓✅☑🗸🗹✗✘❌❎⚐"
 FLAG_SYMBOL = re.compile(f"[{FLAG_SYMBOLS}]")
+# Attributes of raw HTML a reader meets as a flag's words (a tooltip, a label read aloud):
+# "verified" there dresses any figure as a verified one.
+TEXT_ATTRIBUTES = frozenset({"title", "aria-label", "aria-description"})
 # A character reference (``&#10004;``, ``&#x2714;``, a named one): the page shows the character.
 CHARACTER_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);?")
 
@@ -98,6 +104,14 @@ class _Finder:
                 self.flags.append((line, f'<{name} class="{value}">, a flag\'s class'))
             elif attr == "data-claim" or (attr == "id" and value and value.startswith("claim-")):
                 self.flags.append((line, f"the attribute {attr}= of <{name}>, a claim's"))
+            elif (
+                attr in TEXT_ATTRIBUTES
+                and value
+                and any(words.search(value) for words in VERIFY.values())
+            ):
+                self.flags.append(
+                    (line, f'{attr}="{value[:40]}" of <{name}>, a verification word in a tooltip')
+                )
             elif attr == "style":
                 self.flags.append(
                     (
