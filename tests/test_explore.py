@@ -888,3 +888,29 @@ def test_the_last_row_has_its_own_button_and_keeps_the_focus(page, base_url, tab
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {PAGE + 1}")
     assert page.evaluate("document.activeElement.closest('tr').sectionRowIndex") == PAGE
+
+
+def test_mlcommons_inferred_mark_is_shown_and_said_as_on_the_benchmark_pages(page, base_url, table):
+    # data/results/v6.1.csv: every result of 6.1-0106 (NVIDIA Vera Rubin NVL72) has inferred
+    # true, those of 6.1-0074 (GB300 NVL72) on deepseek-r1 Offline none. The figure gets the
+    # ranked pages' "*" (titled) and the note of v6.1's meaning under the table.
+    marked = table[(table["result_id"] == "6.1-0106")]
+    assert (marked.inferred == "true").all()
+    plain = table[
+        (table["result_id"] == "6.1-0074")
+        & (table["model"] == "deepseek-r1")
+        & (table["scenario"] == "Offline")
+    ]
+    assert (plain.inferred == "false").all() and len(plain) == 1
+    note = (
+        "* Marked inferred by MLCommons: in this round its submission checker marks every "
+        "result whose scenario is written differently from the one LoadGen logged as run"
+    )
+    open_view(page, base_url, "?id=6.1-0106")
+    stars = page.locator(f"{ROWS} td:nth-child(10) sup", has_text="*")
+    assert stars.count() == page.locator(ROWS).count() == len(marked)
+    assert all(star.is_visible() and star.get_attribute("title") for star in stars.all())
+    assert note in page.locator(".mlperf-explore__output").inner_text()
+    open_view(page, base_url, "?id=6.1-0074&model=deepseek-r1&scenario=Offline")
+    assert page.locator(f"{ROWS} td:nth-child(10) sup:visible", has_text="*").count() == 0
+    assert note not in page.locator(".mlperf-explore__output").inner_text()

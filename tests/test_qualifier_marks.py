@@ -368,6 +368,13 @@ def test_every_result_the_comparison_draws_carries_its_marks(page, base_url, lan
                     failures += [
                         f"cell {row['shown_id']}: no {w} mark" for w in missing_marks(row, cell)
                     ]
+                    # MLCommons' inferred mark after the figure, as on the ranked pages (every
+                    # v6.1 result of 6.1-0106 is marked inferred: data/results/v6.1.csv).
+                    if str(row["inferred"]).lower() == "true" and "*" not in cell["text"]:
+                        failures.append(f"cell {row['shown_id']}: no inferred mark")
+    inferred_notes = page.locator(".mlperf-compare__output p.mlperf-compare__key").all_inner_texts()
+    if not any(note.startswith("* ") for note in inferred_notes):
+        failures.append("no note says what the inferred mark means")
     # The two systems' headings: the derived ID's † is a mark that says what it means.
     headings = output.locator("thead th").evaluate_all(
         "cells => cells.map(c => [c.textContent, [...c.querySelectorAll('sup[title]')].map(s => s.textContent)])"

@@ -489,6 +489,8 @@ def system_comparison_pages(
             "category": record.category,
             # A preview's due round, as every page says it (marks.preview_note); None else.
             "preview_text": marks.preview_note(record, lang),
+            # MLCommons' inferred mark: what it means in the result's round; None else.
+            "inferred_text": marks.inferred_note(record.round, lang) if record.inferred else None,
             "accelerators": record.total_accelerators,
             # No ID of its own: a system is one result ID, given once by the system's fields.
             "location": quote(record.location),

@@ -77,6 +77,7 @@ NUMBER_COLUMNS = (
     "power",
     "energy",
     "result_id_derived",
+    "inferred",
 )
 
 
@@ -124,7 +125,8 @@ def explorer_data(records: list[ResultRecord], superseded: Superseded | None = N
     ``used_model`` are given for open-division results only (the closed division runs the
     reference model at its required accuracy); ``precision`` the card field of the lowest
     precision the weights name (``specs.precision_of``: ``fp4``, ``fp8``, ``int8``, ``fp16``),
-    which the figure per peak TFLOPS divides by.
+    which the figure per peak TFLOPS divides by; ``inferred`` 1 for a result MLCommons marked
+    inferred (``qualifiers.inferred``; the page says what the mark means in its round).
 
     ``superseded`` is ``identity.Superseded.pairs`` (``{}`` without): each derived ID that
     the official IDs of its round superseded, which an address still resolves to the system
@@ -184,6 +186,7 @@ def explorer_data(records: list[ResultRecord], superseded: Superseded | None = N
             ("power", r.power_result),
             ("energy", figure.value if figure else None),
             ("result_id_derived", int(r.result_id_derived)),
+            ("inferred", int(qualifiers(r).inferred)),
         ):
             columns[name].append(value)
     data = {
@@ -314,6 +317,11 @@ def explorer_page(
             marks={
                 "preview_due": catalog.gettext(marks.PREVIEW_CATEGORY),
                 "preview_label": catalog.gettext(marks.PREVIEW_LABEL),
+                # MLCommons' inferred mark: its title, and what it means in each round.
+                "inferred_title": catalog.gettext(marks.INFERRED_TITLE),
+                "inferred_notes": {
+                    name: marks.inferred_note(name, lang) for name in {r.round for r in records}
+                },
             },
         ),
     )

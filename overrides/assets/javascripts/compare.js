@@ -179,7 +179,7 @@
       th.append.apply(th, labelNodes(cell[0], labels.id_derived));
     });
     var body = table.createTBody();
-    var download = [];
+    var download = [], inferred = [];
     rows.forEach(function (row) {
       var tr = body.insertRow();
       var name = tr.insertCell();
@@ -191,6 +191,11 @@
         var cell = tr.insertCell();
         cell.className = "num";
         cell.appendChild(document.createTextNode(result.text));
+        if (result.inferred_text) {
+          // MLCommons' inferred mark, as on the ranked pages; its meaning under the table.
+          cell.appendChild(element("sup", "*")).title = result.inferred_text;
+          if (inferred.indexOf(result.inferred_text) < 0) inferred.push(result.inferred_text);
+        }
         if (result.per_accelerator_text) {
           cell.appendChild(element("br"));
           cell.appendChild(element("small", result.per_accelerator_text));
@@ -257,12 +262,13 @@
         a_result_id: a.result_id, a_result_id_published: a.result_id_published || "",
         a_result_id_derived: a.result_id_derived,
         a_result: row.a.value, a_units: row.a.units,
-        a_result_per_accelerator: row.a.per_accelerator,
+        a_result_per_accelerator: row.a.per_accelerator, a_inferred: !!row.a.inferred_text,
         a_division: row.a.division, a_category: row.a.category,
         a_accelerators: row.a.accelerators, b_system: b.name, b_round: b.round,
         b_result_id: b.result_id, b_result_id_published: b.result_id_published || "",
         b_result_id_derived: b.result_id_derived, b_result: row.b.value, b_units: row.b.units,
-        b_result_per_accelerator: row.b.per_accelerator, b_division: row.b.division,
+        b_result_per_accelerator: row.b.per_accelerator, b_inferred: !!row.b.inferred_text,
+        b_division: row.b.division,
         b_category: row.b.category, b_accelerators: row.b.accelerators,
         higher_is_better: row.a.higher_is_better, ratio: row.ratio,
         ratio_per_accelerator: row.perAccelerator,
@@ -279,6 +285,9 @@
     });
     region.appendChild(table);
     output.appendChild(region);
+    inferred.forEach(function (note) {
+      output.appendChild(element("p", "* " + note, "mlperf-compare__key"));
+    });
     output.appendChild(downloads(labels, download));
   }
 

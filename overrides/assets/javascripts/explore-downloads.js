@@ -17,7 +17,8 @@
       // site does: canonical (4.1-0043), as MLCommons published it (v4.1-0043; empty when
       // derived) and whether this site derived it.
       result_id: row.result_id, result_id_published: row.result_id_published || "",
-      result_id_derived: row.result_id_derived === 1, result: row.result, units: row.units,
+      result_id_derived: row.result_id_derived === 1, inferred: row.inferred === 1,
+      result: row.result, units: row.units,
       total_accelerators: row.accelerators, accelerator: row.accelerator,
       accelerator_id: row.accelerator_id, accelerator_family: row.family,
       shown: per, shown_value: figure.value,

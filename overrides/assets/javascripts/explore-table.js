@@ -103,7 +103,11 @@
       if (column === "result_id") return;  // explore-cite.js fills it
       td.appendChild(document.createTextNode(""));
       for (var k = 0; k < (LINES[column] || 0); k++) td.append(element("br"), element("small"));
-      if (column === "result") td.appendChild(element("sup", "‡"));
+      if (column === "result") {
+        var inferred = element("sup", "*");  // MLCommons' mark, as on the ranked pages
+        inferred.title = labels.inferred_title;
+        td.append(inferred, element("sup", "‡"));
+      }
     });
     return tr;
   }
@@ -137,6 +141,7 @@
     setText(c[9].firstChild, format.result(figure.value) + " " +
             (labels.units[figure.units] || figure.units) +
             (figure.precision ? " · " + labels.precisions[figure.precision] : ""));
+    shown(c[9].lastChild.previousSibling, row.inferred === 1);
     shown(c[9].lastChild, figure.derived);
   }
 
@@ -204,6 +209,7 @@
       none: element("p", labels.none), showing: element("p"),
       more: element("button", null, "md-button"),
       idNote: element("p", "† " + labels.id_derived + labels.period),
+      inferredNote: element("p"),
       derived: element("p", labels.derived), downloads: downloads(labels, view.format),
       chart: window.mlperfExploreChart(view, unitsText)
     };
@@ -219,7 +225,8 @@
       if (made.more.hidden) drawn.body.rows[first].cells[1].firstChild.focus();
     });
     view.before.append(made.noPower, made.leftOut, made.apart, made.none);
-    view.after.append(made.showing, made.more, made.idNote, made.derived, made.downloads.node,
+    view.after.append(made.showing, made.more, made.idNote, made.inferredNote, made.derived,
+                      made.downloads.node,
                       made.chart.node);
     return (view.parts = made);
   }
@@ -357,6 +364,16 @@
     cite.follow(view);  // a citation of a row no longer listed is closed
     moreLabels(view);
     shown(made.idNote, pairs.some(function (p) { return p[0].result_id_derived === 1; }));
+    // What MLCommons' inferred mark means in each round of the rows that carry it.
+    var rounds = [];
+    pairs.forEach(function (p) {
+      if (p[0].inferred === 1 && rounds.indexOf(p[0].round) < 0) rounds.push(p[0].round);
+    });
+    shown(made.inferredNote, rounds.length > 0);
+    setContent(made.inferredNote, "* " + rounds.map(function (name) {
+      return rounds.length > 1 ? name + ": " + labels.inferred_notes[name]
+                               : labels.inferred_notes[name];
+    }).join(" "));
     shown(made.derived, pairs.some(function (p) { return p[1].derived; }));
     setContent(made.derived, labels[state.per === "bandwidth" || state.per === "compute"
       ? "derived_spec" : "derived"]);
