@@ -46,13 +46,24 @@
 
   // The nodes of a label (labelPieces), "†" as every page marks a derived ID (title: what it
   // means).
+  // A result ID (6.1-0106, v4.1-0050) is kept on one line, as every page keeps it (.keep):
+  // a heading breaks between words, never after the ID's hyphen.
+  var RESULT_ID = /(v?\d+\.\d+-\d{4,})/;
   function labelNodes(label, title) {
-    return labelPieces(label).map(function (piece) {
-      if (!piece[1]) return document.createTextNode(piece[0]);
-      var mark = element("sup", piece[0], "mlperf-derived");
-      mark.title = title;
-      return mark;
+    var nodes = [];
+    labelPieces(label).forEach(function (piece) {
+      if (piece[1]) {
+        var mark = element("sup", piece[0], "mlperf-derived");
+        mark.title = title;
+        nodes.push(mark);
+        return;
+      }
+      piece[0].split(RESULT_ID).filter(Boolean).forEach(function (part) {
+        nodes.push(RESULT_ID.test(part) ? element("span", part, "keep")
+                                        : document.createTextNode(part));
+      });
     });
+    return nodes;
   }
 
   // The entries of the two lists, from the index's menu ([round, organization, [[key, label],
@@ -280,7 +291,10 @@
     // On a phone each row becomes a card; every cell names its column (mlperf.css).
     Array.prototype.forEach.call(body.rows, function (tr) {
       Array.prototype.forEach.call(tr.cells, function (cell, index) {
-        cell.dataset.label = columns[index][0];
+        // A card's label is drawn by CSS (::before), where no span can keep an ID whole: its
+        // hyphen is a non-breaking one (U+2011), as "6.1-"/"0074" broke on a phone.
+        cell.dataset.label = columns[index][0].replace(new RegExp(RESULT_ID.source, "g"),
+          function (id) { return id.replace("-", "\u2011"); });
       });
     });
     region.appendChild(table);
