@@ -1614,3 +1614,53 @@ def test_an_html_comment_left_open_is_refused_with_its_line(root):
     edit(post, "left open\n", "left open -->\n")  # closed, and a comment in code, pass
     edit(post, "Acme says", "`<!--` opens a comment.\n\nAcme says")
     check(root)
+
+
+@pytest.mark.parametrize(
+    "code, sentence, refused",
+    [
+        # top-offline is Crusoe's whole 512-GPU cluster (formula result), top-per-accelerator
+        # the same result divided by 512 (tests/fixtures/project/claims.yaml).
+        ("en", "The cluster reached [[claim:top-offline]] per accelerator.", "per accelerator"),
+        ("en", "Each GPU served [[claim:top-per-accelerator]] in total.", "in total"),
+        ("zh", "该集群每个加速器达到 [[claim:top-offline]]。", "每个加速器"),
+        ("zh", "该集群总共达到 [[claim:top-per-accelerator]]。", "总共"),
+        (
+            "it",
+            "Il cluster ha raggiunto [[claim:top-offline]] per acceleratore.",
+            "per acceleratore",
+        ),
+        ("it", "In totale il cluster ha raggiunto [[claim:top-per-accelerator]].", "In totale"),
+        # Each figure with the words that say what it counts (both quoted, as in the
+        # translations).
+        (
+            "en",
+            "The cluster reached [[claim:top-offline]] in total, or "
+            "[[claim:top-per-accelerator]] per accelerator.",
+            None,
+        ),
+        (
+            "zh",
+            "该集群总共达到 [[claim:top-offline]]，单加速器成绩为 [[claim:top-per-accelerator]]。",
+            None,
+        ),
+        (
+            "it",
+            "Il cluster ha raggiunto in totale [[claim:top-offline]], cioè "
+            "[[claim:top-per-accelerator]] per acceleratore.",
+            None,
+        ),
+    ],
+)
+def test_a_sentence_says_what_its_figure_counts(root, code, sentence, refused):
+    post = root / "docs" / code / "blog" / "posts" / "record.md"
+    lines = post.read_text(encoding="utf-8").split("\n")
+    lines[10] = sentence  # the line of top-offline and top-per-accelerator
+    post.write_text("\n".join(lines), encoding="utf-8")
+    if refused is None:
+        check(root)
+        return
+    found = [m for m in messages(root) if "says the figure is counted" in m]
+    assert len(found) == 1 and found[0].startswith(
+        f"docs/{code}/blog/posts/record.md: line 11: '{refused}' says the figure is counted"
+    ), found

@@ -159,6 +159,35 @@ NEGATION = {
 }
 
 
+# What a figure is counted over: per accelerator, or for the whole system under test. A
+# sentence that says one of a claim whose derivation computes the other misreads the figure
+# 72-fold on a rack (the fresh-clone review: "the full rack delivered [16,435 tokens/s] in total").
+PER_ACCELERATOR = {
+    "en": re.compile(r"\bper[- ](?:accelerator|GPU|chip|device)s?\b", re.I),
+    "zh": re.compile(
+        r"每(?:个|张|块|颗)?(?:加速器|GPU|卡|芯片)|单(?:个|张|块|颗)?(?:加速器|卡|芯片)"
+    ),
+    "it": re.compile(r"\bper (?:ogni |ciascun[oa]? )?(?:acceleratore|GPU|chip)\b", re.I),
+}
+WHOLE_SYSTEM = {
+    "en": re.compile(r"\b(?:in total|in aggregate|combined|all together|altogether)\b", re.I),
+    "zh": re.compile(r"总共|合计|总计|一共|加起来"),
+    "it": re.compile(r"\b(?:in totale|complessivamente|nel complesso|in tutto)\b", re.I),
+}
+
+
+def counted_per_accelerator(claim) -> bool | None:
+    """Whether ``claim``'s figure is counted per accelerator (formula ``per_accelerator``, or a
+    ratio of figures per accelerator), for the whole system (any other formula of results), or
+    None when it has no derivation (a quoted figure: the source says what it counts)."""
+    derivation = claim.derivation
+    if derivation is None or derivation.formula in ("accelerators", "scaling_efficiency"):
+        return None
+    if derivation.formula == "ratio":
+        return True if derivation.of == "per_accelerator" else None
+    return derivation.formula == "per_accelerator"
+
+
 # Where a clause ends: a semicolon or a colon parts the sentence ("part"), a comma, a dash
 # between spaces or a parenthesis ends a clause ("comma"), and a conjunction opens the next
 # one, which it belongs to (no group).
@@ -442,6 +471,37 @@ def check_sentences(
                 InputError(post.path, f"line {line(mention.start)}", None, problem)
                 for mention, problem in disagreements(prose, code, refs, facets_of, models)
             ]
+            for pattern, per_accelerator, says in (
+                (PER_ACCELERATOR[code], False, "per accelerator"),
+                (WHOLE_SYSTEM[code], True, "for the whole system"),
+            ):
+                counted = [
+                    Mention("counting", w.group(0), frozenset(), w.start())
+                    for w in pattern.finditer(prose)
+                ]
+                for index, said in governed(prose, code, refs, counted, lambda *_: True).items():
+                    nearest = refs[index][2]
+                    if counted_per_accelerator(registry.claims[nearest]) is not per_accelerator:
+                        continue
+                    errors += [
+                        InputError(
+                            post.path,
+                            f"line {line(word.start)}",
+                            None,
+                            f"'{word.words}' says the figure is counted {says}, but claim "
+                            f"'{nearest}' is "
+                            + (
+                                "a figure per accelerator"
+                                if per_accelerator
+                                else "the whole system's figure (formula "
+                                f"{registry.claims[nearest].derivation.formula})"
+                            )
+                            + ": a figure must be read as what it counts; quote a claim that "
+                            "counts it so (formula per_accelerator, or a ratio of: "
+                            "per_accelerator), or drop the words",
+                        )
+                        for word, _ in said
+                    ]
             words = [
                 Mention("verification", w.group(0), frozenset(), w.start())
                 for w in VERIFY[code].finditer(prose)
