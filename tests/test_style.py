@@ -211,3 +211,11 @@ def test_markdown_syntax_is_not_read_as_italian_quotation_marks():
     assert problems('![Un grafico](grafico.webp){ width="800" height="450" }', it) == []
     assert problems('Il [sito](https://mlcommons.org/x "Sito") dice', it) == []
     assert problems('Il sito dice "ciao"', it) != []
+
+
+def test_the_glossarys_fix_agrees_with_its_noun():
+    # glossary.yaml gives each form of revisionato its own entry: the review read "say
+    # 'revisionato', not 'certificata'" beside "una cifra certificata".
+    assert problems("una cifra certificata da MLCommons.", IT) == [
+        "glossary: say 'revisionata', not 'certificata'"
+    ]
