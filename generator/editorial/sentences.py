@@ -290,14 +290,17 @@ def mentions(text: str, lang: str, models: frozenset[str]) -> list[Mention]:
 
 
 def claim_facets(formula: str, records: tuple[ResultRecord, ...]) -> dict[str, frozenset[str]]:
-    """What a claim's records are, by facet: their scenarios, models, rounds, divisions and
-    categories. A system's accelerator count (formula ``accelerators``) belongs to no
+    """What a claim's records are, by facet: their scenarios, models, rounds, divisions,
+    categories and accelerator counts (``accelerators``). A system's accelerator count (formula ``accelerators``) belongs to no
     benchmark or scenario."""
     facets = {
         facet: frozenset(str(getattr(r, field)) for r in records) for facet, field in FACETS.items()
     }
     if formula == "accelerators":
         del facets["scenario"], facets["benchmark"]
+    # Not a name a sentence says, but what its figure counts: a system of one accelerator's
+    # figure is also per accelerator (check_sentences).
+    facets["accelerators"] = frozenset(str(r.total_accelerators) for r in records)
     return facets
 
 
@@ -483,6 +486,8 @@ def check_sentences(
                     nearest = refs[index][2]
                     if counted_per_accelerator(registry.claims[nearest]) is not per_accelerator:
                         continue
+                    if facets_of.get(nearest, {}).get("accelerators") == frozenset({"1"}):
+                        continue  # one accelerator: the system's figure is also its figure
                     errors += [
                         InputError(
                             post.path,
