@@ -902,6 +902,10 @@ def test_references_are_not_names_the_sentence_says(root, code, sentence):
         ("en", "Acme's lead is no more than an audited [[claim:vendor-efficiency]]."),
         ("en", "Acme says [[claim:vendor-efficiency]], not just audited."),
         ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra non solo revisionata."),
+        # "No," answers a question and negates nothing; more words for a check.
+        ("en", "Is it only Acme's figure? No, MLCommons audited [[claim:vendor-efficiency]]."),
+        ("en", "Acme's [[claim:vendor-efficiency]] was checked by MLCommons."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra controllata da MLCommons."),
         # A derived figure is not verified by MLCommons either: its footnote says so.
         (
             "en",
@@ -946,6 +950,12 @@ def test_verification_words_beside_a_figure_mlcommons_did_not_verify_are_refused
         ("it", "Secondo Acme, [[claim:vendor-efficiency]], che non è stata verificata."),
         ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，尚未确认。"),
         ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，没有经过审核。"),
+        ("en", "Nobody has confirmed Acme's [[claim:vendor-efficiency]]."),
+        ("en", "Acme says [[claim:vendor-efficiency]], a non-audited figure."),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，MLCommons 并未对其进行核验。"),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，未经 MLCommons 独立审核。"),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], ma MLCommons non l'ha verificata."),
+        ("it", "Secondo Acme, [[claim:vendor-efficiency]], che MLCommons non ha verificato."),
     ],
 )
 def test_a_figure_said_not_to_be_verified_passes(root, code, sentence):

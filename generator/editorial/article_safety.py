@@ -64,8 +64,8 @@ def unsafe_url(url: str) -> bool:
 # What only the renderer writes (``verification.ClaimView.flag`` and the claims table).
 FLAG_CLASS = re.compile(r"(?:^|\s)claim(?:$|\s|__|--)|(?:^|\s)claims-table(?:$|\s)")
 # The flags' own symbols, and the marks a reader takes for them: check marks and ballot boxes
-# (✓ ✅ ☑ 🗸 🗹), crosses (✗ ✘ ❌ ❎), a flag (⚐).
-FLAG_SYMBOLS = "✔◔◕∑⚑◇✖⊘✓✅☑🗸🗹✗✘❌❎⚐"
+# (✓ ✅ ☑ 🗸 🗹), crosses (✗ ✘ ❌ ❎), a flag (⚐), traffic-light dots (🟢 🟡 🔴).
+FLAG_SYMBOLS = "✔◔◕∑⚑◇✖⊘✓✅☑🗸🗹✗✘❌❎⚐🟢🔴🟡"
 FLAG_SYMBOL = re.compile(f"[{FLAG_SYMBOLS}]")
 # Attributes of raw HTML a reader meets as a flag's words (a tooltip, a label read aloud):
 # "verified" there dresses any figure as a verified one.

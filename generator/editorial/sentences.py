@@ -123,14 +123,17 @@ VERIFY = {
     "en": re.compile(
         r"\b(?:verif(?:y|ies|ied|ying|ications?|iab(?:le|ly))|confirm(?:s|ed|ing|ations?)?"
         r"|audit(?:s|ed|ing)?|(?:peer-)?reviewed|validat(?:e|es|ed|ing|ions?)"
-        r"|certif(?:y|ies|ied|ying|ications?|icates?)|attest(?:s|ed|ing|ations?)?)\b",
+        r"|certif(?:y|ies|ied|ying|ications?|icates?)|attest(?:s|ed|ing|ations?)?"
+        r"|checked|approved)\b",
         re.I,
     ),
     # 认证 (certified), 确认 (confirmed), 审核 and 审计 (audited), 证实 (proven) say the same of a
     # figure as 验证.
-    "zh": re.compile(r"核验|验证|核实|认证|确认|审核|审计|证实"),
+    "zh": re.compile(r"核验|验证|核实|认证|确认|审核|审计|证实|核准|检验"),
     "it": re.compile(
-        r"\b(?:verific|conferm|certific|convalid|validat|revisionat|attestat)\w*", re.I
+        r"\b(?:verific|conferm|certific|convalid|validat|revisionat|attestat|controllat"
+        r"|approvat)\w*",
+        re.I,
     ),
 }
 # A negation stands right before the word it negates, with only such words between them as
@@ -139,23 +142,29 @@ VERIFY = {
 # and "non solo revisionata" say the figure was checked.
 _BETWEEN = {
     "en": r"(?:been|be|being|is|was|were|are|has|have|had|yet|ever|so\s+far|independently|"
-    r"formally|officially|fully|by|an?|the|MLCommons(?:'s?)?|its|their)",
-    "it": r"(?:è|e'|sono|era|stat[oaie]|essere|ancora|mai|da|dal|della|di|MLCommons|"
-    r"ufficialmente|formalmente|alcun[oa]?|una?)",
+    r"formally|officially|fully|by|an?|the|MLCommons(?:'s?)?|its|their|it|them)",
+    "it": r"(?:è|e'|sono|era|stat[oaie]|essere|viene|vengono|ha|hanno|l'ha|l'hanno|l[oaie]|"
+    r"ancora|mai|da|dal|della|di|MLCommons|ufficialmente|formalmente|alcun[oa]?|una?)",
 }
+# Words and the negation between them are parted by spaces (or an apostrophe), never by
+# punctuation: in "Only a company figure? No, MLCommons audited it" the "No" negates nothing.
 NEGATION = {
     "en": re.compile(
-        r"(?:\b(?:not|never|no|without|cannot|nor|yet\s+to|far\s+from)|n't)"
-        rf"(?:\W+{_BETWEEN['en']})*\W*$",
+        r"(?:\b(?:not|never|no|nobody|no\s+one|none|without|cannot|nor|yet\s+to|far\s+from)"
+        rf"|n't)(?:\s+{_BETWEEN['en']})*\s*$"
+        r"|\bnon-$|\bun$",  # "a non-audited figure", "un-audited"
         re.I,
     ),
-    # 未经 (not through), 尚未, 没有 (经过), 无法, 不 (被) … then at most "MLCommons", before
-    # the word.
+    # 未经 (not through), 尚未, 没有 (经过), 无法, 无人 (nobody), 并未 (对其进行) … then at most
+    # "MLCommons" and 独立 (independently), before the word.
     "zh": re.compile(
-        r"(?:未|没有|没|从未|并未|尚未|无法|不能|不|非|无)\s*(?:经过|经|被|由|获得|得到)?\s*"
-        r"(?:MLCommons\s*(?:的)?)?\s*$"
+        r"(?:未|没有|没|从未|并未|尚未|无法|无人|不能|不|非|无)\s*"
+        r"(?:对其|对它|对该数字)?\s*(?:进行|经过|经|被|由|获得|得到)?\s*"
+        r"(?:MLCommons\s*(?:的)?)?\s*(?:独立|正式)?\s*$"
     ),
-    "it": re.compile(rf"\b(?:non|mai|senza|né|nessun[oa]?)\b(?:\W+{_BETWEEN['it']})*\W*$", re.I),
+    "it": re.compile(
+        rf"\b(?:non|mai|senza|né|nessun[oa]?)\b(?:['\s]+{_BETWEEN['it']})*['\s]*$", re.I
+    ),
 }
 
 
