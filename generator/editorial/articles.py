@@ -27,7 +27,11 @@ CLAIM_REFERENCE = re.compile(r"\[\[claim:([^\]\s]*)\]\]")
 # Anything that starts like a claim or ID reference ("[[claim", "[ [claim", "[claim:",
 # "[[id: x]]"); those that are not exactly one are malformed. The shown text runs to the next
 # "]]" on the line.
-REFERENCE_OPENING = re.compile(r"\[\s*\[?\s*(claim|id)\s*:[^\]\n]{0,60}\]{0,2}")
+# Any case ("[[Claim:x]]") and the brackets a Chinese input method types (【【claim:x】】,
+# ［［claim:x］］) too: the build renders only the exact form.
+REFERENCE_OPENING = re.compile(
+    r"[\[［【]\s*[\[［【]?\s*(claim|id)\s*[:：][^\]］】\n]{0,60}[\]］】]{0,2}", re.IGNORECASE
+)
 POSTS = Path("blog") / "posts"
 PLAIN = re.compile(r"\[\[plain:([^\]\n]+)\]\]")
 # A result ID rendered from a claim (claim_markdown): the one result claim ID selects, or its
