@@ -228,12 +228,13 @@ def test_one_preview_result_has_one_follow_up_whichever_claim_quotes_it(root):
 """,
         encoding="utf-8",
     )
+    # One error for the result, at the first claim that quotes it (vr-ratio), naming both.
     assert messages(root) == [
-        f"data/claims.yaml: line {line_of(path, '      available_by: 2027-04-15')}: "
-        "field 'claims.vr-alone.preview.available_by': claim 'vr-alone': "
-        "preview.available_by 2027-04-15, but claim 'vr-ratio' gives the same preview result, "
-        "v6.1 6.1-0106, 2027-03-15: one product has one follow-up (due date, confirmation or "
-        "retraction) whichever claim quotes it; write `available_by: 2027-03-15`"
+        f"data/claims.yaml: line {line_of(path, '      available_by: 2027-03-15')}: "
+        "field 'claims.vr-ratio.preview.available_by': the claims quoting the preview result "
+        "v6.1 6.1-0106 give it different preview.available_by: 'vr-ratio' 2027-03-15, "
+        "'vr-alone' 2027-04-15. One product has one follow-up (due date, confirmation or "
+        "retraction), whichever claim quotes it: write the same available_by in each"
     ]
     edit(path, "available_by: 2027-04-15", "available_by: 2027-03-15")
     check(root)
@@ -243,13 +244,12 @@ def test_one_preview_result_has_one_follow_up_whichever_claim_quotes_it(root):
         "      available_by: 2027-03-15\n",
         "      available_by: 2027-03-15\n      confirmed: 2027-02-20\n",
     )
-    lines = path.read_text(encoding="utf-8").split("\n")
-    preview_line = 1 + lines.index("    preview:", lines.index("  vr-alone:"))
     [message] = messages(root)
     assert message.startswith(
-        f"data/claims.yaml: line {preview_line}: "
-        "field 'claims.vr-alone.preview.confirmed': claim 'vr-alone': preview.confirmed none, "
-        "but claim 'vr-ratio' gives the same preview result, v6.1 6.1-0106, 2027-02-20"
+        f"data/claims.yaml: line {line_of(path, '      confirmed: 2027-02-20')}: "
+        "field 'claims.vr-ratio.preview.confirmed': the claims quoting the preview result "
+        "v6.1 6.1-0106 give it different preview.confirmed: 'vr-ratio' 2027-02-20, "
+        "'vr-alone' none."
     )
 
 

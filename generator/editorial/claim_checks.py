@@ -392,31 +392,28 @@ def check_claims(
         elif problem := written_precision_problem(claim, shown.computed, shown.unit):
             error(problem, "stated")  # agrees, but says more than its page shows
     for (round_name, result_id), quoted in sorted(previews_of.items()):
-        first_id, first = quoted[0]
-        for claim_id, preview in quoted[1:]:
-            for field in PREVIEW_FIELDS:
-                mine, theirs = getattr(preview, field), getattr(first, field)
-                if mine == theirs:
-                    continue
-                line = keys.get(("claims", claim_id, "preview", field)) or keys.get(
-                    ("claims", claim_id, "preview")
+        for field in PREVIEW_FIELDS:
+            said = {claim_id: getattr(preview, field) for claim_id, preview in quoted}
+            if len(set(said.values())) < 2:
+                continue
+            # One error for the result, at the first claim that says it, naming every claim
+            # and what it says: which of them is right is the editor's to know.
+            claim_id = quoted[0][0]
+            line = keys.get(("claims", claim_id, "preview", field)) or keys.get(
+                ("claims", claim_id, "preview")
+            )
+            errors.append(
+                InputError(
+                    claims_file,
+                    f"line {line}",
+                    f"claims.{claim_id}.preview.{field}",
+                    f"the claims quoting the preview result {round_name} {result_id} give it "
+                    f"different preview.{field}: "
+                    + ", ".join(f"'{cid}' {_shown(value)}" for cid, value in said.items())
+                    + ". One product has one follow-up (due date, confirmation or retraction), "
+                    f"whichever claim quotes it: write the same {field} in each",
                 )
-                errors.append(
-                    InputError(
-                        claims_file,
-                        f"line {line}",
-                        f"claims.{claim_id}.preview.{field}",
-                        f"claim '{claim_id}': preview.{field} {_shown(mine)}, but claim "
-                        f"'{first_id}' gives the same preview result, {round_name} "
-                        f"{result_id}, {_shown(theirs)}: one product has one follow-up "
-                        f"(due date, confirmation or retraction) whichever claim quotes it; "
-                        + (
-                            f"write `{field}: {_shown(theirs)}`"
-                            if theirs is not None
-                            else f"remove {field}: here, or add it to claim '{first_id}'"
-                        ),
-                    )
-                )
+            )
     return errors
 
 
