@@ -1641,6 +1641,10 @@ def test_an_html_comment_left_open_is_refused_with_its_line(root):
             "per acceleratore",
         ),
         ("it", "In totale il cluster ha raggiunto [[claim:top-per-accelerator]].", "In totale"),
+        # Other words for the same: a product code, a space before GPU (the zh style), a total.
+        ("en", "The cluster reached [[claim:top-offline]] per MI355X.", "per MI355X"),
+        ("zh", "该集群每块 GPU 达到 [[claim:top-offline]]。", "每块 GPU"),
+        ("en", "The GPUs reached a total of [[claim:top-per-accelerator]].", "a total of"),
         # Each figure with the words that say what it counts (both quoted, as in the
         # translations).
         (

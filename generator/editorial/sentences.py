@@ -171,17 +171,33 @@ NEGATION = {
 # What a figure is counted over: per accelerator, or for the whole system under test. A
 # sentence that says one of a claim whose derivation computes the other misreads the figure
 # 72-fold on a rack (the fresh-clone review: "the full rack delivered [16,435 tokens/s] in total").
+# A product code after "per" ("per MI355X", "per GB300"): a capital, and a digit in the word.
+_PER_PRODUCT = r"\bper (?-i:[A-Z])(?=[\w-]*\d)[\w-]+"
 PER_ACCELERATOR = {
-    "en": re.compile(r"\bper[- ](?:accelerator|GPU|chip|device)s?\b", re.I),
-    "zh": re.compile(
-        r"每(?:个|张|块|颗)?(?:加速器|GPU|卡|芯片)|单(?:个|张|块|颗)?(?:加速器|卡|芯片)"
+    "en": re.compile(
+        r"\bper[- ](?:accelerator|GPU|chip|device)s?\b"
+        r"|\b(?:for|on|of) (?:each|every) (?:accelerator|GPU|chip)\b|" + _PER_PRODUCT,
+        re.I,
     ),
-    "it": re.compile(r"\bper (?:ogni |ciascun[oa]? )?(?:acceleratore|GPU|chip)\b", re.I),
+    "zh": re.compile(
+        r"每(?:个|张|块|颗)?\s*(?:加速器|GPU|卡|芯片)|单(?:个|张|块|颗)?\s*(?:加速器|卡|芯片)"
+    ),
+    "it": re.compile(
+        r"\bper (?:ogni |ciascun[oa]? )?(?:acceleratore|GPU|chip)\b|" + _PER_PRODUCT, re.I
+    ),
 }
 WHOLE_SYSTEM = {
-    "en": re.compile(r"\b(?:in total|in aggregate|combined|all together|altogether)\b", re.I),
-    "zh": re.compile(r"总共|合计|总计|一共|加起来"),
-    "it": re.compile(r"\b(?:in totale|complessivamente|nel complesso|in tutto)\b", re.I),
+    "en": re.compile(
+        r"\b(?:in total|a total of|in aggregate|combined|all together|altogether"
+        r"|(?:across|for) the (?:whole|entire) (?:rack|system|cluster|fleet))\b",
+        re.I,
+    ),
+    "zh": re.compile(r"总共|合计|总计|一共|加起来|整个(?:机柜|系统|集群)"),
+    "it": re.compile(
+        r"\b(?:in totale|complessivamente|nel complesso|in tutto"
+        r"|(?:l'|dell'|sull')inter[oa] (?:rack|sistema|cluster))\b",
+        re.I,
+    ),
 }
 
 
