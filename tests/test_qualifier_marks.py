@@ -396,3 +396,21 @@ def test_every_result_the_comparison_draws_carries_its_marks(page, base_url, lan
     assert not failures, f"{len(failures)} results without their marks, e.g.:\n" + "\n".join(
         failures[:40]
     )
+
+
+@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+def test_a_figure_per_accelerator_carries_its_results_inferred_mark(site, lang):
+    # data/results/v6.1.csv: 6.1-0106 (NVIDIA Vera Rubin NVL72, 72 accelerators) on
+    # qwen3-vl-235b-a22b Interactive is marked inferred: 1,306.6 queries/s, 18.15 per
+    # accelerator. Both figures of its row carry "*", as the explorer's per-accelerator view does.
+    row = next(
+        r
+        for r in by_shown_id()["6.1-0106"]
+        if r["model"] == "qwen3-vl-235b-a22b" and r["scenario"] == "Interactive"
+    )
+    assert str(row["inferred"]).lower() == "true"
+    page = SITE / lang / "results/v6.1/datacenter/qwen3-vl-235b-a22b/interactive/index.html"
+    text = page.read_text(encoding="utf-8")
+    ranked = text[text.index("data-cite-pattern") :]
+    [row_html] = [tr for tr in ranked.split("<tr")[1:] if ">6.1-0106</a>" in tr]
+    assert row_html.count('class="mlperf-inferred"') == 2

@@ -209,7 +209,9 @@
         }
         if (result.per_accelerator_text) {
           cell.appendChild(element("br"));
-          cell.appendChild(element("small", result.per_accelerator_text));
+          var per = cell.appendChild(element("small", result.per_accelerator_text));
+          // Derived from the marked result, it carries the mark too.
+          if (result.inferred_text) per.appendChild(element("sup", "*")).title = result.inferred_text;
         }
         if (result.preview_text) {
           // A preview's due round, as on every page (generator/pages/marks.py).
