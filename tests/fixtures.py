@@ -17,7 +17,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from generator.project import ROOT
+
 DATA = ROOT / "data"
 SITE = ROOT / "site"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

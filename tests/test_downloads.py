@@ -4,7 +4,6 @@
 import json
 import posixpath
 import re
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +13,8 @@ from generator.pages.output import LOCALIZED_FIELDS, Page, SharedDownload, downl
 from generator.site import build as site_module
 from generator.site.downloads import DOWNLOADS, SharedFiles
 from tests.conftest import pages_under
+from tests.fixtures import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 BENCHMARK = "results/v6.1/datacenter/gpt-oss-120b/offline"
 # A link offered for download in the built HTML: <a href="…" download>.
 DOWNLOAD_LINK = re.compile(r'<a [^>]*?href="([^"]+)"[^>]*?\bdownload\b')

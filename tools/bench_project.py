@@ -9,7 +9,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from generator.project import ROOT
+
 MLCOMMONS = ROOT.parent / "shared" / "data" / "mlperf"
 
 
