@@ -899,6 +899,7 @@ def test_references_are_not_names_the_sentence_says(root, code, sentence):
         ("zh", "Acme 称其能效与对手相差不超过经审核的 [[claim:vendor-efficiency]]。"),
         ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，无疑已经审核。"),
         ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，不仅经过审核。"),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]，其数据无一不经审核。"),
         ("en", "Acme's lead is no more than an audited [[claim:vendor-efficiency]]."),
         ("en", "Acme says [[claim:vendor-efficiency]], not just audited."),
         ("it", "Secondo Acme, [[claim:vendor-efficiency]], cifra non solo revisionata."),

@@ -128,6 +128,36 @@ def insecure_url(url: str) -> bool:
     return re.sub(r"[\x00-\x20]", "", html.unescape(url)).lower().startswith("http://")
 
 
+# Characters a reader does not see: inside a word they hide it from every rule that reads the
+# prose ("con\u00adfirmed" is no verification word to a pattern) while the page shows it whole.
+INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+INVISIBLE_NAMES = {
+    "\u00ad": "SOFT HYPHEN",
+    "\u200b": "ZERO WIDTH SPACE",
+    "\u200c": "ZERO WIDTH NON-JOINER",
+    "\u200d": "ZERO WIDTH JOINER",
+    "\u2060": "WORD JOINER",
+    "\ufeff": "ZERO WIDTH NO-BREAK SPACE",
+}
+
+
+def invisible_characters(posts: list[Article]) -> list[InputError]:
+    """One error per invisible character in an article's body (``INVISIBLE``), with its line:
+    the build's own rules break long words where they must."""
+    return [
+        InputError(
+            post.path,
+            f"line {post.body_line + post.body.count(chr(10), 0, m.start())}",
+            None,
+            f"an invisible character, U+{ord(m.group(0)):04X} {INVISIBLE_NAMES[m.group(0)]}: a "
+            "reader does not see it, and it hides the word it is in from check's rules; "
+            "remove it (the page breaks long words itself)",
+        )
+        for post in posts
+        for m in INVISIBLE.finditer(post.body)
+    ]
+
+
 def check_markup(posts: list[Article]) -> list[InputError]:
     """Every piece of an article that would run code in the reader's browser, with its file
     line: unsafe elements, event-handler attributes, unsafe URLs in HTML or Markdown links

@@ -24,7 +24,7 @@ from generator.editorial.article_ids import (
     typed_result_ids,
 )
 from generator.editorial.article_links import check_links
-from generator.editorial.article_safety import check_markup
+from generator.editorial.article_safety import check_markup, invisible_characters
 from generator.editorial.article_structure import check_structure
 from generator.editorial.articles import Article, read_article, read_body
 from generator.editorial.claim_checks import (
@@ -113,6 +113,7 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
         readable = [p for p in posts if p.meta]
         errors += check_articles(readable, authors_file, tags_file)
     errors += check_markup(posts)
+    errors += invisible_characters(posts)
     errors += check_structure(posts, root / "docs")
     errors += check_links(posts, root / "docs", _site_url(root))
     errors += check_claims(registry, posts, data, root / "data" / "claims.yaml")

@@ -158,7 +158,8 @@ NEGATION = {
     # 未经 (not through), 尚未, 没有 (经过), 无法, 无人 (nobody), 并未 (对其进行) … then at most
     # "MLCommons" and 独立 (independently), before the word.
     "zh": re.compile(
-        r"(?:未|没有|没|从未|并未|尚未|无法|无人|不能|不|非|无)\s*"
+        # 无一不 and 无不 (without exception) negate the negation: "all were audited".
+        r"(?<!无一)(?<!无)(?:未|没有|没|从未|并未|尚未|无法|无人|不能|不|非|无)\s*"
         r"(?:对其|对它|对该数字)?\s*(?:进行|经过|经|被|由|获得|得到)?\s*"
         r"(?:MLCommons\s*(?:的)?)?\s*(?:独立|正式)?\s*$"
     ),
