@@ -1679,3 +1679,37 @@ def test_a_sentence_says_what_its_figure_counts(root, code, sentence, refused):
     assert len(found) == 1 and found[0].startswith(
         f"docs/{code}/blog/posts/record.md: line 11: '{refused}' says the figure is counted"
     ), found
+
+
+@pytest.mark.parametrize(
+    "code, sentence, refused",
+    [
+        # The sentence after a vendor figure says it of that figure when it points back.
+        ("en", "Acme says [[claim:vendor-efficiency]]. MLCommons audited this.", "audited"),
+        ("zh", "Acme 称其能效为 [[claim:vendor-efficiency]]。该数字已经 MLCommons 审核。", "审核"),
+        (
+            "it",
+            "Secondo Acme, [[claim:vendor-efficiency]]. MLCommons l'ha revisionata.",
+            "revisionata",
+        ),
+        # Negated, or in the next paragraph, or pointing at nothing: the rule has nothing to say.
+        ("en", "Acme says [[claim:vendor-efficiency]]. MLCommons has not audited this.", None),
+        ("en", "Acme says [[claim:vendor-efficiency]].\n\nMLCommons audited this.", None),
+        ("en", "Acme says [[claim:vendor-efficiency]]. MLCommons audits every round.", None),
+    ],
+)
+def test_a_verification_word_in_the_next_sentence_is_said_of_the_figure(
+    root, code, sentence, refused
+):
+    post = root / "docs" / code / "blog" / "posts" / "record.md"
+    lines = post.read_text(encoding="utf-8").split("\n")
+    lines[11] = sentence
+    post.write_text("\n".join(lines), encoding="utf-8")
+    if refused is None:
+        check(root)
+        return
+    found = [m for m in messages(root) if "in the sentence after claim" in m]
+    assert len(found) == 1 and found[0].startswith(
+        f"docs/{code}/blog/posts/record.md: line 12: '{refused}' in the sentence after claim "
+        "'vendor-efficiency', which MLCommons did not verify (status vendor)"
+    ), found

@@ -330,11 +330,11 @@ def claim_facets(formula: str, records: tuple[ResultRecord, ...]) -> dict[str, f
     return facets
 
 
-def sentences(post: Article) -> list[tuple[int, str]]:
+def sentences(post: Article, every: bool = False) -> list[tuple[int, str]]:
     """The prose of ``post`` cut into sentences: ``(offset in the body, text)``, with code,
     link targets, HTML and ``[[plain:…]]`` marks blanked (offsets keep their places): a plain
     mark is a number that is not a claim (``Llama [[plain:3.1]]``), never a name the rule
-    reads, and its dots end no sentence."""
+    reads, and its dots end no sentence. Those that quote a claim, or ``every`` one."""
     blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))  # noqa: E731
     body = NOT_PROSE.sub(blank, mask_comments(post.body))
     body = PLAIN.sub(blank, body)
@@ -343,7 +343,57 @@ def sentences(post: Article) -> list[tuple[int, str]]:
         out.append((start, body[start : end.start()]))
         start = end.end()
     out.append((start, body[start:]))
-    return [(s, text) for s, text in out if "[[claim:" in text]
+    return [(s, text) for s, text in out if every or "[[claim:" in text]
+
+
+# A sentence that points back at the figure of the sentence before it ("MLCommons audited
+# this."): its verification word is said of that figure.
+POINTS_BACK = {
+    "en": re.compile(r"\b(?:this|that|it|these|those|the (?:figure|number|claim|result))\b", re.I),
+    # (因此 "therefore" and 其他 "other" point at nothing.)
+    "zh": re.compile(
+        r"这一?(?:数字|数据|结果|成绩|说法)|该(?:数字|数据|结果|成绩|说法)|(?<![因彼如])此"
+    ),
+    "it": re.compile(
+        r"\b(?:questo|questa|quest'|ciò|l'ha|l'hanno|lo ha|la cifra|il dato|il risultato)", re.I
+    ),
+}
+
+
+def verification_after(
+    registry: Registry, posts: list[Article], statuses: dict[str, str]
+) -> list[InputError]:
+    """A verification word in a sentence that quotes no claim but points back (``POINTS_BACK``)
+    at the sentence before it, in the same paragraph, whose last claim MLCommons did not
+    verify: "… [[claim:vendor]]. MLCommons audited this." says of the vendor's figure what
+    only MLCommons' review of an official result can."""
+    errors = []
+    for post in posts:
+        code = post.lang.code
+        said = sentences(post, every=True)
+        for (before_at, before), (at, text) in zip(said, said[1:]):
+            refs = [m.group(1) for m in CLAIM_REFERENCE.finditer(before)]
+            if not refs or "[[claim:" in text or "\n\n" in post.body[before_at:at]:
+                continue
+            if not POINTS_BACK[code].search(text) or refs[-1] not in registry.claims:
+                continue
+            claim = registry.claims[refs[-1]]
+            status = statuses.get(refs[-1], claim.status)
+            if verified_by_mlcommons(claim, status):
+                continue
+            errors += [
+                InputError(
+                    post.path,
+                    f"line {post.body_line + post.body.count(chr(10), 0, at + w.start())}",
+                    None,
+                    f"'{w.group(0)}' in the sentence after claim '{refs[-1]}', which MLCommons "
+                    f"did not verify (status {status}): the sentence says it of that figure; "
+                    "drop the word, or say that it is not verified",
+                )
+                for w in VERIFY[code].finditer(text)
+                if not NEGATION[code].search(text[: w.start()])
+            ]
+    return errors
 
 
 def clauses(text: str, lang: str) -> list[tuple[int, int, int]]:
