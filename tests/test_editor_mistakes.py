@@ -74,6 +74,15 @@ def line_of(path, text):
     return 1 + path.read_text(encoding="utf-8").split("\n").index(text)
 
 
+def write_line(root, code, index, text):
+    """Line ``index`` (0-based) of the ``code`` fixture post replaced by ``text``: line 10
+    quotes top-offline and top-per-accelerator, line 11 vendor-efficiency."""
+    post = root / "docs" / code / "blog" / "posts" / "record.md"
+    lines = post.read_text(encoding="utf-8").split("\n")
+    lines[index] = text
+    post.write_text("\n".join(lines), encoding="utf-8")
+
+
 def test_a_percentage_is_written_as_editors_write_it(root):
     add_claims(root)
     check(root)  # "96.9 %" passes
@@ -918,13 +927,7 @@ def test_references_are_not_names_the_sentence_says(root, code, sentence):
 def test_verification_words_beside_a_figure_mlcommons_did_not_verify_are_refused(
     root, code, sentence
 ):
-    post = root / "docs" / code / "blog" / "posts" / "record.md"
-    lines = post.read_text(encoding="utf-8").split("\n")
-    if "top-offline" in sentence:
-        lines[10] = sentence
-    else:
-        lines[11] = sentence
-    post.write_text("\n".join(lines), encoding="utf-8")
+    write_line(root, code, 10 if "top-offline" in sentence else 11, sentence)
     found = [m for m in messages(root) if "which MLCommons did not verify" in m]
     assert len(found) == 1 and found[0].startswith(f"docs/{code}/blog/posts/record.md: line ")
     assert "drop the word, or say that it is not verified" in found[0]
@@ -960,10 +963,7 @@ def test_verification_words_beside_a_figure_mlcommons_did_not_verify_are_refused
     ],
 )
 def test_a_figure_said_not_to_be_verified_passes(root, code, sentence):
-    post = root / "docs" / code / "blog" / "posts" / "record.md"
-    lines = post.read_text(encoding="utf-8").split("\n")
-    lines[11] = sentence
-    post.write_text("\n".join(lines), encoding="utf-8")
+    write_line(root, code, 11, sentence)
     check(root)
 
 
@@ -1668,10 +1668,7 @@ def test_an_html_comment_left_open_is_refused_with_its_line(root):
     ],
 )
 def test_a_sentence_says_what_its_figure_counts(root, code, sentence, refused):
-    post = root / "docs" / code / "blog" / "posts" / "record.md"
-    lines = post.read_text(encoding="utf-8").split("\n")
-    lines[10] = sentence  # the line of top-offline and top-per-accelerator
-    post.write_text("\n".join(lines), encoding="utf-8")
+    write_line(root, code, 10, sentence)
     if refused is None:
         check(root)
         return
@@ -1701,10 +1698,7 @@ def test_a_sentence_says_what_its_figure_counts(root, code, sentence, refused):
 def test_a_verification_word_in_the_next_sentence_is_said_of_the_figure(
     root, code, sentence, refused
 ):
-    post = root / "docs" / code / "blog" / "posts" / "record.md"
-    lines = post.read_text(encoding="utf-8").split("\n")
-    lines[11] = sentence
-    post.write_text("\n".join(lines), encoding="utf-8")
+    write_line(root, code, 11, sentence)
     if refused is None:
         check(root)
         return

@@ -67,8 +67,8 @@ FLAG_CLASS = re.compile(r"(?:^|\s)claim(?:$|\s|__|--)|(?:^|\s)claims-table(?:$|\
 # (✓ ✅ ☑ 🗸 🗹), crosses (✗ ✘ ❌ ❎), a flag (⚐), traffic-light dots (🟢 🟡 🔴).
 FLAG_SYMBOLS = "✔◔◕∑⚑◇✖⊘✓✅☑🗸🗹✗✘❌❎⚐🟢🔴🟡"
 FLAG_SYMBOL = re.compile(f"[{FLAG_SYMBOLS}]")
-# Attributes of raw HTML a reader meets as a flag's words (a tooltip, a label read aloud):
-# "verified" there dresses any figure as a verified one.
+# Attributes a reader meets as a flag's words (a tooltip, a label read aloud), in raw HTML or
+# a Markdown link's title: "verified" there dresses any figure as a verified one.
 TEXT_ATTRIBUTES = frozenset({"title", "aria-label", "aria-description"})
 # A character reference (``&#10004;``, ``&#x2714;``, a named one): the page shows the character.
 CHARACTER_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);?")

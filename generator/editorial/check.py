@@ -39,7 +39,7 @@ from generator.editorial.claim_checks import (
 from generator.editorial.claims import Registry, load_registry
 from generator.editorial.recomputation import figure
 from generator.editorial.redirects import check_redirects
-from generator.editorial.sentences import check_sentences, claim_facets, verification_after
+from generator.editorial.sentences import check_sentences, claim_facets
 from generator.editorial.translation_history import outdated_translations
 from generator.errors import InputError, InputErrors
 from generator.files import load_unless_unchanged
@@ -122,7 +122,6 @@ def check(root: Path) -> tuple[Dataset, Registry, list[Article]]:
     errors += check_sentences(
         registry, posts, facets, frozenset(r.model for r in data.records), statuses
     )
-    errors += verification_after(registry, posts, statuses)
     selected = _selected(registry, data)
     errors += typed_result_ids(posts, registry, selected, Superseded.read(root / "data"))
     errors += ids_in_references(posts, registry, selected)

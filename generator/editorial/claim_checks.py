@@ -297,6 +297,13 @@ def check_claims(
     keys = key_lines(claims_file.read_text(encoding="utf-8"))
     rounds = publication.read(claims_file.parent)
     published = {day: name for name, day in rounds.items()}
+
+    def field_line(claim_id: str, field: str) -> int | None:
+        # A key of the claim, or a dotted path ("preview.available_by"): the line to fix, or
+        # its parent key's when the path is not written.
+        path = ("claims", claim_id, *field.split("."))
+        return keys.get(path) or (keys.get(path[:-1]) if "." in field else None)
+
     # {(round, result ID): [(claim id, its preview block), ...]}: one product, one follow-up.
     previews_of: dict[tuple[str, str], list[tuple[str, Preview]]] = defaultdict(list)
     for claim_id, claim in registry.claims.items():
@@ -308,10 +315,7 @@ def check_claims(
         )
 
         def error(problem, field=None):
-            # field: a key of the claim, or a dotted path ("preview.available_by") whose line
-            # is the one to fix (the key's own when the path is not written).
-            path = ("claims", claim_id, *field.split(".")) if field else ()
-            line = keys.get(path) or keys.get(path[:3]) if field else None
+            line = field_line(claim_id, field) if field else None
             errors.append(
                 InputError(
                     claims_file,
@@ -399,9 +403,7 @@ def check_claims(
             # One error for the result, at the first claim that says it, naming every claim
             # and what it says: which of them is right is the editor's to know.
             claim_id = quoted[0][0]
-            line = keys.get(("claims", claim_id, "preview", field)) or keys.get(
-                ("claims", claim_id, "preview")
-            )
+            line = field_line(claim_id, f"preview.{field}")
             errors.append(
                 InputError(
                     claims_file,

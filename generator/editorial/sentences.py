@@ -317,8 +317,8 @@ def mentions(text: str, lang: str, models: frozenset[str]) -> list[Mention]:
 
 def claim_facets(formula: str, records: tuple[ResultRecord, ...]) -> dict[str, frozenset[str]]:
     """What a claim's records are, by facet: their scenarios, models, rounds, divisions,
-    categories and accelerator counts (``accelerators``). A system's accelerator count (formula ``accelerators``) belongs to no
-    benchmark or scenario."""
+    categories and accelerator counts (``accelerators``). A system's accelerator count
+    (formula ``accelerators``) belongs to no benchmark or scenario."""
     facets = {
         facet: frozenset(str(getattr(r, field)) for r in records) for facet, field in FACETS.items()
     }
@@ -330,11 +330,11 @@ def claim_facets(formula: str, records: tuple[ResultRecord, ...]) -> dict[str, f
     return facets
 
 
-def sentences(post: Article, every: bool = False) -> list[tuple[int, str]]:
+def sentences(post: Article) -> list[tuple[int, str]]:
     """The prose of ``post`` cut into sentences: ``(offset in the body, text)``, with code,
     link targets, HTML and ``[[plain:…]]`` marks blanked (offsets keep their places): a plain
     mark is a number that is not a claim (``Llama [[plain:3.1]]``), never a name the rule
-    reads, and its dots end no sentence. Those that quote a claim, or ``every`` one."""
+    reads, and its dots end no sentence."""
     blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))  # noqa: E731
     body = NOT_PROSE.sub(blank, mask_comments(post.body))
     body = PLAIN.sub(blank, body)
@@ -343,7 +343,7 @@ def sentences(post: Article, every: bool = False) -> list[tuple[int, str]]:
         out.append((start, body[start : end.start()]))
         start = end.end()
     out.append((start, body[start:]))
-    return [(s, text) for s, text in out if every or "[[claim:" in text]
+    return out
 
 
 # A sentence that points back at the figure of the sentence before it ("MLCommons audited
@@ -360,40 +360,45 @@ POINTS_BACK = {
 }
 
 
-def verification_after(
-    registry: Registry, posts: list[Article], statuses: dict[str, str]
+def verification_words(text: str, code: str) -> list[re.Match]:
+    """The verification words of ``text`` (``VERIFY``) that no negation before them negates
+    (``NEGATION``)."""
+    return [w for w in VERIFY[code].finditer(text) if not NEGATION[code].search(text[: w.start()])]
+
+
+def _said_after(
+    post: Article,
+    before: tuple[int, str] | None,
+    at: int,
+    text: str,
+    registry: Registry,
+    statuses: dict[str, str],
 ) -> list[InputError]:
-    """A verification word in a sentence that quotes no claim but points back (``POINTS_BACK``)
-    at the sentence before it, in the same paragraph, whose last claim MLCommons did not
-    verify: "… [[claim:vendor]]. MLCommons audited this." says of the vendor's figure what
-    only MLCommons' review of an official result can."""
-    errors = []
-    for post in posts:
-        code = post.lang.code
-        said = sentences(post, every=True)
-        for (before_at, before), (at, text) in zip(said, said[1:]):
-            refs = [m.group(1) for m in CLAIM_REFERENCE.finditer(before)]
-            if not refs or "[[claim:" in text or "\n\n" in post.body[before_at:at]:
-                continue
-            if not POINTS_BACK[code].search(text) or refs[-1] not in registry.claims:
-                continue
-            claim = registry.claims[refs[-1]]
-            status = statuses.get(refs[-1], claim.status)
-            if verified_by_mlcommons(claim, status):
-                continue
-            errors += [
-                InputError(
-                    post.path,
-                    f"line {post.body_line + post.body.count(chr(10), 0, at + w.start())}",
-                    None,
-                    f"'{w.group(0)}' in the sentence after claim '{refs[-1]}', which MLCommons "
-                    f"did not verify (status {status}): the sentence says it of that figure; "
-                    "drop the word, or say that it is not verified",
-                )
-                for w in VERIFY[code].finditer(text)
-                if not NEGATION[code].search(text[: w.start()])
-            ]
-    return errors
+    """The verification words of ``text``, a sentence at ``at`` that quotes no claim, when it
+    points back (``POINTS_BACK``) at ``before``, the sentence before it in the same paragraph,
+    whose last claim MLCommons did not verify: "… [[claim:vendor]]. MLCommons audited this."
+    says of the vendor's figure what only MLCommons' review of an official result can."""
+    if before is None or not POINTS_BACK[post.lang.code].search(text):
+        return []
+    before_at, before_text = before
+    refs = [m.group(1) for m in CLAIM_REFERENCE.finditer(before_text)]
+    if not refs or refs[-1] not in registry.claims or "\n\n" in post.body[before_at:at]:
+        return []
+    claim = registry.claims[refs[-1]]
+    status = statuses.get(refs[-1], claim.status)
+    if verified_by_mlcommons(claim, status):
+        return []
+    return [
+        InputError(
+            post.path,
+            f"line {post.body_line + post.body.count(chr(10), 0, at + w.start())}",
+            None,
+            f"'{w.group(0)}' in the sentence after claim '{refs[-1]}', which MLCommons did not "
+            f"verify (status {status}): the sentence says it of that figure; drop the word, or "
+            "say that it is not verified",
+        )
+        for w in verification_words(text, post.lang.code)
+    ]
 
 
 def clauses(text: str, lang: str) -> list[tuple[int, int, int]]:
@@ -522,15 +527,21 @@ def check_sentences(
 ) -> list[InputError]:
     """Every sentence that names another scenario, benchmark, round, division or category than
     the claims it quotes (``facets_of``: claim id -> ``claim_facets``, for the claims whose
-    derivation resolved), and every verification word beside a claim MLCommons did not verify,
-    with the file line of the word and the fix. ``models``: the dataset's model names;
+    derivation resolved), and every verification word beside a claim MLCommons did not verify
+    (or in the sentence after it, pointing back: ``_said_after``), with the file line of the
+    word and the fix. ``models``: the dataset's model names;
     ``statuses``: claim id -> the status computed from its results (``recomputation.figure``),
     for the claims whose derivation resolved."""
     statuses = statuses or {}
     errors = []
     for post in posts:
         code = post.lang.code
+        previous = None
         for offset, text in sentences(post):
+            before, previous = previous, (offset, text)
+            if "[[claim:" not in text:
+                errors += _said_after(post, before, offset, text, registry, statuses)
+                continue
             refs = [
                 (m.start(), m.end(), m.group(1))
                 for m in CLAIM_REFERENCE.finditer(text)
@@ -585,8 +596,7 @@ def check_sentences(
                     ]
             words = [
                 Mention("verification", w.group(0), frozenset(), w.start())
-                for w in VERIFY[code].finditer(prose)
-                if not NEGATION[code].search(prose[: w.start()])
+                for w in verification_words(prose, code)
             ]
             for index, said in governed(prose, code, refs, words, lambda *_: True).items():
                 nearest = refs[index][2]

@@ -44,11 +44,12 @@
     });
   }
 
-  // The nodes of a label (labelPieces), "†" as every page marks a derived ID (title: what it
-  // means).
-  // A result ID (6.1-0106, v4.1-0050) is kept on one line, as every page keeps it (.keep):
-  // a heading breaks between words, never after the ID's hyphen.
+  // A result ID (6.1-0106, v4.1-0050), kept on one line as every page keeps it (.keep): a
+  // heading breaks between words, never after the ID's hyphen.
   var RESULT_ID = /(v?\d+\.\d+-\d{4,})/;
+
+  // The nodes of a label (labelPieces), "†" as every page marks a derived ID (title: what it
+  // means), each result ID in a span kept whole.
   function labelNodes(label, title) {
     var nodes = [];
     labelPieces(label).forEach(function (piece) {
@@ -202,16 +203,18 @@
         var cell = tr.insertCell();
         cell.className = "num";
         cell.appendChild(document.createTextNode(result.text));
-        if (result.inferred_text) {
-          // MLCommons' inferred mark, as on the ranked pages; its meaning under the table.
-          cell.appendChild(element("sup", "*")).title = result.inferred_text;
-          if (inferred.indexOf(result.inferred_text) < 0) inferred.push(result.inferred_text);
+        // MLCommons' inferred mark after the figure and after the figure per accelerator
+        // derived from it, as on the ranked pages; its meaning under the table.
+        function inferredMark(node) {
+          if (result.inferred_text) node.appendChild(element("sup", "*")).title = result.inferred_text;
+        }
+        inferredMark(cell);
+        if (result.inferred_text && inferred.indexOf(result.inferred_text) < 0) {
+          inferred.push(result.inferred_text);
         }
         if (result.per_accelerator_text) {
           cell.appendChild(element("br"));
-          var per = cell.appendChild(element("small", result.per_accelerator_text));
-          // Derived from the marked result, it carries the mark too.
-          if (result.inferred_text) per.appendChild(element("sup", "*")).title = result.inferred_text;
+          inferredMark(cell.appendChild(element("small", result.per_accelerator_text)));
         }
         if (result.preview_text) {
           // A preview's due round, as on every page (generator/pages/marks.py).
