@@ -406,8 +406,9 @@ def system_comparison_pages(
     accelerator count that MLCommons' results guidelines require a comparison to state.
 
     The first load fetches the index alone (about 15 KB gzip of the 150 KB every system
-    weighs): ``{"repositories": {round: URL of its official results}, "shards": {round: file
-    name}, "systems": {key: round}, "canonical": {canonical ID: key}, "opening": {key: system},
+    weighs): ``{"repositories": {round: URL of its official results}, "inferred_notes":
+    {round: what MLCommons' inferred mark means in it}, "shards": {round: file name},
+    "systems": {key: round}, "canonical": {canonical ID: key}, "opening": {key: system},
     "menu": [[round, organization, [[key, label], ...]], ...], "chosen": [key, key]}``, where
     ``opening`` holds the systems the lists open with (``chosen``: ``default_pair``, or the
     first entry of both lists when there is none), so that the first comparison is drawn
@@ -489,8 +490,8 @@ def system_comparison_pages(
             "category": record.category,
             # A preview's due round, as every page says it (marks.preview_note); None else.
             "preview_text": marks.preview_note(record, lang),
-            # MLCommons' inferred mark: what it means in the result's round; None else.
-            "inferred_text": marks.inferred_note(record.round, lang) if record.inferred else None,
+            # MLCommons' inferred mark; what it means is said once per round in the index.
+            "inferred": record.inferred,
             "accelerators": record.total_accelerators,
             # No ID of its own: a system is one result ID, given once by the system's fields.
             "location": quote(record.location),
@@ -537,6 +538,9 @@ def system_comparison_pages(
         ).append(system)
     index = {
         "repositories": {name: result_url(name, "") for name in by_round},
+        # What MLCommons' inferred mark means in each round (marks.inferred_note), said under
+        # the table of a comparison that shows a marked result.
+        "inferred_notes": {name: marks.inferred_note(name, lang) for name in by_round},
         "shards": {name: shard_name(name) for name in by_round},
         "systems": {system.key: system.round for system in all_systems},
         "canonical": {s.first.result_id: s.key for s in all_systems if s.first.result_id != s.key},

@@ -129,10 +129,11 @@
 
   // The table of systems a and b (entries of a round's file) under keys keyA and keyB (their
   // IDs as MLCommons publishes them, which same_system lists), each result linked in its
-  // round's repository (repositories: the index's).
-  function render(output, repositories, labels, a, b, keyA, keyB) {
+  // round's repository, and what MLCommons' inferred mark means in each round (index: the
+  // index file's repositories and inferred_notes).
+  function render(output, index, labels, a, b, keyA, keyB) {
     function resultUrl(system, result) {
-      return repositories[system.round] + result.location;
+      return index.repositories[system.round] + result.location;
     }
     var locale = document.documentElement.lang || undefined;
     var times = new Intl.NumberFormat(locale, { minimumFractionDigits: 2,
@@ -205,13 +206,12 @@
         cell.appendChild(document.createTextNode(result.text));
         // MLCommons' inferred mark after the figure and after the figure per accelerator
         // derived from it, as on the ranked pages; its meaning under the table.
+        var note = result.inferred ? index.inferred_notes[side[0].round] : null;
         function inferredMark(node) {
-          if (result.inferred_text) node.appendChild(element("sup", "*")).title = result.inferred_text;
+          if (note) node.appendChild(element("sup", "*")).title = note;
         }
         inferredMark(cell);
-        if (result.inferred_text && inferred.indexOf(result.inferred_text) < 0) {
-          inferred.push(result.inferred_text);
-        }
+        if (note && inferred.indexOf(note) < 0) inferred.push(note);
         if (result.per_accelerator_text) {
           cell.appendChild(element("br"));
           inferredMark(cell.appendChild(element("small", result.per_accelerator_text)));
@@ -278,12 +278,12 @@
         a_result_id: a.result_id, a_result_id_published: a.result_id_published || "",
         a_result_id_derived: a.result_id_derived,
         a_result: row.a.value, a_units: row.a.units,
-        a_result_per_accelerator: row.a.per_accelerator, a_inferred: !!row.a.inferred_text,
+        a_result_per_accelerator: row.a.per_accelerator, a_inferred: !!row.a.inferred,
         a_division: row.a.division, a_category: row.a.category,
         a_accelerators: row.a.accelerators, b_system: b.name, b_round: b.round,
         b_result_id: b.result_id, b_result_id_published: b.result_id_published || "",
         b_result_id_derived: b.result_id_derived, b_result: row.b.value, b_units: row.b.units,
-        b_result_per_accelerator: row.b.per_accelerator, b_inferred: !!row.b.inferred_text,
+        b_result_per_accelerator: row.b.per_accelerator, b_inferred: !!row.b.inferred,
         b_division: row.b.division,
         b_category: row.b.category, b_accelerators: row.b.accelerators,
         higher_is_better: row.a.higher_is_better, ratio: row.ratio,
@@ -532,7 +532,7 @@
           return Promise.all([systems.system(keyA), systems.system(keyB)])
             .then(function (pair) {
               if (mine !== drawn) return;
-              render(output, data.repositories, labels, pair[0], pair[1], keyA, keyB);
+              render(output, data, labels, pair[0], pair[1], keyA, keyB);
               output.removeAttribute("aria-busy");
             });
         }
